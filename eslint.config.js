@@ -1,0 +1,48 @@
+// Lint that fails: zero warnings allowed (`npm run lint` passes --max-warnings 0).
+// Import zones keep the layers one-way: app → dashboard → {catalog, charts, prometheus,
+// components, lib, config}; charts never import prometheus; catalog is data and types.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+
+const zone = (from, forbidden, message) => ({
+  files: [`src/${from}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: forbidden.map((f) => ({ group: [`**/${f}/*`, `../${f}`, `../${f}/*`], message })) },
+    ],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.cache'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'smart'],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/prometheus and src/config talk HTTP.' }],
+    },
+  },
+  {
+    // The layers allowed to talk HTTP, and the Node tooling.
+    files: ['src/prometheus/**', 'src/config/**', 'sim/**', 'scripts/**', 'e2e/**', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  zone('catalog', ['dashboard', 'charts', 'prometheus', 'components', 'app', 'config'], 'catalog is data and types.'),
+  zone('charts', ['prometheus', 'dashboard', 'app', 'catalog'], 'charts take shaped data, never the client.'),
+  zone('prometheus', ['dashboard', 'charts', 'catalog', 'components', 'app'], 'prometheus knows only HTTP and wire types.'),
+  zone('lib', ['dashboard', 'charts', 'prometheus', 'catalog', 'components', 'app', 'config'], 'lib is leaf code.'),
+  zone('components', ['dashboard', 'app', 'prometheus'], 'components are small shared UI pieces.'),
+  zone('dashboard', ['app'], 'dashboard never imports app.'),
+);

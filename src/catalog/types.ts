@@ -1,0 +1,123 @@
+// Types of the engine catalogs: panels and logical metrics as data. One generic panel renders
+// any PanelSpec; adding a panel is one object in vllm.ts / sglang.ts and no new component.
+
+export type EngineId = 'vllm' | 'sglang';
+
+export const SECTION_IDS = ['requests', 'throughput', 'latency', 'saturation', 'cache', 'advanced'] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
+
+/** How values are formatted. `ratio` is a 0..1 fraction shown as a percentage. */
+export type Unit =
+  | 'reqps' // requests per second
+  | 'tokps' // tokens per second
+  | 'tokens'
+  | 'requests' // a count of requests (gauges such as running / waiting)
+  | 'seconds'
+  | 'ms'
+  | 'ratio' // 0..1, shown as %
+  | 'percent' // already 0..100
+  | 'bytes'
+  | 'bytesps'
+  | 'flops' // FLOP/s
+  | 'ops' // events per second (preemptions/s, failures/s)
+  | 'count' // a plain number
+  | 'gbps'; // GB/s as the engine reports it
+
+export type MetricKind = 'counter' | 'gauge' | 'histogram' | 'summary' | 'info';
+
+/**
+ * A logical metric: what a query means, independent of how a given engine release and scrape
+ * pipeline spell it. `variants` are full series names as Prometheus stores them (with `_total`,
+ * `_bucket`, ...), current name first, then legacy names. The resolver also tries, for each
+ * variant, `:` rewritten to `_` and the vendor prefixes (`ray_`, `kserve_`).
+ */
+export interface LogicalMetric {
+  id: string;
+  variants: string[];
+  kind: MetricKind;
+  /** Labels the series carry; filters on labels not listed here are not applied to it. */
+  labels: string[];
+  /** The flag or setup that makes the engine expose it (from metrics/*.json `enabled_by`). */
+  enabledBy: string;
+}
+
+/**
+ * One way to compute a query. `expr` is a PromQL template:
+ *   - `{{metricId}}` expands to the resolved series name followed by the filter matchers,
+ *     e.g. `vllm:generation_tokens_total{model_name=~"a|b"}`;
+ *   - `{{metricId|extra="matcher"}}` adds matchers of its own;
+ *   - `$__rate_interval` is replaced by the computed rate window;
+ *   - `$__by` is replaced by the grouping labels of the current view (default `model_name`);
+ *   - `$gpu_peak_flops` by the GPU peak FLOP/s the user picked.
+ * The first alternative whose metrics all resolve is used (legacy variants of another kind,
+ * e.g. a gauge where today there is a counter pair, get an alternative of their own).
+ */
+export interface ExprAlternative {
+  expr: string;
+  /** Shown in the panel menu when this alternative is used, e.g. "legacy gauge (SGLang ≤ 0.4)". */
+  note?: string;
+}
+
+export interface QuerySpec {
+  /** Stable within the panel; used in CSV headers and React keys. */
+  id: string;
+  alternatives: ExprAlternative[];
+  /** Legend template: `{{label}}` placeholders filled from the series' labels, e.g. `{{model_name}} p95`. */
+  legend: string;
+}
+
+export type ChartKind = 'timeseries' | 'bars' | 'stacked';
+
+export interface Threshold {
+  /** The value at or above which this colour applies (in the panel's unit, e.g. 0.9 for 90 % ratio). */
+  value: number;
+  color: 'green' | 'amber' | 'red';
+}
+
+export interface PanelSpec {
+  id: string;
+  section: SectionId;
+  title: string;
+  /** One-line meaning, from the article's tables. */
+  description: string;
+  unit: Unit;
+  chart: ChartKind;
+  queries: QuerySpec[];
+  /** The flag / setup that enables the metrics behind this panel (shown when unavailable). */
+  enabledBy?: string;
+  /** Set when the engine has no such metric: the panel explains instead of querying. */
+  notAvailable?: string;
+  /** Optional feature group, used to collapse optional sections whose metrics are all absent. */
+  feature?: string;
+  /** 'full' panels span the whole row. */
+  width?: 'half' | 'full';
+  /** Y axis bounds for ratios and percentages. */
+  min?: number;
+  max?: number;
+  /** Panels that need a user-supplied number (MFU needs the GPU peak). */
+  needsGpuPeak?: boolean;
+}
+
+/** A tile of the stat row: current value, sparkline, threshold colour. */
+export interface StatSpec {
+  id: string;
+  title: string;
+  unit: Unit;
+  /** A single-series query (aggregated over everything the filters keep). */
+  query: QuerySpec;
+  thresholds?: Threshold[];
+  /** The panel to scroll to when the tile is clicked. */
+  panelId?: string;
+}
+
+export interface EngineCatalog {
+  engine: EngineId;
+  label: string; // "vLLM" | "SGLang"
+  /** Label names the filters offer, in order: model, instance, then the engine's rank labels. */
+  filterLabels: { model: string; instance: string; rank: string[] };
+  /** A metric present on every scraped engine, used for filter values and engine detection. */
+  presenceMetric: string;
+  metrics: Record<string, LogicalMetric>;
+  stats: StatSpec[];
+  panels: PanelSpec[];
+}
