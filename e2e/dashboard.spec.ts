@@ -1,0 +1,96 @@
+// The board against a real Prometheus scraping the simulated engines, in real Chromium.
+import { CORE_PANELS, appUrl, expect, expectPanelState, panel, test } from './fixtures';
+
+const PROM = () => process.env.PROM_DEFAULT!;
+const PROM_ALL = () => process.env.PROM_FEATURES!;
+
+for (const engine of ['vllm', 'sglang'] as const) {
+  test(`${engine}: every core panel shows live data`, async ({ page }) => {
+    await page.goto(appUrl({ prom: PROM(), engine, from: 'now-30m', refresh: 'off' }));
+    for (const s of ['Requests', 'Throughput', 'Latency', 'Saturation', 'Cache', 'Advanced'])
+      await expect(page.getByRole('region', { name: s })).toBeVisible();
+    for (const id of CORE_PANELS) await expectPanelState(page, id, 'ok');
+    await expect(page.getByRole('radio', { name: engine === 'vllm' ? 'vLLM' : 'SGLang' })).toHaveAttribute('aria-checked', 'true');
+  });
+}
+
+test('the engine toggle switches every panel', async ({ page }) => {
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
+  await expectPanelState(page, 'itl', 'ok');
+  await page.getByRole('button', { name: 'Panel menu: ITL' }).first().click().catch(() => undefined);
+  await page.keyboard.press('Escape');
+  await page.getByRole('radiogroup', { name: 'Engine' }).getByRole('radio', { name: 'SGLang' }).click();
+  await expect(page).toHaveURL(/engine=sglang/);
+  await expect(page.locator('[data-engine="sglang"]').first()).toBeVisible();
+  for (const id of CORE_PANELS) await expectPanelState(page, id, 'ok');
+  // The PromQL behind a panel now names SGLang's series.
+  const ttft = panel(page, 'ttft');
+  await ttft.scrollIntoViewIfNeeded();
+  await ttft.getByRole('button', { name: /Panel menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Show PromQL' }).click();
+  await expect(page.getByTestId('promql').first()).toContainText('sglang:time_to_first_token_seconds_bucket');
+  await page.getByRole('button', { name: 'Close' }).click();
+});
+
+test('a model filter narrows the series and reaches the PromQL', async ({ page }) => {
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
+  const p = panel(page, 'request-rate');
+  await expectPanelState(page, 'request-rate', 'ok');
+  const rowsBefore = await p.locator('tbody tr').count();
+  expect(rowsBefore).toBeGreaterThan(1);
+  await page.getByRole('button', { name: /^Model:/ }).click();
+  const first = page.getByRole('dialog', { name: 'Model' }).getByRole('checkbox').first();
+  await first.check();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/model=/);
+  await expect(p.locator('tbody tr')).toHaveCount(1);
+  await p.getByRole('button', { name: /Panel menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Show PromQL' }).click();
+  await expect(page.getByTestId('promql').first()).toContainText('model_name=');
+});
+
+test('a deep link restores the view, and back/forward work', async ({ page }) => {
+  const url = appUrl({ prom: PROM(), engine: 'sglang', from: 'now-2h', to: 'now', refresh: '10s', theme: 'dark', collapsed: 'advanced' });
+  await page.goto(url);
+  await expect(page.getByRole('radio', { name: 'SGLang' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('button', { name: /Time range: Last 2h/ })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Refresh' })).toHaveValue('10s');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('region', { name: 'Advanced' }).getByRole('figure')).toHaveCount(0);
+  await expectPanelState(page, 'ttft', 'ok');
+  await page.getByRole('radio', { name: 'vLLM' }).click();
+  await expect(page).toHaveURL(/engine=vllm/);
+  await page.goBack();
+  await expect(page.getByRole('radio', { name: 'SGLang' })).toHaveAttribute('aria-checked', 'true');
+});
+
+test('one panel alone with panel= and kiosk=1', async ({ page }) => {
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', panel: 'ttft', kiosk: '1', refresh: 'off' }));
+  await expect(page.getByRole('figure')).toHaveCount(1);
+  await expectPanelState(page, 'ttft', 'ok');
+  await expect(page.getByRole('textbox', { name: 'Prometheus URL' })).toHaveCount(0);
+});
+
+for (const engine of ['vllm', 'sglang'] as const) {
+  test(`${engine} with every feature on: every panel reaches ok, none in error`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto(appUrl({ prom: PROM_ALL(), engine, from: 'now-30m', refresh: 'off' }));
+    await expectPanelState(page, 'request-rate', 'ok');
+    const ids = await page.locator('[role="figure"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-panel-id') ?? ''));
+    expect(ids.length).toBeGreaterThan(30);
+    const notOk: string[] = [];
+    for (const id of ids) {
+      const p = panel(page, id);
+      await p.scrollIntoViewIfNeeded();
+      await expect(p).not.toHaveAttribute('data-state', 'loading', { timeout: 30_000 });
+      const state = await p.getAttribute('data-state');
+      if (state !== 'ok' && state !== 'unavailable') notOk.push(`${id}=${state}`);
+      if (state === 'unavailable') {
+        // Only panels the engine truly lacks may be unavailable, and they say why.
+        await expect(p).toContainText('Not available for this engine');
+      }
+    }
+    expect(notOk).toEqual([]);
+    await page.screenshot({ path: `test-results/board-${engine}-features-all.png`, fullPage: true });
+  });
+}

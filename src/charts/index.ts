@@ -1,0 +1,24 @@
+// The charts layer's public surface: the dashboard imports from here, never from the files.
+export { EChart, exportPng, type EChartProps, type EChartsInstance, type EChartsType } from './echart';
+export { LegendTable, type LegendTableProps } from './legend-table';
+export {
+  DEFAULT_MAX_SERIES,
+  MAX_GRID_POINTS,
+  formatLabelSet,
+  legendName,
+  matrixToSeries,
+  seriesStats,
+  toCsv,
+  type MatrixSample,
+  type MatrixToSeriesOptions,
+} from './matrix';
+export {
+  buildSparklineOption,
+  buildTimeSeriesOption,
+  type ChartOption,
+  type SparklineOptionInput,
+  type TimeSeriesOptionInput,
+} from './options';
+export { SERIES_COLORS, chartTokens, contrastRatio, seriesColor, type ChartTokens } from './palette';
+export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
+export type { ChartKind, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';

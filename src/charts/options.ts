@@ -1,0 +1,212 @@
+// Pure option builders: shaped series + unit + theme → a typed ECharts option (no ECharts runtime here).
+import type { ComposeOption } from 'echarts/core';
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
+import type {
+  AxisPointerComponentOption,
+  GridComponentOption,
+  MarkLineComponentOption,
+  ToolboxComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
+import { formatTimestamp } from '../lib/time';
+import { axisFormatter, formatValue, type Unit } from '../lib/units';
+import { chartTokens, seriesColor } from './palette';
+import { axisTooltipFormatter } from './tooltip';
+import type { ChartKind, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
+
+/** Every option the charts layer builds; only these modules are registered in echart.tsx. */
+export type ChartOption = ComposeOption<
+  | LineSeriesOption
+  | BarSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | AxisPointerComponentOption
+  | MarkLineComponentOption
+  | ToolboxComponentOption
+>;
+
+export interface TimeSeriesOptionInput {
+  series: readonly ChartSeries[];
+  unit: Unit;
+  theme: ChartTheme;
+  kind: ChartKind;
+  /** Y axis bounds in the panel's unit (e.g. 0..1 for a ratio); automatic when omitted. */
+  min?: number;
+  max?: number;
+  /** The x axis always spans the requested range, so an empty tail reads as "no data yet". */
+  startMs: number;
+  endMs: number;
+  locale?: string;
+  thresholds?: readonly ChartThresholdLine[];
+  /** Series ids toggled off in the legend table: skipped, without shifting other colours. */
+  hidden?: ReadonlySet<string>;
+}
+
+const LINE_WIDTH = 1.5;
+
+function thresholdMarkLine(
+  thresholds: readonly ChartThresholdLine[],
+  unit: Unit,
+  locale: string | undefined,
+): LineSeriesOption['markLine'] {
+  return {
+    silent: true,
+    symbol: 'none',
+    animation: false,
+    data: thresholds.map((th) => ({
+      yAxis: th.value,
+      lineStyle: { color: th.color, type: 'dashed', width: 1 },
+      // Canvas text: never parsed as HTML, so a label can be any plain text.
+      label: { formatter: th.label ?? formatValue(th.value, unit, { locale }), color: th.color, position: 'insideEndTop' },
+    })),
+  };
+}
+
+/**
+ * The option for a time-series panel: fixed time x axis over [startMs, endMs], gaps left as gaps
+ * (`connectNulls: false`), no symbols, 1.5 px lines, a light area under a lone line, stacked
+ * areas for `stacked`, bars for `bars`, no animation (live refresh would animate every 10 s),
+ * and an axis tooltip whose HTML escapes every name and value.
+ *
+ * @example
+ * buildTimeSeriesOption({ series, unit: 'seconds', theme: 'dark', kind: 'line',
+ *   startMs: 0, endMs: 3_600_000, locale: 'en-US' })
+ * // → { animation: false, xAxis: { type: 'time', min: 0, max: 3600000, … },
+ * //     series: [{ type: 'line', id, name, data: points, connectNulls: false, … }], … }
+ */
+export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption {
+  const { unit, theme, kind, startMs, endMs, locale, hidden } = input;
+  const t = chartTokens(theme);
+  const spanMs = endMs - startMs;
+  const visible = input.series
+    .map((s, index) => ({ s, color: seriesColor(index) }))
+    .filter(({ s }) => !hidden?.has(s.id));
+  const lone = visible.length === 1;
+
+  const series: Array<LineSeriesOption | BarSeriesOption> = visible.map(({ s, color }, i) => {
+    const markLine =
+      i === 0 && input.thresholds && input.thresholds.length > 0
+        ? thresholdMarkLine(input.thresholds, unit, locale)
+        : undefined;
+    if (kind === 'bars') {
+      const bar: BarSeriesOption = {
+        type: 'bar',
+        id: s.id,
+        name: s.name,
+        data: s.points,
+        itemStyle: { color },
+        barMaxWidth: 12,
+      };
+      if (markLine) bar.markLine = markLine;
+      return bar;
+    }
+    const stacked = kind === 'stacked';
+    const line: LineSeriesOption = {
+      type: 'line',
+      id: s.id,
+      name: s.name,
+      data: s.points,
+      connectNulls: false,
+      showSymbol: false,
+      symbol: 'none',
+      lineStyle: { width: LINE_WIDTH, color },
+      itemStyle: { color },
+      emphasis: { disabled: true },
+    };
+    if (stacked) {
+      line.stack = 'total';
+      line.areaStyle = { opacity: 0.35, color };
+    } else if (lone) {
+      line.areaStyle = { opacity: 0.12, color };
+    }
+    if (markLine) line.markLine = markLine;
+    return line;
+  });
+
+  return {
+    animation: false,
+    backgroundColor: 'transparent',
+    textStyle: { color: t.text },
+    grid: { left: 8, right: 16, top: 12, bottom: 4, containLabel: true },
+    xAxis: {
+      type: 'time',
+      min: startMs,
+      max: endMs,
+      axisLine: { lineStyle: { color: t.axisLine } },
+      axisTick: { lineStyle: { color: t.axisLine } },
+      splitLine: { show: false },
+      axisLabel: {
+        color: t.mutedText,
+        hideOverlap: true,
+        formatter: (v: number) => formatTimestamp(v, locale, spanMs),
+      },
+    },
+    yAxis: {
+      type: 'value',
+      min: input.min,
+      max: input.max,
+      splitNumber: 4,
+      axisLabel: { color: t.mutedText, formatter: axisFormatter(unit, locale) },
+      splitLine: { lineStyle: { color: t.gridLine } },
+    },
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      backgroundColor: t.tooltipBackground,
+      borderColor: t.tooltipBorder,
+      textStyle: { color: t.text, fontSize: 12 },
+      axisPointer: { type: 'line', lineStyle: { color: t.axisLine } },
+      formatter: axisTooltipFormatter(unit, theme, locale),
+    },
+    series,
+  };
+}
+
+export interface SparklineOptionInput {
+  points: ChartSeries['points'];
+  unit: Unit;
+  theme: ChartTheme;
+  color: string;
+  locale?: string;
+}
+
+/**
+ * A stat tile's sparkline: no axes, no grid margin, a thin line with a faint area, and a
+ * one-line tooltip (escaped like the panel tooltip).
+ *
+ * @example
+ * buildSparklineOption({ points: [[0, 1], [15000, 2]], unit: 'reqps', theme: 'light', color: '#2563eb' })
+ */
+export function buildSparklineOption(input: SparklineOptionInput): ChartOption {
+  const { points, unit, theme, color, locale } = input;
+  const t = chartTokens(theme);
+  return {
+    animation: false,
+    backgroundColor: 'transparent',
+    grid: { left: 0, right: 0, top: 2, bottom: 0, containLabel: false },
+    xAxis: { type: 'time', show: false },
+    yAxis: { type: 'value', show: false, scale: true },
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      backgroundColor: t.tooltipBackground,
+      borderColor: t.tooltipBorder,
+      textStyle: { color: t.text, fontSize: 11 },
+      axisPointer: { type: 'line', lineStyle: { color: t.axisLine } },
+      formatter: axisTooltipFormatter(unit, theme, locale),
+    },
+    series: [
+      {
+        type: 'line',
+        data: points,
+        connectNulls: false,
+        showSymbol: false,
+        symbol: 'none',
+        lineStyle: { width: LINE_WIDTH, color },
+        itemStyle: { color },
+        areaStyle: { opacity: 0.18, color },
+        emphasis: { disabled: true },
+      },
+    ],
+  };
+}

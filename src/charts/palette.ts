@@ -1,0 +1,83 @@
+// Series colours and theme tokens shared by the canvas (option builders) and the DOM (legend table).
+import type { ChartTheme } from './types';
+
+/**
+ * One palette for both themes: every colour has ≥ 3:1 contrast (WCAG 1.4.11, graphical objects)
+ * against white and against the dark panel background #0b1220 (checked in palette.test.ts), so a
+ * series keeps its colour when the theme flips.
+ */
+export const SERIES_COLORS = [
+  '#2563eb', // blue
+  '#d97706', // amber
+  '#16a34a', // green
+  '#dc2626', // red
+  '#9333ea', // purple
+  '#0d9488', // teal
+  '#db2777', // pink
+  '#0284c7', // sky
+  '#65a30d', // lime
+  '#6366f1', // indigo
+  '#c2410c', // orange
+  '#a16207', // ochre
+] as const;
+
+/** The colour of the series at `index` in a panel's full (unfiltered) series list. */
+export function seriesColor(index: number): string {
+  const n = SERIES_COLORS.length;
+  return SERIES_COLORS[((index % n) + n) % n] ?? SERIES_COLORS[0];
+}
+
+export interface ChartTokens {
+  background: string;
+  text: string;
+  /** Axis labels: ≥ 4.5:1 on the background. */
+  mutedText: string;
+  gridLine: string;
+  axisLine: string;
+  tooltipBackground: string;
+  tooltipBorder: string;
+  /** The drag-to-zoom selection rectangle. */
+  brush: string;
+}
+
+const TOKENS: Record<ChartTheme, ChartTokens> = {
+  light: {
+    background: '#ffffff',
+    text: '#0f172a',
+    mutedText: '#475569',
+    gridLine: '#e2e8f0',
+    axisLine: '#cbd5e1',
+    tooltipBackground: '#ffffff',
+    tooltipBorder: '#cbd5e1',
+    brush: 'rgba(37, 99, 235, 0.15)',
+  },
+  dark: {
+    background: '#0b1220',
+    text: '#e2e8f0',
+    mutedText: '#94a3b8',
+    gridLine: '#1e293b',
+    axisLine: '#334155',
+    tooltipBackground: '#0f172a',
+    tooltipBorder: '#334155',
+    brush: 'rgba(148, 163, 184, 0.2)',
+  },
+};
+
+export function chartTokens(theme: ChartTheme): ChartTokens {
+  return TOKENS[theme];
+}
+
+/** WCAG relative luminance of `#rrggbb`. */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** WCAG contrast ratio between two `#rrggbb` colours (1 … 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}

@@ -1,0 +1,94 @@
+// The axis tooltip, built as an HTML string by us because ECharts renders tooltips as HTML.
+import { escapeHtml } from '../lib/escape-html';
+import { formatDateTime } from '../lib/time';
+import { formatValue, type Unit } from '../lib/units';
+import { chartTokens } from './palette';
+import type { ChartTheme } from './types';
+
+/** Above this many rows the tooltip would cover the chart; the rest are counted. */
+export const MAX_TOOLTIP_ROWS = 15;
+
+export interface TooltipRow {
+  /** Plain text (a series name from label values). */
+  name: string;
+  value: number | null;
+  color: string;
+}
+
+// Colours come from our palette, but they end up in a style attribute: accept only plain colour syntax.
+const SAFE_COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\))$/i;
+
+/**
+ * The tooltip's HTML. Every piece of text (time, names, values) is escaped here, so a label
+ * value such as `<img src=x onerror=alert(1)>` shows as text.
+ *
+ * @example
+ * tooltipHtml(0, [{ name: '<b>', value: 0.5, color: '#2563eb' }], 'ratio', 'light', 'en-US')
+ * // '<div …>1970-01-01 00:00:00</div><div …><span …background:#2563eb…></span>
+ * //  <span …>&lt;b&gt;</span><span …>50 %</span></div>'
+ */
+export function tooltipHtml(
+  timeMs: number,
+  rows: readonly TooltipRow[],
+  unit: Unit,
+  theme: ChartTheme,
+  locale?: string,
+): string {
+  const t = chartTokens(theme);
+  const shown = rows.slice(0, MAX_TOOLTIP_ROWS);
+  const header = `<div style="color:${t.mutedText};margin-bottom:4px">${escapeHtml(formatDateTime(timeMs, locale))}</div>`;
+  const body = shown
+    .map((r) => {
+      const color = SAFE_COLOR.test(r.color) ? r.color : t.mutedText;
+      const swatch = `<span style="display:inline-block;width:8px;height:8px;border-radius:2px;margin-right:6px;background:${escapeHtml(color)}"></span>`;
+      const name = `<span style="flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">${escapeHtml(r.name)}</span>`;
+      const value = `<span style="margin-left:12px;font-variant-numeric:tabular-nums">${escapeHtml(formatValue(r.value, unit, { locale }))}</span>`;
+      return `<div style="display:flex;align-items:center;max-width:420px">${swatch}${name}${value}</div>`;
+    })
+    .join('');
+  const more = rows.length - shown.length;
+  const footer = more > 0 ? `<div style="color:${t.mutedText};margin-top:4px">+${more} more</div>` : '';
+  return header + body + footer;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+/** The `[time, value]` pair ECharts hands back for a time-axis point. */
+function pointOf(params: Record<string, unknown>): [number, number | null] | null {
+  const v = params.value;
+  if (!Array.isArray(v)) return null;
+  const [t, y] = v as unknown[];
+  if (typeof t !== 'number') return null;
+  return [t, typeof y === 'number' && Number.isFinite(y) ? y : null];
+}
+
+/**
+ * An ECharts `tooltip.formatter` for `trigger: 'axis'`. It narrows ECharts' params from
+ * `unknown` (never trusting their shape) and hands them to `tooltipHtml`.
+ */
+export function axisTooltipFormatter(
+  unit: Unit,
+  theme: ChartTheme,
+  locale?: string,
+): (params: unknown) => string {
+  return (params: unknown) => {
+    const list = Array.isArray(params) ? (params as unknown[]) : [params];
+    let time: number | null = null;
+    const rows: TooltipRow[] = [];
+    for (const p of list) {
+      if (!isRecord(p)) continue;
+      const point = pointOf(p);
+      if (point === null) continue;
+      time ??= point[0];
+      rows.push({
+        name: typeof p.seriesName === 'string' ? p.seriesName : '',
+        value: point[1],
+        color: typeof p.color === 'string' ? p.color : '',
+      });
+    }
+    if (time === null) return '';
+    return tooltipHtml(time, rows, unit, theme, locale);
+  };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CONFIG, validateConfig } from './runtime-config';
+
+describe('validateConfig', () => {
+  it('accepts an empty object', () => {
+    expect(validateConfig({})).toEqual(EMPTY_CONFIG);
+  });
+
+  it('accepts a full config', () => {
+    const cfg = validateConfig({
+      prometheusUrl: '/prometheus',
+      headers: { 'X-Scope-OrgID': 'team-a' },
+      defaultEngine: 'sglang',
+      defaultRange: { from: 'now-6h', to: 'now' },
+      defaultRefresh: '10s',
+      theme: 'dark',
+      lang: 'zh-CN',
+      gpuPeaks: [{ name: 'H20', flops: 148e12 }],
+      defaultGpu: 'H20',
+      embedOrigins: ['https://portal.example.com'],
+    });
+    expect(cfg.headers['X-Scope-OrgID']).toBe('team-a');
+    expect(cfg.defaultEngine).toBe('sglang');
+    expect(cfg.embedOrigins).toEqual(['https://portal.example.com']);
+  });
+
+  it.each([
+    [[], 'JSON object'],
+    [{ defaultEngine: 'tgi' }, 'defaultEngine'],
+    [{ headers: { 'Bad Header': 'x' } }, 'not valid'],
+    [{ headers: { A: 1 } }, 'string value'],
+    [{ gpuPeaks: [{ name: 'x', flops: -1 }] }, 'gpuPeaks[0]'],
+    [{ embedOrigins: ['https://a.example/path'] }, 'not an origin'],
+    [{ prometheusURL: 'typo' }, 'unknown key'],
+  ])('rejects %j', (raw, why) => {
+    expect(() => validateConfig(raw)).toThrow(why);
+  });
+});

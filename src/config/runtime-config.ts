@@ -1,0 +1,169 @@
+// Runtime configuration for hosted deployments: `config.json` served beside index.html, so one
+// build serves many sites. Validated at start; a bad file gives a readable error page, never a
+// blank screen. A missing file (404) is normal and means "no site defaults".
+import type { EngineId } from '../catalog/types';
+
+export interface GpuPeak {
+  name: string;
+  /** Dense BF16/FP16 peak, FLOP/s. */
+  flops: number;
+}
+
+export interface RuntimeConfig {
+  /** Default Prometheus-compatible base URL (absolute, or a same-origin path such as `/prometheus`). */
+  prometheusUrl: string;
+  /** Extra request headers (e.g. `X-Scope-OrgID`, `Authorization`). Never put in the URL. */
+  headers: Record<string, string>;
+  defaultEngine: EngineId | null;
+  defaultRange: { from: string; to: string } | null;
+  defaultRefresh: string | null;
+  theme: 'light' | 'dark' | 'auto' | null;
+  lang: 'en' | 'zh-CN' | null;
+  /** GPU peaks offered for MFU; merged over the built-in table by name. */
+  gpuPeaks: GpuPeak[];
+  /** The GPU chosen by default for MFU (a name from the table) or a number of FLOP/s. */
+  defaultGpu: string | number | null;
+  /** Origins allowed to drive an embedded dashboard with postMessage, and to receive its reports. */
+  embedOrigins: string[];
+}
+
+export const EMPTY_CONFIG: RuntimeConfig = {
+  prometheusUrl: '',
+  headers: {},
+  defaultEngine: null,
+  defaultRange: null,
+  defaultRefresh: null,
+  theme: null,
+  lang: null,
+  gpuPeaks: [],
+  defaultGpu: null,
+  embedOrigins: [],
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const KNOWN_KEYS = new Set(Object.keys(EMPTY_CONFIG));
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Validates parsed JSON; throws ConfigError listing every problem found. */
+export function validateConfig(raw: unknown): RuntimeConfig {
+  if (!isRecord(raw)) throw new ConfigError('config.json must contain a JSON object.');
+  const problems: string[] = [];
+  const cfg: RuntimeConfig = { ...EMPTY_CONFIG, headers: {}, gpuPeaks: [], embedOrigins: [] };
+  for (const key of Object.keys(raw)) if (!KNOWN_KEYS.has(key)) problems.push(`unknown key "${key}"`);
+
+  const str = (key: string): string | null => {
+    const v = raw[key];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'string') {
+      problems.push(`"${key}" must be a string`);
+      return null;
+    }
+    return v;
+  };
+
+  cfg.prometheusUrl = str('prometheusUrl') ?? '';
+  const engine = str('defaultEngine');
+  if (engine !== null) {
+    if (engine === 'vllm' || engine === 'sglang') cfg.defaultEngine = engine;
+    else problems.push('"defaultEngine" must be "vllm" or "sglang"');
+  }
+  const theme = str('theme');
+  if (theme !== null) {
+    if (theme === 'light' || theme === 'dark' || theme === 'auto') cfg.theme = theme;
+    else problems.push('"theme" must be "light", "dark" or "auto"');
+  }
+  const lang = str('lang');
+  if (lang !== null) {
+    if (lang === 'en' || lang === 'zh-CN') cfg.lang = lang;
+    else problems.push('"lang" must be "en" or "zh-CN"');
+  }
+  cfg.defaultRefresh = str('defaultRefresh');
+
+  if (raw.headers !== undefined) {
+    if (!isRecord(raw.headers)) problems.push('"headers" must be an object of header names to string values');
+    else
+      for (const [name, value] of Object.entries(raw.headers)) {
+        if (!HEADER_NAME.test(name)) problems.push(`header name "${name}" is not valid`);
+        else if (typeof value !== 'string') problems.push(`header "${name}" must have a string value`);
+        else cfg.headers[name] = value;
+      }
+  }
+
+  if (raw.defaultRange !== undefined && raw.defaultRange !== null) {
+    const r = raw.defaultRange;
+    if (isRecord(r) && typeof r.from === 'string' && typeof r.to === 'string') cfg.defaultRange = { from: r.from, to: r.to };
+    else problems.push('"defaultRange" must be {"from": "now-1h", "to": "now"}');
+  }
+
+  if (raw.gpuPeaks !== undefined) {
+    if (!Array.isArray(raw.gpuPeaks)) problems.push('"gpuPeaks" must be an array of {"name", "flops"}');
+    else
+      raw.gpuPeaks.forEach((g: unknown, i) => {
+        if (isRecord(g) && typeof g.name === 'string' && typeof g.flops === 'number' && g.flops > 0)
+          cfg.gpuPeaks.push({ name: g.name, flops: g.flops });
+        else problems.push(`gpuPeaks[${i}] must be {"name": string, "flops": positive number}`);
+      });
+  }
+
+  if (raw.defaultGpu !== undefined && raw.defaultGpu !== null) {
+    if (typeof raw.defaultGpu === 'string' || (typeof raw.defaultGpu === 'number' && raw.defaultGpu > 0))
+      cfg.defaultGpu = raw.defaultGpu;
+    else problems.push('"defaultGpu" must be a GPU name or a positive number of FLOP/s');
+  }
+
+  if (raw.embedOrigins !== undefined) {
+    if (!Array.isArray(raw.embedOrigins)) problems.push('"embedOrigins" must be an array of origins');
+    else
+      for (const o of raw.embedOrigins) {
+        if (typeof o !== 'string') {
+          problems.push('"embedOrigins" entries must be strings');
+          continue;
+        }
+        if (o === '*') {
+          cfg.embedOrigins.push(o);
+          continue;
+        }
+        try {
+          const u = new URL(o);
+          if (u.origin !== o.replace(/\/$/, '')) problems.push(`"${o}" is not an origin (scheme://host[:port])`);
+          else cfg.embedOrigins.push(u.origin);
+        } catch {
+          problems.push(`"${o}" is not an origin (scheme://host[:port])`);
+        }
+      }
+  }
+
+  if (problems.length > 0) throw new ConfigError(`config.json is not valid: ${problems.join('; ')}.`);
+  return cfg;
+}
+
+/** Loads `config.json` relative to the page (works from any sub-path). */
+export async function loadRuntimeConfig(baseHref: string = document.baseURI): Promise<RuntimeConfig> {
+  const url = new URL('config.json', baseHref);
+  let res: Response;
+  try {
+    res = await fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
+  } catch {
+    return EMPTY_CONFIG; // opened from a file or offline: no site configuration
+  }
+  if (res.status === 404) return EMPTY_CONFIG;
+  if (!res.ok) throw new ConfigError(`config.json could not be loaded (HTTP ${res.status}).`);
+  const text = await res.text();
+  if (text.trim() === '') return EMPTY_CONFIG;
+  // Vite's dev server answers unknown paths with index.html: that is "no config", not a broken one.
+  if (/^\s*</.test(text)) return EMPTY_CONFIG;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`config.json is not valid JSON: ${e instanceof Error ? e.message : String(e)}.`);
+  }
+  return validateConfig(raw);
+}

@@ -1,0 +1,77 @@
+// Page-level messages: one alert when the backend is unreachable (not forty panel errors),
+// ignored link parameters, a URL that cannot be used, a bad range, targets that are down.
+import type { EngineCatalog } from '../catalog/types';
+import type { ResolvedMetric } from '../catalog';
+import { useT } from '../i18n';
+import { useBackendHealth } from './backend-health';
+import type { BackendInfo } from './use-backend';
+
+export function Banners({
+  problems,
+  promInput,
+  validated,
+  rangeProblem,
+  backend,
+  unknownPanel,
+  resolved,
+  catalog,
+}: {
+  problems: string[];
+  promInput: string;
+  validated: { ok: true; url: string } | { ok: false; reason: string } | null;
+  rangeProblem: string | null;
+  backend: BackendInfo;
+  unknownPanel: string | null;
+  resolved: Map<string, ResolvedMetric> | null;
+  catalog: EngineCatalog;
+}) {
+  const t = useT();
+  const health = useBackendHealth();
+  const namesError = backend.namesError instanceof Error ? backend.namesError.message : null;
+  const alert = health.down ? health.message : namesError;
+  return (
+    <div className="space-y-2 mb-3">
+      {alert && (
+        <div role="alert" className="iw-banner iw-banner-red">
+          <strong>{health.down ? t.banner.unreachable : ''}</strong> <span>{alert}</span>
+          {health.down && <span className="iw-muted"> {t.banner.retrying}</span>}
+        </div>
+      )}
+      {!promInput && <div className="iw-banner iw-banner-blue">{t.banner.noPrometheus}</div>}
+      {validated && !validated.ok && (
+        <div className="iw-banner iw-banner-red" role="status">
+          <strong>{t.banner.badUrl}:</strong> {validated.reason}
+        </div>
+      )}
+      {problems.length > 0 && (
+        <div className="iw-banner iw-banner-amber" role="status">
+          <strong>{t.banner.urlProblems}:</strong> {problems.join(' · ')}
+        </div>
+      )}
+      {rangeProblem && (
+        <div className="iw-banner iw-banner-amber" role="status">
+          <strong>{t.banner.rangeProblem}:</strong> {rangeProblem}
+        </div>
+      )}
+      {unknownPanel && (
+        <div className="iw-banner iw-banner-amber" role="status">
+          {t.banner.unknownPanel(unknownPanel)}
+        </div>
+      )}
+      {backend.targetsDown.length > 0 && (
+        <div className="iw-banner iw-banner-amber" role="status" data-testid="targets-down">
+          <strong>{t.banner.targetsDown(backend.targetsDown.length)}:</strong>{' '}
+          {backend.targetsDown
+            .slice(0, 8)
+            .map((d) => `${d.instance} (${d.job})`)
+            .join(', ')}
+        </div>
+      )}
+      {resolved && resolved.size === 0 && backend.names && !alert && (
+        <div className="iw-banner iw-banner-amber" role="status">
+          {t.banner.noEngine} ({catalog.label})
+        </div>
+      )}
+    </div>
+  );
+}

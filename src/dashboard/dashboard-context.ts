@@ -1,0 +1,42 @@
+// What every panel needs to build and run its queries, computed once per render of the page.
+import { createContext, useContext } from 'react';
+import type { EngineCatalog } from '../catalog/types';
+import type { ResolvedMetric } from '../catalog';
+import type { PrometheusClient } from '../prometheus';
+import type { DashboardState } from './url-state';
+import type { SetDashboardState } from './use-url-state';
+
+export interface QueryWindow {
+  /** Aligned to the step, seconds. */
+  startSec: number;
+  endSec: number;
+  stepSec: number;
+}
+
+export interface DashboardContextValue {
+  state: DashboardState;
+  setState: SetDashboardState;
+  client: PrometheusClient;
+  baseUrl: string;
+  catalog: EngineCatalog;
+  /** null while the metric names are loading. */
+  resolved: Map<string, ResolvedMetric> | null;
+  window: QueryWindow;
+  rateInterval: string;
+  filters: Record<string, string[]>;
+  by: string[];
+  gpuPeakFlops: number | null;
+  theme: 'light' | 'dark';
+  locale: string;
+  chartGroup: string;
+  /** Drag-to-zoom on any chart sets an absolute range. */
+  onZoom: (startMs: number, endMs: number) => void;
+}
+
+export const DashboardContext = createContext<DashboardContextValue | null>(null);
+
+export function useDashboard(): DashboardContextValue {
+  const ctx = useContext(DashboardContext);
+  if (!ctx) throw new Error('useDashboard outside DashboardContext');
+  return ctx;
+}

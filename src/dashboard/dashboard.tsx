@@ -1,0 +1,230 @@
+// The page: header and filters, banners, the stat row and the six sections (or one panel alone
+// with `panel=`). Owns the refresh clock, the query window and the context panels read.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { catalogs, referencedMetrics } from '../catalog';
+import { SECTION_IDS, type EngineCatalog, type PanelSpec } from '../catalog/types';
+import type { RuntimeConfig } from '../config/runtime-config';
+import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, validateBaseUrl } from '../prometheus';
+import { useT } from '../i18n';
+import { Banners } from './banners';
+import { DashboardContext, type DashboardContextValue } from './dashboard-context';
+import { FiltersBar } from './filters-bar';
+import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
+import { GpuPicker } from './gpu-picker';
+import { EngineToggle, HeaderControls, PromUrlField } from './header';
+import { Panel } from './panel';
+import { Section } from './section';
+import { StatTile } from './stat-tile';
+import { rangeProblem, resolveRange } from './time-range';
+import { useBackend } from './use-backend';
+import { useNow } from './use-now';
+import type { DashboardState } from './url-state';
+import type { SetDashboardState } from './use-url-state';
+
+const DEFAULT_SCRAPE_SEC = 15;
+
+function usePanelWidth(): [React.RefObject<HTMLElement | null>, number] {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(600);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([entry]) => {
+      const w = entry?.contentRect.width ?? 1200;
+      // Two columns from the md breakpoint (768 px): a panel is half the row.
+      const panel = Math.max(200, Math.round(w >= 768 ? (w - 12) / 2 : w));
+      setWidth((prev) => (Math.abs(prev - panel) > 40 ? panel : prev));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/** Whether some alternative of some query of the panel has all its metrics on this backend. */
+function isAvailable(panel: PanelSpec, resolved: Map<string, unknown>): boolean {
+  if (panel.notAvailable) return true; // explained in place
+  return panel.queries.some((q) => q.alternatives.some((a) => referencedMetrics(a.expr).every((id) => resolved.has(id))));
+}
+
+export function Dashboard({
+  config,
+  state,
+  problems,
+  setState,
+  resolvedTheme,
+  locale,
+}: {
+  config: RuntimeConfig;
+  state: DashboardState;
+  problems: string[];
+  setState: SetDashboardState;
+  resolvedTheme: 'light' | 'dark';
+  locale: string;
+}) {
+  const t = useT();
+  const [now, refreshNow] = useNow(state.refresh);
+  const [mainRef, panelWidth] = usePanelWidth();
+
+  const promInput = state.prom || config.prometheusUrl;
+  const validated = promInput ? validateBaseUrl(promInput, window.location.origin) : null;
+  const baseUrl = validated?.ok ? validated.url : '';
+  const headers = config.headers;
+  const client = useMemo(() => (baseUrl ? createPrometheusClient({ baseUrl, headers }) : null), [baseUrl, headers]);
+
+  const problem = rangeProblem({ from: state.from, to: state.to }, now);
+  const range = (!problem && resolveRange({ from: state.from, to: state.to }, now)) || { startMs: now - 3_600_000, endMs: now };
+
+  const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000);
+  const engine = state.engine ?? backend.detectedEngine;
+  const catalog: EngineCatalog = catalogs[engine];
+  const resolved = backend.resolvedBy?.[engine] ?? null;
+
+  const scrapeSec = backend.scrapeIntervalSec ?? DEFAULT_SCRAPE_SEC;
+  const stepSec = computeStep({ startMs: range.startMs, endMs: range.endMs, widthPx: panelWidth, minStepSec: scrapeSec });
+  const aligned = alignRange(range.startMs / 1000, range.endMs / 1000, stepSec);
+  const rate = state.rate ?? formatPromDuration(rateInterval({ stepSec, scrapeIntervalSec: scrapeSec }));
+
+  const gpuTable = useMemo(() => mergeGpuPeaks(config.gpuPeaks), [config.gpuPeaks]);
+  const gpuPeakFlops = gpuPeakFor(state.gpu ?? config.defaultGpu ?? 'H100', gpuTable);
+
+  const filters = useMemo(() => {
+    const f: Record<string, string[]> = {
+      [catalog.filterLabels.model]: state.model,
+      [catalog.filterLabels.instance]: state.instance,
+    };
+    const rankLabel = catalog.filterLabels.rank[0];
+    if (rankLabel) f[rankLabel] = state.rank;
+    return f;
+  }, [catalog, state.model, state.instance, state.rank]);
+
+  const onZoom = useCallback(
+    (startMs: number, endMs: number) => {
+      if (endMs - startMs < 60_000) return;
+      setState({ from: String(Math.round(startMs)), to: String(Math.round(endMs)) });
+    },
+    [setState],
+  );
+
+  const window_ = useMemo(() => ({ startSec: aligned.start, endSec: aligned.end, stepSec }), [aligned.start, aligned.end, stepSec]);
+  const ctx: DashboardContextValue | null = useMemo(
+    () =>
+      client
+        ? {
+            state,
+            setState,
+            client,
+            baseUrl,
+            catalog,
+            resolved,
+            window: window_,
+            rateInterval: rate,
+            filters,
+            by: [catalog.filterLabels.model],
+            gpuPeakFlops,
+            theme: resolvedTheme,
+            locale,
+            chartGroup: 'inferwatch',
+            onZoom,
+          }
+        : null,
+    [client, state, setState, baseUrl, catalog, resolved, window_, rate, filters, gpuPeakFlops, resolvedTheme, locale, onZoom],
+  );
+
+  const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
+
+  return (
+    <div className="iw-app" data-engine={engine}>
+      {!state.kiosk && (
+        <header className="iw-header">
+          <div className="iw-header-row">
+            <div className="iw-brand" aria-label={t.appName}>
+              <img src="./favicon.svg" alt="" width={22} height={22} />
+              <span>{t.appName}</span>
+            </div>
+            <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
+            <EngineToggle engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
+            <div className="flex-1" />
+            <HeaderControls state={state} setState={setState} onRefreshNow={refreshNow} />
+          </div>
+          {client && (
+            <FiltersBar
+              state={state}
+              setState={setState}
+              client={client}
+              baseUrl={baseUrl}
+              catalog={catalog}
+              resolved={resolved}
+              startSec={aligned.start}
+              endSec={aligned.end}
+              rateInterval={rate}
+              scrapeIntervalSec={backend.scrapeIntervalSec}
+            />
+          )}
+        </header>
+      )}
+      <main ref={mainRef} className="iw-main">
+        <Banners
+          problems={problems}
+          promInput={promInput}
+          validated={validated}
+          rangeProblem={problem}
+          backend={backend}
+          unknownPanel={state.panel && !single ? state.panel : null}
+          resolved={resolved}
+          catalog={catalog}
+        />
+        {ctx && (
+          <DashboardContext.Provider value={ctx}>
+            {single ? (
+              <Panel panel={single} fill />
+            ) : (
+              <>
+                <div className="iw-stats" role="list" aria-label="Key figures">
+                  {catalog.stats.map((s) => (
+                    <div role="listitem" key={s.id}>
+                      <StatTile stat={s} />
+                    </div>
+                  ))}
+                </div>
+                {SECTION_IDS.map((sid) => {
+                  const panels = catalog.panels.filter((p) => p.section === sid);
+                  const shown = resolved ? panels.filter((p) => !p.feature || isAvailable(p, resolved)) : panels;
+                  const absent = panels.filter((p) => !shown.includes(p));
+                  const absentFeatures = [...new Map(absent.map((p) => [p.feature, p.enabledBy ?? ''])).entries()];
+                  return (
+                    <Section
+                      key={sid}
+                      id={sid}
+                      title={t.sections[sid]}
+                      collapsed={state.collapsed.includes(sid)}
+                      onToggle={() =>
+                        setState({
+                          collapsed: state.collapsed.includes(sid) ? state.collapsed.filter((c) => c !== sid) : [...state.collapsed, sid],
+                        })
+                      }
+                      summary={
+                        <>
+                          {sid === 'advanced' && <GpuPicker value={state.gpu ?? (config.defaultGpu === null ? 'H100' : String(config.defaultGpu))} table={gpuTable} onChange={(gpu) => setState({ gpu })} />}
+                          {absentFeatures.length > 0 && (
+                            <p className="iw-muted text-xs" data-testid={`absent-${sid}`}>
+                              {t.absentFeatures(absentFeatures.map(([f, flag]) => `${f}${flag ? ` (${flag})` : ''}`).join('; '))}
+                            </p>
+                          )}
+                        </>
+                      }
+                    >
+                      {shown.map((p) => (
+                        <Panel key={`${engine}-${p.id}`} panel={p} />
+                      ))}
+                    </Section>
+                  );
+                })}
+              </>
+            )}
+          </DashboardContext.Provider>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// The filter bar: model, instance and the engine's rank label, filled from the label values
+// Prometheus reports for the chosen engine (narrowed by the other selected filters), plus the
+// rate window (computed from the scrape interval, or overridden).
+import { useQuery } from '@tanstack/react-query';
+import type { EngineCatalog } from '../catalog/types';
+import { matcherFor, type ResolvedMetric } from '../catalog';
+import type { PrometheusClient } from '../prometheus';
+import { useT } from '../i18n';
+import { MultiSelect } from './multi-select';
+import type { DashboardState } from './url-state';
+import type { SetDashboardState } from './use-url-state';
+
+const RATE_CHOICES = ['1m', '2m', '5m', '10m', '15m'];
+
+function useLabelValues(
+  client: PrometheusClient | null,
+  baseUrl: string,
+  presence: string | null,
+  label: string,
+  narrow: string[],
+  startSec: number,
+  endSec: number,
+) {
+  const match = presence ? `${presence}{${narrow.filter(Boolean).join(',')}}`.replace('{}', '') : null;
+  return useQuery({
+    queryKey: ['prometheus', baseUrl, 'label-values', label, match, startSec, endSec],
+    queryFn: ({ signal }) => client!.labelValues(label, { match: [match!], start: startSec, end: endSec }, signal),
+    enabled: client !== null && match !== null,
+    staleTime: 60_000,
+  });
+}
+
+export function FiltersBar({
+  state,
+  setState,
+  client,
+  baseUrl,
+  catalog,
+  resolved,
+  startSec,
+  endSec,
+  rateInterval,
+  scrapeIntervalSec,
+}: {
+  state: DashboardState;
+  setState: SetDashboardState;
+  client: PrometheusClient | null;
+  baseUrl: string;
+  catalog: EngineCatalog;
+  resolved: Map<string, ResolvedMetric> | null;
+  startSec: number;
+  endSec: number;
+  rateInterval: string;
+  scrapeIntervalSec: number | null;
+}) {
+  const t = useT();
+  const presence = resolved?.get(catalog.presenceMetric)?.name ?? null;
+  const { model: modelLabel, instance: instanceLabel } = catalog.filterLabels;
+  const rankLabel = catalog.filterLabels.rank[0] ?? 'engine';
+  // Coarse window so the lists are not refetched on every refresh tick.
+  const s = Math.floor(startSec / 600) * 600;
+  const e = Math.ceil(endSec / 600) * 600;
+  const models = useLabelValues(client, baseUrl, presence, modelLabel, [], s, e);
+  const instances = useLabelValues(client, baseUrl, presence, instanceLabel, [matcherFor(modelLabel, state.model)], s, e);
+  const ranks = useLabelValues(
+    client,
+    baseUrl,
+    presence,
+    rankLabel,
+    [matcherFor(modelLabel, state.model), matcherFor(instanceLabel, state.instance)],
+    s,
+    e,
+  );
+
+  return (
+    <div className="iw-filterbar">
+      <MultiSelect label={t.model} values={models.data ?? []} selected={state.model} loading={models.isLoading} onChange={(model) => setState({ model })} />
+      <MultiSelect
+        label={t.instance}
+        values={instances.data ?? []}
+        selected={state.instance}
+        loading={instances.isLoading}
+        onChange={(instance) => setState({ instance })}
+      />
+      <MultiSelect
+        label={`${t.rank} (${rankLabel})`}
+        values={ranks.data ?? []}
+        selected={state.rank}
+        loading={ranks.isLoading}
+        onChange={(rank) => setState({ rank })}
+      />
+      <label className="iw-control">
+        <span className="iw-control-label">{t.rateWindow}</span>
+        <select aria-label={t.rateWindow} value={state.rate ?? ''} onChange={(ev) => setState({ rate: ev.target.value || null })}>
+          <option value="">{t.rateAuto(state.rate ? '' : rateInterval)}</option>
+          {RATE_CHOICES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="iw-muted text-xs" data-testid="scrape-interval">
+        {scrapeIntervalSec ? t.scrapeInterval(`${scrapeIntervalSec}s`) : t.scrapeUnknown}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// The header: Prometheus URL, engine toggle, time range, refresh and theme; then the filter bar.
+import { useState } from 'react';
+import type { EngineId } from '../catalog/types';
+import { validateBaseUrl } from '../prometheus';
+import { useT } from '../i18n';
+import { TimePicker } from './time-picker';
+import { REFRESH_OPTIONS, THEMES, type DashboardState, type RefreshInterval, type Theme } from './url-state';
+import type { SetDashboardState } from './use-url-state';
+
+export function PromUrlField({ value, onSubmit }: { value: string; onSubmit: (url: string) => void }) {
+  const t = useT();
+  const [draft, setDraft] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    // The URL changed from outside (back/forward, a message from the host page).
+    setLastValue(value);
+    setDraft(value);
+  }
+  return (
+    <form
+      className="flex items-center gap-1 min-w-0"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const v = validateBaseUrl(draft, window.location.origin);
+        if (!v.ok) {
+          setError(v.reason);
+          return;
+        }
+        setError(null);
+        onSubmit(draft.trim());
+      }}
+    >
+      <input
+        className="iw-input w-72 max-w-full"
+        aria-label={t.promUrl}
+        placeholder={t.promUrlPlaceholder}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        aria-invalid={error !== null}
+        aria-describedby={error ? 'prom-url-error' : undefined}
+        spellCheck={false}
+      />
+      <button type="submit" className="iw-button">
+        {t.connect}
+      </button>
+      {error && (
+        <span id="prom-url-error" role="status" className="iw-error text-xs max-w-64">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
+
+export function EngineToggle({
+  engine,
+  instances,
+  onChange,
+}: {
+  engine: EngineId;
+  instances: Record<EngineId, number> | null;
+  onChange: (e: EngineId) => void;
+}) {
+  const t = useT();
+  const options: Array<{ id: EngineId; label: string }> = [
+    { id: 'vllm', label: 'vLLM' },
+    { id: 'sglang', label: 'SGLang' },
+  ];
+  return (
+    <div role="radiogroup" aria-label={t.engine} className="iw-segmented">
+      {options.map((o) => (
+        <button
+          key={o.id}
+          type="button"
+          role="radio"
+          aria-checked={engine === o.id}
+          aria-label={o.label}
+          tabIndex={engine === o.id ? 0 : -1}
+          className={engine === o.id ? 'iw-seg-active' : ''}
+          onClick={() => onChange(o.id)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowRight' || e.key === 'ArrowLeft' || e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              e.preventDefault();
+              const next = o.id === 'vllm' ? 'sglang' : 'vllm';
+              onChange(next);
+              (e.currentTarget.parentElement?.querySelector(`[data-engine="${next}"]`) as HTMLElement | null)?.focus();
+            }
+          }}
+          data-engine={o.id}
+          title={instances ? t.instancesCount(instances[o.id]) : undefined}
+        >
+          {o.label}
+          {instances && <span className="iw-count" aria-hidden="true">{instances[o.id]}</span>}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function HeaderControls({
+  state,
+  setState,
+  onRefreshNow,
+}: {
+  state: DashboardState;
+  setState: SetDashboardState;
+  onRefreshNow: () => void;
+}) {
+  const t = useT();
+  const themeLabel: Record<Theme, string> = { light: t.themeLight, dark: t.themeDark, auto: t.themeAuto };
+  return (
+    <>
+      <TimePicker from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
+      <div className="flex items-center gap-1">
+        <button type="button" className="iw-icon-button" aria-label={t.refreshNow} title={t.refreshNow} onClick={onRefreshNow}>
+          ↻
+        </button>
+        <label className="iw-control">
+          <span className="iw-control-label">{t.refresh}</span>
+          <select
+            aria-label={t.refresh}
+            value={state.refresh}
+            onChange={(e) => setState({ refresh: e.target.value as RefreshInterval })}
+          >
+            {REFRESH_OPTIONS.map((r) => (
+              <option key={r} value={r}>
+                {r === 'off' ? t.refreshOff : r}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label className="iw-control">
+        <span className="iw-control-label">{t.theme}</span>
+        <select aria-label={t.theme} value={state.theme} onChange={(e) => setState({ theme: e.target.value as Theme })}>
+          {THEMES.map((th) => (
+            <option key={th} value={th}>
+              {themeLabel[th]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+// A multi-select of label values (model, instance, rank), filled from what Prometheus reports.
+// Values are shown as text; long filesystem paths are shortened for display but kept whole.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../i18n';
+
+/** `/mnt/models/org/Llama-3-8B` → `…/org/Llama-3-8B`; other values unchanged. */
+export function displayValue(v: string): string {
+  if (v.length > 48 && v.includes('/')) {
+    const parts = v.split('/').filter(Boolean);
+    return `…/${parts.slice(-2).join('/')}`;
+  }
+  return v;
+}
+
+export function MultiSelect({
+  label,
+  values,
+  selected,
+  onChange,
+  loading,
+}: {
+  label: string;
+  values: string[];
+  selected: string[];
+  onChange: (next: string[]) => void;
+  loading?: boolean;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  // Selected values that the backend no longer reports stay listed, so they can be removed.
+  const all = [...new Set([...selected, ...values])];
+  const shown = all.filter((v) => v.toLowerCase().includes(filter.toLowerCase()));
+  const summary = selected.length === 0 ? t.all : selected.length === 1 ? displayValue(selected[0] ?? '') : t.nSelected(selected.length);
+
+  return (
+    <div className="relative" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button
+        type="button"
+        className="iw-control"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        aria-label={`${label}: ${summary}`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="iw-control-label">{label}</span>
+        <span className="truncate max-w-40">{summary}</span>
+      </button>
+      {open && (
+        <div id={id} role="dialog" aria-label={label} className="iw-popover w-80">
+          <input
+            className="iw-input w-full mb-2"
+            type="search"
+            aria-label={`${label} search`}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            autoFocus
+          />
+          <div className="max-h-64 overflow-auto" role="group" aria-label={label}>
+            {loading && <div className="iw-muted text-sm">{t.state.loading}</div>}
+            {!loading && shown.length === 0 && <div className="iw-muted text-sm">{t.noValues}</div>}
+            {shown.map((v) => (
+              <label key={v} className="flex items-center gap-2 py-1 text-sm cursor-pointer" title={v}>
+                <input
+                  type="checkbox"
+                  checked={selected.includes(v)}
+                  onChange={(e) => onChange(e.target.checked ? [...selected, v] : selected.filter((s) => s !== v))}
+                />
+                <span className="truncate" dir="auto">{displayValue(v)}</span>
+              </label>
+            ))}
+          </div>
+          {selected.length > 0 && (
+            <button type="button" className="iw-button mt-2" onClick={() => onChange([])}>
+              {t.clear}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

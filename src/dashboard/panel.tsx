@@ -1,0 +1,170 @@
+// The one generic panel: renders any catalog entry, with its state, chart, legend and menu.
+// DOM contract (PRODUCT.md §4): role="figure", aria-label = title, data-panel-id, data-state.
+import { useMemo, useRef, useState } from 'react';
+import type { PanelSpec } from '../catalog/types';
+import { EChart, LegendTable, buildTimeSeriesOption, exportPng, toCsv, type EChartsInstance } from '../charts';
+import { Menu } from '../components/menu';
+import { downloadText, downloadUrl, exportName } from '../components/download';
+import { useT } from '../i18n';
+import { useDashboard } from './dashboard-context';
+import { QueryDialog } from './query-dialog';
+import { useInView } from './use-in-view';
+import { usePanelData, type PanelData } from './use-panel-data';
+
+export function Panel({ panel, fill = false }: { panel: PanelSpec; fill?: boolean }) {
+  const t = useT();
+  const ctx = useDashboard();
+  const root = useRef<HTMLDivElement>(null);
+  const inView = useInView(root);
+  const data = usePanelData(panel, inView || fill);
+  const [hidden, setHidden] = useState<Set<string>>(() => new Set());
+  const [showQuery, setShowQuery] = useState(false);
+  const chart = useRef<EChartsInstance | null>(null);
+
+  const option = useMemo(
+    () =>
+      buildTimeSeriesOption({
+        series: data.series,
+        hidden,
+        unit: panel.unit,
+        theme: ctx.theme,
+        kind: panel.chart === 'bars' ? 'bars' : panel.chart === 'stacked' ? 'stacked' : 'line',
+        min: panel.min,
+        max: panel.max,
+        startMs: ctx.window.startSec * 1000,
+        endMs: ctx.window.endSec * 1000,
+        locale: ctx.locale,
+      }),
+    [data.series, hidden, panel, ctx.theme, ctx.window, ctx.locale],
+  );
+
+  const menuItems = [
+    { label: t.menu.showQuery, onSelect: () => setShowQuery(true), disabled: data.queries.length === 0 },
+    fill
+      ? { label: t.menu.exitFullScreen, onSelect: () => ctx.setState({ panel: null }) }
+      : { label: t.menu.fullScreen, onSelect: () => ctx.setState({ panel: panel.id }) },
+    {
+      label: t.menu.csv,
+      disabled: data.series.length === 0,
+      onSelect: () => downloadText(exportName(panel.id, 'csv'), toCsv(data.series), 'text/csv;charset=utf-8'),
+    },
+    {
+      label: t.menu.png,
+      disabled: data.state !== 'ok',
+      onSelect: () => {
+        if (chart.current) downloadUrl(exportName(panel.id, 'png'), exportPng(chart.current, ctx.theme === 'dark' ? '#0b1220' : '#ffffff'));
+      },
+    },
+  ];
+
+  return (
+    <div
+      ref={root}
+      role="figure"
+      aria-label={panel.title}
+      data-panel-id={panel.id}
+      data-state={data.state}
+      data-stale={data.stale || undefined}
+      className={`iw-panel ${fill ? 'iw-panel-fill' : panel.width === 'full' ? 'md:col-span-2' : ''}`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="iw-panel-title" title={panel.description}>
+            {panel.title}
+          </h3>
+          <p className="iw-panel-desc">{panel.description}</p>
+        </div>
+        <div className="flex items-center gap-1 shrink-0">
+          {data.stale && <span className="iw-badge iw-badge-amber">{t.state.stale}</span>}
+          {data.fetching && !data.stale && <span className="iw-spinner" aria-hidden="true" />}
+          <Menu label={`${t.menu.open}: ${panel.title}`} items={menuItems} />
+        </div>
+      </div>
+      <PanelBody panel={panel} data={data} fill={fill} option={option} chartRef={chart} />
+      {data.state === 'ok' && (
+        <LegendTable
+          series={data.series}
+          unit={panel.unit}
+          hidden={hidden}
+          locale={ctx.locale}
+          onToggle={(id) =>
+            setHidden((prev) => {
+              const next = new Set(prev);
+              if (next.has(id)) next.delete(id);
+              else next.add(id);
+              return next;
+            })
+          }
+        />
+      )}
+      {(data.truncated > 0 || data.warnings.length > 0) && (
+        <p className="iw-panel-note">
+          {data.truncated > 0 && t.state.truncated(data.series.length, data.series.length + data.truncated)}
+          {data.warnings.length > 0 && ` ${t.state.warnings}: ${data.warnings.join('; ')}`}
+        </p>
+      )}
+      {showQuery && <QueryDialog title={panel.title} queries={data.queries} onClose={() => setShowQuery(false)} />}
+    </div>
+  );
+}
+
+function PanelBody({
+  panel,
+  data,
+  fill,
+  option,
+  chartRef,
+}: {
+  panel: PanelSpec;
+  data: PanelData;
+  fill: boolean;
+  option: ReturnType<typeof buildTimeSeriesOption>;
+  chartRef: React.RefObject<EChartsInstance | null>;
+}) {
+  const t = useT();
+  const ctx = useDashboard();
+  const height = fill ? 'calc(100vh - 180px)' : 220;
+  if (data.state === 'ok')
+    return (
+      <EChart
+        option={option}
+        theme={ctx.theme}
+        height={height}
+        group={ctx.chartGroup}
+        ariaLabel={panel.title}
+        onZoom={ctx.onZoom}
+        onReady={(inst) => {
+          chartRef.current = inst;
+        }}
+      />
+    );
+  return (
+    <div className="iw-panel-message" style={{ height }}>
+      {data.state === 'loading' && <span className="iw-muted">{t.state.loading}</span>}
+      {data.state === 'empty' && <span>{isRatio(panel) ? t.state.noRatio : t.state.empty}</span>}
+      {data.state === 'error' && <span className="iw-error">{data.reason}</span>}
+      {data.state === 'unavailable' && (
+        <div className="space-y-1">
+          {panel.notAvailable ? (
+            <>
+              <p className="font-medium">{t.state.notForEngine}</p>
+              <p className="iw-muted">{panel.notAvailable}</p>
+            </>
+          ) : data.reason === 'needs-gpu' ? (
+            <p>{t.state.needsGpu}</p>
+          ) : (
+            <>
+              <p className="font-medium">{t.state.unavailable}</p>
+              {panel.enabledBy && <p>{t.state.enableWith(panel.enabledBy)}</p>}
+              {data.missingNames.length > 0 && <p className="iw-muted text-xs break-all">{t.state.missing(data.missingNames.join(', '))}</p>}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function isRatio(panel: PanelSpec): boolean {
+  return panel.unit === 'ratio';
+}

@@ -1,0 +1,85 @@
+// A tile of the stat row: the current value, a sparkline and the threshold colour.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { expandQuery } from '../catalog';
+import type { StatSpec, Threshold } from '../catalog/types';
+import { EChart, buildSparklineOption, matrixToSeries } from '../charts';
+import { formatValue } from '../lib/units';
+import { useT } from '../i18n';
+import { rangeQueryOptions } from '../prometheus';
+import { useDashboard } from './dashboard-context';
+
+const COLORS: Record<Threshold['color'] | 'none', string> = {
+  green: 'var(--iw-green)',
+  amber: 'var(--iw-amber)',
+  red: 'var(--iw-red)',
+  none: 'var(--iw-accent)',
+};
+
+export function colorFor(value: number | null, thresholds: Threshold[] | undefined): Threshold['color'] | 'none' {
+  if (value === null || !thresholds || thresholds.length === 0) return 'none';
+  let c: Threshold['color'] | 'none' = 'none';
+  for (const th of [...thresholds].sort((a, b) => a.value - b.value)) if (value >= th.value) c = th.color;
+  return c;
+}
+
+export function StatTile({ stat }: { stat: StatSpec }) {
+  const t = useT();
+  const ctx = useDashboard();
+  const { resolved, window: w, catalog, filters, rateInterval, gpuPeakFlops, client, baseUrl, theme, locale } = ctx;
+  const { startSec, endSec, stepSec } = w;
+  const expanded = useMemo(() => {
+    if (!resolved) return null;
+    const r = expandQuery(stat.query, catalog, { resolved, filters, rateInterval, by: [], gpuPeakFlops: gpuPeakFlops ?? undefined });
+    return 'missing' in r ? null : r;
+  }, [resolved, stat, catalog, filters, rateInterval, gpuPeakFlops]);
+
+  const q = useQuery({
+    ...rangeQueryOptions(client, { baseUrl, expr: expanded?.expr ?? '', start: startSec, end: endSec, step: stepSec }),
+    enabled: expanded !== null,
+    placeholderData: keepPreviousData,
+  });
+
+  const points = useMemo(() => {
+    if (!q.data) return [];
+    const { series } = matrixToSeries(q.data.result, { start: startSec, end: endSec, step: stepSec, legend: '', idPrefix: stat.id, maxSeries: 1 });
+    return series[0]?.points ?? [];
+  }, [q.data, startSec, endSec, stepSec, stat.id]);
+
+  const last = [...points].reverse().find(([, v]) => v !== null)?.[1] ?? null;
+  const state = !resolved || (expanded && q.isPending) ? 'loading' : !expanded ? 'unavailable' : q.isError && !q.data ? 'error' : last === null ? 'empty' : 'ok';
+  const color = colorFor(last, stat.thresholds);
+  const option = buildSparklineOption({ points, unit: stat.unit, theme, color: getComputedColor(color) });
+
+  const target = stat.panelId;
+  return (
+    <div className="iw-stat" data-stat-id={stat.id} data-state={state} data-color={color} role="group" aria-label={stat.title}>
+      <div className="iw-stat-title">
+        {target ? (
+          <a href={`#panel-${target}`} onClick={(e) => {
+            e.preventDefault();
+            document.querySelector(`[data-panel-id="${target}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+          }}>
+            {stat.title}
+          </a>
+        ) : (
+          stat.title
+        )}
+      </div>
+      <div className="iw-stat-value" style={{ color: COLORS[color] }}>
+        {state === 'ok' ? formatValue(last, stat.unit, { locale }) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : t.stat.noData}
+      </div>
+      <div className="iw-stat-spark" aria-hidden="true">
+        {points.length > 0 && <EChart option={option} theme={theme} height={36} ariaLabel={stat.title} />}
+      </div>
+    </div>
+  );
+}
+
+/** ECharts cannot read CSS variables: resolve the threshold colour to a hex value. */
+function getComputedColor(c: Threshold['color'] | 'none'): string {
+  const fallback = { green: '#16a34a', amber: '#d97706', red: '#dc2626', none: '#0f766e' }[c];
+  if (typeof document === 'undefined') return fallback;
+  const v = getComputedStyle(document.documentElement).getPropertyValue(COLORS[c].slice(4, -1)).trim();
+  return v || fallback;
+}

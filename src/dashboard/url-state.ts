@@ -1,0 +1,181 @@
+// The URL is the dashboard state: this one codec parses and serialises it (PRODUCT.md §4).
+// Defaults are omitted, invalid values are dropped with a reason the page shows, and params
+// repeat for multi-valued filters. Format version 1 (see docs/url-contract.md): when the contract
+// changes, bump URL_VERSION and keep parsing the old form.
+//
+// Example: parseUrlState('?engine=sglang&model=a&model=b&from=now-6h&refresh=10s')
+//   → { state: { ...DEFAULT_STATE, engine: 'sglang', model: ['a','b'], from: 'now-6h', refresh: '10s' }, problems: [] }
+//   serializeUrlState(that.state) → 'engine=sglang&model=a&model=b&from=now-6h&refresh=10s'
+import type { EngineId } from '../catalog/types';
+import { isTimeExpr } from './time-range';
+
+export const URL_VERSION = 1;
+
+export const REFRESH_OPTIONS = ['off', '5s', '10s', '30s', '1m', '5m'] as const;
+export type RefreshInterval = (typeof REFRESH_OPTIONS)[number];
+export const THEMES = ['light', 'dark', 'auto'] as const;
+export type Theme = (typeof THEMES)[number];
+export const LANGS = ['en', 'zh-CN'] as const;
+export type Lang = (typeof LANGS)[number];
+
+export interface DashboardState {
+  /** Prometheus-compatible API base; '' = none chosen (config.json default applies). */
+  prom: string;
+  /** null = detect from what the backend holds. */
+  engine: EngineId | null;
+  model: string[];
+  instance: string[];
+  /** The engine's rank label values (vLLM `engine`, SGLang `tp_rank`/`dp_rank`). */
+  rank: string[];
+  from: string;
+  to: string;
+  refresh: RefreshInterval;
+  theme: Theme;
+  kiosk: boolean;
+  panel: string | null;
+  lang: Lang | null;
+  /** Rate window override (PromQL duration) or null for the computed `$__rate_interval`. */
+  rate: string | null;
+  /** Collapsed sections. */
+  collapsed: string[];
+  /** GPU whose peak FLOP/s the MFU panel divides by: a name from the table or a number. */
+  gpu: string | null;
+}
+
+export const DEFAULT_STATE: DashboardState = {
+  prom: '',
+  engine: null,
+  model: [],
+  instance: [],
+  rank: [],
+  from: 'now-1h',
+  to: 'now',
+  refresh: '30s',
+  theme: 'auto',
+  kiosk: false,
+  panel: null,
+  lang: null,
+  rate: null,
+  collapsed: [],
+  gpu: null,
+};
+
+const ENGINES: readonly EngineId[] = ['vllm', 'sglang'];
+const DURATION = /^(\d+(ms|s|m|h|d|w|y))+$/;
+const PANEL_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const MAX_VALUES = 100;
+const MAX_VALUE_LENGTH = 2048;
+
+function oneOf<T extends string>(values: readonly T[], v: string | null): T | undefined {
+  return values.find((x) => x === v);
+}
+
+export interface ParseResult {
+  state: DashboardState;
+  /** Human-readable reasons for values that were dropped. */
+  problems: string[];
+}
+
+export function parseUrlState(search: string, defaults: DashboardState = DEFAULT_STATE): ParseResult {
+  const p = new URLSearchParams(search);
+  const problems: string[] = [];
+  const state: DashboardState = { ...defaults };
+  const drop = (name: string, value: string, why: string) => {
+    problems.push(`Ignored ${name}=${value.slice(0, 80)}: ${why}`);
+  };
+
+  const prom = p.get('prom');
+  if (prom !== null) state.prom = prom.trim();
+
+  const engine = p.get('engine');
+  if (engine !== null) {
+    const e = oneOf(ENGINES, engine);
+    if (e) state.engine = e;
+    else drop('engine', engine, 'unknown engine (use vllm or sglang)');
+  }
+
+  for (const key of ['model', 'instance', 'rank'] as const) {
+    const values = p.getAll(key).filter((v) => v.length > 0);
+    if (values.length === 0) continue;
+    const kept = values.filter((v) => v.length <= MAX_VALUE_LENGTH).slice(0, MAX_VALUES);
+    if (kept.length < values.length) problems.push(`Some ${key} values were too long or too many and were ignored.`);
+    state[key] = [...new Set(kept)];
+  }
+
+  const from = p.get('from');
+  const to = p.get('to');
+  if (from !== null) {
+    if (isTimeExpr(from)) state.from = from;
+    else drop('from', from, 'not a time (use now-1h or epoch milliseconds)');
+  }
+  if (to !== null) {
+    if (isTimeExpr(to)) state.to = to;
+    else drop('to', to, 'not a time (use now or epoch milliseconds)');
+  }
+
+  const refresh = p.get('refresh');
+  if (refresh !== null) {
+    const r = oneOf(REFRESH_OPTIONS, refresh);
+    if (r) state.refresh = r;
+    else drop('refresh', refresh, `use one of ${REFRESH_OPTIONS.join(', ')}`);
+  }
+
+  const theme = p.get('theme');
+  if (theme !== null) {
+    const t = oneOf(THEMES, theme);
+    if (t) state.theme = t;
+    else drop('theme', theme, 'use light, dark or auto');
+  }
+
+  const kiosk = p.get('kiosk');
+  if (kiosk !== null) state.kiosk = kiosk === '1' || kiosk === 'true';
+
+  const panel = p.get('panel');
+  if (panel !== null) {
+    if (PANEL_ID.test(panel)) state.panel = panel;
+    else drop('panel', panel, 'not a panel id');
+  }
+
+  const lang = p.get('lang');
+  if (lang !== null) {
+    const l = oneOf(LANGS, lang) ?? (lang.toLowerCase().startsWith('zh') ? 'zh-CN' : lang.toLowerCase().startsWith('en') ? 'en' : undefined);
+    if (l) state.lang = l;
+    else drop('lang', lang, 'use en or zh-CN');
+  }
+
+  const rate = p.get('rate');
+  if (rate !== null) {
+    if (DURATION.test(rate)) state.rate = rate;
+    else drop('rate', rate, 'not a PromQL duration such as 1m or 30s');
+  }
+
+  const collapsed = p.get('collapsed');
+  if (collapsed !== null) state.collapsed = collapsed.split(',').filter((s) => PANEL_ID.test(s));
+
+  const gpu = p.get('gpu');
+  if (gpu !== null) {
+    if (/^[A-Za-z0-9 ._-]{1,32}$/.test(gpu)) state.gpu = gpu;
+    else drop('gpu', gpu, 'not a GPU name or a number of FLOP/s');
+  }
+
+  return { state, problems };
+}
+
+/** Serialises the state; parameters equal to their default are left out so links stay short. */
+export function serializeUrlState(state: DashboardState, defaults: DashboardState = DEFAULT_STATE): string {
+  const p = new URLSearchParams();
+  if (state.prom && state.prom !== defaults.prom) p.set('prom', state.prom);
+  if (state.engine && state.engine !== defaults.engine) p.set('engine', state.engine);
+  for (const key of ['model', 'instance', 'rank'] as const) for (const v of state[key]) p.append(key, v);
+  if (state.from !== defaults.from) p.set('from', state.from);
+  if (state.to !== defaults.to) p.set('to', state.to);
+  if (state.refresh !== defaults.refresh) p.set('refresh', state.refresh);
+  if (state.theme !== defaults.theme) p.set('theme', state.theme);
+  if (state.kiosk) p.set('kiosk', '1');
+  if (state.panel) p.set('panel', state.panel);
+  if (state.lang && state.lang !== defaults.lang) p.set('lang', state.lang);
+  if (state.rate) p.set('rate', state.rate);
+  if (state.collapsed.length > 0) p.set('collapsed', state.collapsed.join(','));
+  if (state.gpu && state.gpu !== defaults.gpu) p.set('gpu', state.gpu);
+  return p.toString();
+}

@@ -1,0 +1,100 @@
+// What the backend holds: the metric names in the current range (for name resolution and engine
+// detection), the scrape interval (for the rate window), instance counts per engine and targets
+// that are down. Each is asked once per backend and coarse time window, not on every refresh.
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { catalogs, resolveMetrics, type ResolvedMetric } from '../catalog';
+import type { EngineId } from '../catalog/types';
+import { detectScrapeInterval, type PrometheusClient } from '../prometheus';
+
+/** Every spelling of a vLLM/SGLang metric contains one of these (prefixed, rewritten or not). */
+export const ENGINE_NAME_MATCH = '{__name__=~".*(vllm|sglang).*"}';
+const COARSE_SEC = 600;
+
+export interface BackendInfo {
+  names: ReadonlySet<string> | null;
+  namesError: unknown;
+  resolvedBy: Record<EngineId, Map<string, ResolvedMetric>> | null;
+  /** Instances per engine (presence metric), null until known. */
+  instances: Record<EngineId, number> | null;
+  detectedEngine: EngineId;
+  scrapeIntervalSec: number | null;
+  targetsDown: Array<{ instance: string; job: string }>;
+}
+
+export function useBackend(client: PrometheusClient | null, baseUrl: string, startSec: number, endSec: number): BackendInfo {
+  // Coarse window: metric names do not change with each refresh tick.
+  const cStart = Math.floor(startSec / COARSE_SEC) * COARSE_SEC;
+  const cEnd = Math.ceil(endSec / COARSE_SEC) * COARSE_SEC;
+
+  const names = useQuery({
+    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, cStart, cEnd],
+    queryFn: async ({ signal }) => new Set(await client!.metricNames({ match: [ENGINE_NAME_MATCH], start: cStart, end: cEnd }, signal)),
+    enabled: client !== null,
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  });
+
+  // The client is made from baseUrl (and the config headers); baseUrl is in the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  const scrape = useQuery({
+    queryKey: ['prometheus', baseUrl, 'scrape-interval'],
+    queryFn: ({ signal }) => detectScrapeInterval(client!, signal),
+    enabled: client !== null,
+    staleTime: 300_000,
+  });
+
+  const resolvedBy = useMemo(() => {
+    if (!names.data) return null;
+    return {
+      vllm: resolveMetrics(catalogs.vllm.metrics, names.data),
+      sglang: resolveMetrics(catalogs.sglang.metrics, names.data),
+    };
+  }, [names.data]);
+
+  const presence = (e: EngineId) => {
+    const r = resolvedBy?.[e].get(catalogs[e].presenceMetric);
+    return r ? r.name : null;
+  };
+  const vllmPresence = presence('vllm');
+  const sglangPresence = presence('sglang');
+
+  const counts = useQuery({
+    queryKey: ['prometheus', baseUrl, 'instance-counts', vllmPresence, sglangPresence, cEnd],
+    queryFn: async ({ signal }) => {
+      const count = async (name: string | null) =>
+        name ? (await client!.labelValues('instance', { match: [name], start: cEnd - 3600, end: cEnd }, signal)).length : 0;
+      const [vllm, sglang] = await Promise.all([count(vllmPresence), count(sglangPresence)]);
+      return { vllm, sglang };
+    },
+    enabled: client !== null && resolvedBy !== null,
+    staleTime: 60_000,
+  });
+
+  const down = useQuery({
+    queryKey: ['prometheus', baseUrl, 'targets-down'],
+    queryFn: async ({ signal }) => {
+      const { result } = await client!.query('up == 0', undefined, signal);
+      if (result.resultType !== 'vector') return [];
+      return result.result.map((s) => ({ instance: s.metric.instance ?? '', job: s.metric.job ?? '' }));
+    },
+    enabled: client !== null,
+    refetchInterval: 30_000,
+    staleTime: 15_000,
+  });
+
+  const instances = counts.data ?? null;
+  // vLLM when both or neither (PRODUCT.md §4), otherwise the one the backend holds.
+  const detectedEngine: EngineId =
+    resolvedBy && !vllmPresence && sglangPresence ? 'sglang' : instances && instances.sglang > 0 && instances.vllm === 0 ? 'sglang' : 'vllm';
+
+  return {
+    names: names.data ?? null,
+    namesError: names.error,
+    resolvedBy,
+    instances,
+    detectedEngine,
+    scrapeIntervalSec: scrape.data?.seconds ?? null,
+    targetsDown: down.data ?? [],
+  };
+}

@@ -1,0 +1,91 @@
+// Timestamps and durations as people read them on axes, tooltips and range labels.
+
+const DAY_MS = 86_400_000;
+/** Below this span the axis ticks are seconds apart, so HH:mm alone would repeat. */
+const SECONDS_SPAN_MS = 10 * 60_000;
+
+// One DateTimeFormat per locale: construction is slow and axes format on every render.
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function parts(ms: number, locale: string | undefined): Record<string, string> {
+  const key = locale ?? '';
+  let f = partFormatters.get(key);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    partFormatters.set(key, f);
+  }
+  const out: Record<string, string> = {};
+  for (const p of f.formatToParts(ms)) out[p.type] = p.value;
+  return out;
+}
+
+/**
+ * An axis or tooltip timestamp in the browser's time zone, in a fixed numeric shape so that
+ * ticks line up in every locale (the locale only chooses the digits).
+ *
+ * @example (TZ=UTC)
+ * formatTimestamp(Date.UTC(2025, 0, 2, 3, 4), 'en-US', 3_600_000)       // '03:04'
+ * formatTimestamp(Date.UTC(2025, 0, 2, 3, 4), 'en-US', 7 * 86_400_000)  // '01-02 03:04'
+ * formatTimestamp(Date.UTC(2025, 0, 2, 3, 4, 5), 'en-US', 300_000)      // '03:04:05'
+ */
+export function formatTimestamp(ms: number, locale: string | undefined, spanMs: number): string {
+  if (!Number.isFinite(ms)) return '';
+  const p = parts(ms, locale);
+  const hm = `${p.hour ?? ''}:${p.minute ?? ''}`;
+  if (spanMs > DAY_MS) return `${p.month ?? ''}-${p.day ?? ''} ${hm}`;
+  if (spanMs <= SECONDS_SPAN_MS) return `${hm}:${p.second ?? ''}`;
+  return hm;
+}
+
+/**
+ * A full timestamp for tooltip headers and exports: `2025-01-02 03:04:05` (browser time zone).
+ */
+export function formatDateTime(ms: number, locale?: string): string {
+  if (!Number.isFinite(ms)) return '';
+  const p = parts(ms, locale);
+  return `${p.year ?? ''}-${p.month ?? ''}-${p.day ?? ''} ${p.hour ?? ''}:${p.minute ?? ''}:${p.second ?? ''}`;
+}
+
+const DURATION_UNITS: ReadonlyArray<[string, number]> = [
+  ['d', DAY_MS],
+  ['h', 3_600_000],
+  ['m', 60_000],
+  ['s', 1000],
+  ['ms', 1],
+];
+
+/**
+ * A range label from milliseconds, largest units first, at most two adjacent ones (no weeks:
+ * range pickers say `7d`, `30d`).
+ *
+ * @example
+ * formatDuration(3_600_000)   // '1h'
+ * formatDuration(604_800_000) // '7d'
+ * formatDuration(900_000)     // '15m'
+ * formatDuration(5_400_000)   // '1h 30m'
+ */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms)) return '';
+  if (ms === 0) return '0s';
+  const sign = ms < 0 ? '-' : '';
+  let rest = Math.round(Math.abs(ms));
+  const out: string[] = [];
+  for (const [name, size] of DURATION_UNITS) {
+    if (rest >= size) {
+      out.push(`${Math.floor(rest / size)}${name}`);
+      rest %= size;
+      if (out.length === 2) break;
+    } else if (out.length > 0) {
+      break; // keep units adjacent: 1d 0h 5m reads as just 1d
+    }
+  }
+  return sign + out.join(' ');
+}

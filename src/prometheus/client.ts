@@ -1,0 +1,212 @@
+// The Prometheus HTTP API client: one typed method per endpoint, each taking an AbortSignal last.
+import { trimTrailingSlashes } from './base-url';
+import {
+  decodeBuildInfo,
+  decodeConfig,
+  decodeMatrix,
+  decodeMetadata,
+  decodeQueryResult,
+  decodeSeries,
+  decodeStringList,
+  decodeTargets,
+} from './decoders';
+import { isPrometheusError, type PrometheusError } from './errors';
+import { graphUrl, type GraphRange } from './graph-url';
+import { apiRequest, type ApiRequest, type HttpConfig, type Params } from './http';
+import type { BuildInfo, ConfigData, Labels, MatrixSeries, MetadataData, QueryResult, TargetsData } from './types';
+
+export interface PrometheusClientOptions {
+  /** API base without `/api/v1`, path prefix kept: `http://h:9090`, `http://h:8481/select/0/prometheus`. */
+  baseUrl: string;
+  /**
+   * Extra headers (`Authorization`, `X-Scope-OrgID`). Any non-safelisted header makes the browser
+   * send a CORS preflight, which plain Prometheus allows only for Accept/Authorization/Content-Type/Origin.
+   */
+  headers?: Record<string, string>;
+  /** Injected in tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Abort a request after this long (reported as a `network` error with `timedOut`); none by default. */
+  timeoutMs?: number;
+}
+
+export interface TimeBounds {
+  /** Unix seconds. */
+  start?: number;
+  end?: number;
+}
+
+export interface LabelQuery extends TimeBounds {
+  /** Series selectors; sent as repeated `match[]`. */
+  match?: string[];
+}
+
+export interface QueryAnswer {
+  result: QueryResult;
+  warnings: string[];
+}
+
+export interface RangeQueryAnswer {
+  result: MatrixSeries[];
+  warnings: string[];
+}
+
+export interface PrometheusClient {
+  readonly baseUrl: string;
+  /** Instant query at `time` (unix seconds; the backend's now when omitted). */
+  query(expr: string, time?: number, signal?: AbortSignal): Promise<QueryAnswer>;
+  /** Range query; `start`/`end` unix seconds, `step` seconds. */
+  queryRange(expr: string, start: number, end: number, step: number, signal?: AbortSignal): Promise<RangeQueryAnswer>;
+  labelNames(opts?: LabelQuery, signal?: AbortSignal): Promise<string[]>;
+  labelValues(label: string, opts?: LabelQuery & { limit?: number }, signal?: AbortSignal): Promise<string[]>;
+  series(match: string[], start?: number, end?: number, signal?: AbortSignal): Promise<Labels[]>;
+  metadata(opts?: { metric?: string; limit?: number }, signal?: AbortSignal): Promise<MetadataData>;
+  /** Active targets only: dropped ones can number in the thousands and are never shown. */
+  targets(signal?: AbortSignal): Promise<TargetsData>;
+  buildInfo(signal?: AbortSignal): Promise<BuildInfo>;
+  config(signal?: AbortSignal): Promise<ConfigData>;
+  /** Metric names, sorted; see `fetchMetricNames` for the fallbacks. */
+  metricNames(opts?: LabelQuery, signal?: AbortSignal): Promise<string[]>;
+  /** The backend's own graph page for `expr` over a range (unix seconds). */
+  graphUrl(expr: string, range: GraphRange): string;
+}
+
+function timeParams({ start, end }: TimeBounds): [string, string][] {
+  const out: [string, string][] = [];
+  if (start !== undefined) out.push(['start', String(start)]);
+  if (end !== undefined) out.push(['end', String(end)]);
+  return out;
+}
+
+function matchParams(match: readonly string[] | undefined): [string, string][] {
+  return (match ?? []).map((m) => ['match[]', m]);
+}
+
+export function createPrometheusClient(opts: PrometheusClientOptions): PrometheusClient {
+  const baseUrl = trimTrailingSlashes(opts.baseUrl.trim());
+  const cfg: HttpConfig = {
+    baseUrl,
+    headers: { ...opts.headers },
+    // Bound lazily so a test can stub globalThis.fetch after the client is created.
+    fetchFn: opts.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    timeoutMs: opts.timeoutMs,
+  };
+  const call = async <T>(req: ApiRequest<T>): Promise<T> => (await apiRequest(cfg, req)).data;
+
+  const client: PrometheusClient = {
+    baseUrl,
+
+    async query(expr, time, signal) {
+      const params: Params = time === undefined ? [['query', expr]] : [['query', expr], ['time', String(time)]];
+      const { data, warnings } = await apiRequest(cfg, {
+        method: 'POST', path: '/api/v1/query', params, decode: decodeQueryResult, expected: 'a query result', signal,
+      });
+      return { result: data, warnings };
+    },
+
+    async queryRange(expr, start, end, step, signal) {
+      const params: Params = [['query', expr], ['start', String(start)], ['end', String(end)], ['step', String(step)]];
+      const { data, warnings } = await apiRequest(cfg, {
+        method: 'POST', path: '/api/v1/query_range', params, decode: decodeMatrix, expected: 'a matrix', signal,
+      });
+      return { result: data, warnings };
+    },
+
+    labelNames(o = {}, signal) {
+      return call({
+        method: 'GET', path: '/api/v1/labels', params: [...matchParams(o.match), ...timeParams(o)],
+        decode: decodeStringList, expected: 'a list of label names', signal,
+      });
+    },
+
+    labelValues(label, o = {}, signal) {
+      const params: [string, string][] = [...matchParams(o.match), ...timeParams(o)];
+      if (o.limit !== undefined) params.push(['limit', String(o.limit)]);
+      return call({
+        method: 'GET', path: `/api/v1/label/${encodeURIComponent(label)}/values`, params,
+        decode: decodeStringList, expected: 'a list of label values', signal,
+      });
+    },
+
+    series(match, start, end, signal) {
+      return call({
+        method: 'POST', path: '/api/v1/series', params: [...matchParams(match), ...timeParams({ start, end })],
+        decode: decodeSeries, expected: 'a list of label sets', signal,
+      });
+    },
+
+    metadata(o = {}, signal) {
+      const params: [string, string][] = [];
+      if (o.metric !== undefined) params.push(['metric', o.metric]);
+      if (o.limit !== undefined) params.push(['limit', String(o.limit)]);
+      return call({ method: 'GET', path: '/api/v1/metadata', params, decode: decodeMetadata, expected: 'metric metadata', signal });
+    },
+
+    targets(signal) {
+      return call({
+        method: 'GET', path: '/api/v1/targets', params: [['state', 'active']],
+        decode: decodeTargets, expected: 'a target list', signal,
+      });
+    },
+
+    buildInfo(signal) {
+      return call({ method: 'GET', path: '/api/v1/status/buildinfo', params: [], decode: decodeBuildInfo, expected: 'build information', signal });
+    },
+
+    config(signal) {
+      return call({ method: 'GET', path: '/api/v1/status/config', params: [], decode: decodeConfig, expected: 'a configuration', signal });
+    },
+
+    metricNames(o = {}, signal) {
+      return fetchMetricNames(client, o, signal);
+    },
+
+    graphUrl(expr, range) {
+      return graphUrl(baseUrl, expr, range);
+    },
+  };
+  return client;
+}
+
+/** The answers that mean "this backend or proxy does not serve that endpoint (that way)". */
+function isUnsupported(e: unknown): e is PrometheusError {
+  if (!isPrometheusError(e)) return false;
+  if (e.kind === 'http') return e.status === 404 || e.status === 405;
+  return e.kind === 'api' && e.errorType === 'bad_data';
+}
+
+/**
+ * Metric names, by the cheapest route the backend serves:
+ * 1. `label/__name__/values` (with `match[]` and time bounds): Prometheus, Thanos, Mimir/Cortex and
+ *    VictoriaMetrics all serve it.
+ * 2. `series` over `match` (default `{__name__=~".+"}`), names collected: for read-only gateways and
+ *    label-enforcing proxies that expose only query/series, or that reject `match[]` on label
+ *    endpoints with 400 bad_data (older prom-label-proxy setups). Heavier: one label set per series.
+ * 3. `metadata` keys: last, because it ignores `match` and time, and VictoriaMetrics before v1.130
+ *    (or without `-enableMetadata`) answers it empty.
+ * A fallback happens only on 404, 405 or `bad_data`; any other failure is thrown as is. When every
+ * route is unsupported the first error is thrown, since it names the endpoint that matters.
+ * (Which gateways need 2 or 3 is from their docs and issue threads, not tested against each.)
+ */
+export async function fetchMetricNames(client: PrometheusClient, o: LabelQuery, signal?: AbortSignal): Promise<string[]> {
+  const sorted = (names: Iterable<string>): string[] => [...new Set(names)].sort();
+  let first: PrometheusError;
+  try {
+    return sorted(await client.labelValues('__name__', o, signal));
+  } catch (e) {
+    if (!isUnsupported(e)) throw e;
+    first = e;
+  }
+  try {
+    const match = o.match !== undefined && o.match.length > 0 ? o.match : ['{__name__=~".+"}'];
+    const series = await client.series(match, o.start, o.end, signal);
+    return sorted(series.map((s) => s.__name__).filter((n): n is string => n !== undefined));
+  } catch (e) {
+    if (!isUnsupported(e)) throw e;
+  }
+  try {
+    return sorted(Object.keys(await client.metadata({}, signal)));
+  } catch (e) {
+    if (!isUnsupported(e)) throw e;
+    throw first;
+  }
+}

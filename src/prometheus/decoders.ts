@@ -1,0 +1,88 @@
+// Shape checks for each endpoint's `data`: a broken or hostile backend gets a message, not a crash later.
+import { isRecord } from './http';
+import type {
+  BuildInfo,
+  ConfigData,
+  Labels,
+  MatrixSeries,
+  MetadataData,
+  QueryResult,
+  TargetsData,
+} from './types';
+
+// Checks stop at the series level: walking every sample would cost as much as the parse, and
+// parseSampleValue already turns a malformed value into a gap.
+
+function isLabels(v: unknown): v is Labels {
+  return isRecord(v) && Object.values(v).every((x) => typeof x === 'string');
+}
+
+function isSamplePair(v: unknown): v is [number, string] {
+  return Array.isArray(v) && v.length === 2 && typeof v[0] === 'number';
+}
+
+function isMatrixSeries(v: unknown): v is MatrixSeries {
+  return isRecord(v) && isLabels(v.metric) && Array.isArray(v.values);
+}
+
+export function decodeMatrix(data: unknown): MatrixSeries[] | undefined {
+  if (!isRecord(data) || data.resultType !== 'matrix') return undefined;
+  // Some backends send `result: null` for an empty answer.
+  if (data.result === null) return [];
+  return Array.isArray(data.result) && data.result.every(isMatrixSeries) ? data.result : undefined;
+}
+
+export function decodeQueryResult(data: unknown): QueryResult | undefined {
+  if (!isRecord(data)) return undefined;
+  switch (data.resultType) {
+    case 'matrix': {
+      const result = decodeMatrix(data);
+      return result === undefined ? undefined : { resultType: 'matrix', result };
+    }
+    case 'vector': {
+      if (data.result === null) return { resultType: 'vector', result: [] };
+      const ok =
+        Array.isArray(data.result) &&
+        data.result.every((s: unknown) => isRecord(s) && isLabels(s.metric) && isSamplePair(s.value));
+      return ok ? (data as unknown as QueryResult) : undefined;
+    }
+    case 'scalar':
+    case 'string':
+      return isSamplePair(data.result) ? (data as unknown as QueryResult) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Label names and label values; `null` (seen from some proxies for "none") is an empty list. */
+export function decodeStringList(data: unknown): string[] | undefined {
+  if (data === null) return [];
+  return Array.isArray(data) && data.every((x) => typeof x === 'string') ? data : undefined;
+}
+
+export function decodeSeries(data: unknown): Labels[] | undefined {
+  if (data === null) return [];
+  return Array.isArray(data) && data.every(isLabels) ? data : undefined;
+}
+
+export function decodeMetadata(data: unknown): MetadataData | undefined {
+  if (data === null) return {};
+  if (!isRecord(data)) return undefined;
+  return Object.values(data).every((entries) => Array.isArray(entries) && entries.every(isRecord))
+    ? (data as MetadataData)
+    : undefined;
+}
+
+export function decodeTargets(data: unknown): TargetsData | undefined {
+  if (!isRecord(data) || !Array.isArray(data.activeTargets)) return undefined;
+  const ok = data.activeTargets.every((t: unknown) => isRecord(t) && isLabels(t.labels));
+  return ok ? (data as unknown as TargetsData) : undefined;
+}
+
+export function decodeBuildInfo(data: unknown): BuildInfo | undefined {
+  return isRecord(data) && typeof data.version === 'string' ? (data as unknown as BuildInfo) : undefined;
+}
+
+export function decodeConfig(data: unknown): ConfigData | undefined {
+  return isRecord(data) && typeof data.yaml === 'string' ? { yaml: data.yaml } : undefined;
+}

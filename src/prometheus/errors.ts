@@ -1,0 +1,150 @@
+// Typed failures of a Prometheus call: one class, told apart by `kind`, each with a message fit for the UI.
+import type { ApiErrorType } from './types';
+
+/**
+ * - `network`: fetch itself threw. Unreachable host, DNS, refused connection and a CORS refusal all look
+ *   the same to a browser (an opaque TypeError), so the message names all of them. Also our own timeout.
+ * - `http`: a non-2xx status whose body is not a Prometheus error envelope.
+ * - `not-prometheus`: a 2xx answer that is not Prometheus JSON (HTML, truncated, empty, wrong shape,
+ *   or redirected to another origin, usually a login page).
+ * - `api`: the backend's own `{"status":"error"}`, with its `errorType`; the HTTP status is kept.
+ * - `aborted`: the caller's AbortSignal fired (range changed, component unmounted).
+ */
+export type PrometheusErrorKind = 'network' | 'http' | 'not-prometheus' | 'api' | 'aborted';
+
+export interface PrometheusErrorInit {
+  kind: PrometheusErrorKind;
+  message: string;
+  detail?: string;
+  status?: number;
+  errorType?: ApiErrorType;
+  timedOut?: boolean;
+  cause?: unknown;
+}
+
+export class PrometheusError extends Error {
+  override readonly name = 'PrometheusError';
+  readonly kind: PrometheusErrorKind;
+  /** HTTP status, when a response arrived. */
+  readonly status: number | undefined;
+  /** Prometheus `errorType`, for `kind === 'api'`. */
+  readonly errorType: ApiErrorType | undefined;
+  /** The backend's own words as plain text (never HTML to render); empty when there were none. */
+  readonly detail: string;
+  /** True when our `timeoutMs` fired rather than the network failing. */
+  readonly timedOut: boolean;
+
+  constructor(init: PrometheusErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status;
+    this.errorType = init.errorType;
+    this.detail = init.detail ?? '';
+    this.timedOut = init.timedOut ?? false;
+  }
+}
+
+export function isPrometheusError(e: unknown): e is PrometheusError {
+  return e instanceof PrometheusError;
+}
+
+/** True for our `aborted` errors and for a raw DOMException/Error named AbortError. */
+export function isAbortError(e: unknown): boolean {
+  if (e instanceof PrometheusError) return e.kind === 'aborted';
+  return typeof e === 'object' && e !== null && 'name' in e && (e as { name: unknown }).name === 'AbortError';
+}
+
+const README_HINT = 'see the proxy recipe in the README';
+
+export function networkError(where: string, cause: unknown): PrometheusError {
+  return new PrometheusError({
+    kind: 'network',
+    message:
+      `Could not reach ${where} (the server is down, the URL is wrong, ` +
+      `or CORS/auth blocks the browser: ${README_HINT}).`,
+    detail: cause instanceof Error ? cause.message : '',
+    cause,
+  });
+}
+
+export function timeoutError(where: string, timeoutMs: number): PrometheusError {
+  return new PrometheusError({
+    kind: 'network',
+    timedOut: true,
+    message: `No answer from ${where} within ${formatSeconds(timeoutMs)} (the backend is overloaded or the query is too heavy).`,
+  });
+}
+
+export function abortedError(cause?: unknown): PrometheusError {
+  return new PrometheusError({ kind: 'aborted', message: 'The request was cancelled.', cause });
+}
+
+function httpStatusMeaning(status: number): string {
+  if (status === 401) return 'authentication required';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'no Prometheus API at this URL (check the path prefix)';
+  if (status === 405) return 'method not allowed (this backend or a proxy does not serve this endpoint)';
+  if (status === 429) return 'rate limited';
+  if (status >= 500) return 'the backend failed';
+  return 'unexpected response';
+}
+
+export function httpError(where: string, status: number, detail: string): PrometheusError {
+  const tail = detail === '' ? '' : `: ${detail}`;
+  return new PrometheusError({
+    kind: 'http',
+    status,
+    detail,
+    message: `HTTP ${status} from ${where}: ${httpStatusMeaning(status)}${tail}`,
+  });
+}
+
+export function notPrometheusError(where: string, received: string, status?: number): PrometheusError {
+  return new PrometheusError({
+    kind: 'not-prometheus',
+    status,
+    detail: received,
+    message: `${where} did not answer with Prometheus API JSON: got ${received}. Is this the API base URL?`,
+  });
+}
+
+const API_ERROR_MEANING: Record<string, string> = {
+  bad_data: 'invalid query or parameters',
+  timeout: 'the query timed out',
+  execution: 'the query failed',
+  unavailable: 'the backend is unavailable',
+  canceled: 'the query was canceled',
+  internal: 'internal error in the backend',
+  not_found: 'not found',
+};
+
+export function apiError(errorType: ApiErrorType, error: string, status?: number): PrometheusError {
+  const meaning = API_ERROR_MEANING[errorType] ?? 'the backend reported an error';
+  return new PrometheusError({
+    kind: 'api',
+    status,
+    errorType,
+    detail: error,
+    message: `${meaning} (${errorType}): ${error}`,
+  });
+}
+
+function formatSeconds(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const s = ms / 1000;
+  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+/**
+ * Turns an error body into at most `max` characters of plain text. HTML error pages (nginx 502s,
+ * login pages) keep their <title> or their text without tags, so the message reads as words.
+ */
+export function summarizeBody(body: string, max = 200): string {
+  let text = body;
+  if (/^\s*</.test(body)) {
+    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1];
+    text = title ?? body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -1,0 +1,203 @@
+// The one place that calls fetch: builds the request, merges abort signals, and classifies every failure.
+import { describeUrl } from './base-url';
+import {
+  abortedError,
+  apiError,
+  httpError,
+  isAbortError,
+  networkError,
+  notPrometheusError,
+  summarizeBody,
+  timeoutError,
+  type PrometheusError,
+} from './errors';
+
+/** Form fields in order; a name may repeat (`match[]`). */
+export type Params = ReadonlyArray<readonly [string, string]>;
+
+export interface HttpConfig {
+  baseUrl: string;
+  headers: Record<string, string>;
+  fetchFn: typeof fetch;
+  timeoutMs: number | undefined;
+}
+
+export interface ApiResult<T> {
+  data: T;
+  warnings: string[];
+  infos: string[];
+}
+
+/** Turns the `data` of a success envelope into T, or undefined when it has the wrong shape. */
+export type Decoder<T> = (data: unknown) => T | undefined;
+
+export interface ApiRequest<T> {
+  method: 'GET' | 'POST';
+  path: string;
+  params: Params;
+  decode: Decoder<T>;
+  /** What `data` should have been, for the not-prometheus message ("a matrix"). */
+  expected: string;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * Calls `<baseUrl><path>` and returns the decoded `data`, or throws a PrometheusError.
+ *
+ * POST bodies are form-encoded: long PromQL never hits URL limits, and a form POST without custom
+ * headers is a CORS "simple request" (no preflight). `credentials: 'omit'` because Prometheus sends
+ * `Access-Control-Allow-Origin: *` without Allow-Credentials, which a credentialed request would fail;
+ * auth goes in explicit headers from config.json instead.
+ */
+export async function apiRequest<T>(cfg: HttpConfig, req: ApiRequest<T>): Promise<ApiResult<T>> {
+  const url = `${cfg.baseUrl}${req.path}`;
+  const where = describeUrl(url);
+  if (req.signal?.aborted === true) throw abortedError(req.signal.reason);
+
+  const form = new URLSearchParams(req.params.map(([k, v]) => [k, v]));
+  const headers: Record<string, string> = { Accept: 'application/json', ...cfg.headers };
+  const init: RequestInit = { method: req.method, headers, redirect: 'follow', credentials: 'omit' };
+  let target = url;
+  if (req.method === 'POST') {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    init.body = form.toString();
+  } else if (req.params.length > 0) {
+    target = `${url}?${form.toString()}`;
+  }
+
+  const abort = mergeTimeout(req.signal, cfg.timeoutMs);
+  if (abort.signal !== undefined) init.signal = abort.signal;
+  const classify = (e: unknown): PrometheusError => {
+    if (abort.timedOut()) return timeoutError(where, cfg.timeoutMs ?? 0);
+    if (req.signal?.aborted === true || isAbortError(e)) return abortedError(e);
+    return networkError(where, e);
+  };
+
+  let res: Response;
+  let text: string;
+  try {
+    res = await cfg.fetchFn(target, init);
+    text = await res.text();
+  } catch (e) {
+    throw classify(e);
+  } finally {
+    abort.dispose();
+  }
+  return decodeResponse(res, text, url, where, req);
+}
+
+function decodeResponse<T>(res: Response, text: string, url: string, where: string, req: ApiRequest<T>): ApiResult<T> {
+  const json = parseJson(text);
+  // A cross-origin redirect that still ends in the API envelope is benign (http → https); any other
+  // body after one is almost always an auth proxy's login page, which deserves a clearer word than "HTML".
+  const isEnvelope = json.ok && isRecord(json.value) && (json.value.status === 'success' || json.value.status === 'error');
+  if (res.redirected && res.url !== '' && originOf(res.url) !== originOf(url) && !isEnvelope) {
+    throw notPrometheusError(
+      where,
+      `a redirect to ${describeUrl(res.url)} (usually the login page of an auth proxy)`,
+      res.status,
+    );
+  }
+  // Prometheus sends its error envelope with 400 (bad_data), 422 (execution), 503 (timeout,
+  // unavailable) and 500 (internal), so the envelope is checked before the status code.
+  if (json.ok && isRecord(json.value) && json.value.status === 'error') {
+    const errorType = typeof json.value.errorType === 'string' ? json.value.errorType : 'unknown';
+    const message = typeof json.value.error === 'string' ? json.value.error : '';
+    throw apiError(errorType, message, res.status);
+  }
+  if (!res.ok) {
+    // A 503 during startup, a proxy's 502 page or a gateway's 401 are text or HTML, not the envelope.
+    const detail = (json.ok ? jsonErrorText(json.value) : undefined) ?? summarizeBody(text);
+    throw httpError(where, res.status, detail);
+  }
+  if (!json.ok) throw notPrometheusError(where, describeBody(text, res.headers.get('content-type')), res.status);
+  if (!isRecord(json.value) || json.value.status !== 'success' || !('data' in json.value)) {
+    throw notPrometheusError(where, 'JSON without a Prometheus "status"/"data" envelope', res.status);
+  }
+  const data = req.decode(json.value.data);
+  if (data === undefined) {
+    throw notPrometheusError(where, `a "success" answer whose data is not ${req.expected}`, res.status);
+  }
+  return { data, warnings: stringList(json.value.warnings), infos: stringList(json.value.infos) };
+}
+
+interface MergedSignal {
+  signal: AbortSignal | undefined;
+  timedOut: () => boolean;
+  dispose: () => void;
+}
+
+/**
+ * Combines the caller's signal with a timeout. AbortSignal.any and AbortSignal.timeout are missing
+ * from older Safari, so this wires one controller by hand. Without a timeout the caller's signal is
+ * passed through unchanged.
+ */
+export function mergeTimeout(signal: AbortSignal | undefined, timeoutMs: number | undefined): MergedSignal {
+  if (timeoutMs === undefined || !(timeoutMs > 0)) {
+    return { signal, timedOut: () => false, dispose: () => undefined };
+  }
+  const controller = new AbortController();
+  let fired = false;
+  const onAbort = (): void => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => {
+    fired = true;
+    controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
+  return {
+    signal: controller.signal,
+    timedOut: () => fired,
+    dispose: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+type JsonParse = { ok: true; value: unknown } | { ok: false };
+
+function parseJson(text: string): JsonParse {
+  if (text.trim() === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Error text from non-Prometheus JSON bodies (`{"error": …}` or `{"message": …}` from gateways). */
+function jsonErrorText(v: unknown): string | undefined {
+  if (!isRecord(v)) return undefined;
+  for (const key of ['error', 'message', 'msg']) {
+    const text = v[key];
+    if (typeof text === 'string' && text !== '') return summarizeBody(text);
+  }
+  return undefined;
+}
+
+/** What a 2xx non-JSON body was, in words. */
+function describeBody(text: string, contentType: string | null): string {
+  if (text.trim() === '') return 'an empty body';
+  if (/^\s*</.test(text) || (contentType ?? '').includes('html')) {
+    const title = summarizeBody(text, 80);
+    return title === '' ? 'an HTML page' : `an HTML page ("${title}")`;
+  }
+  if (/^\s*[[{]/.test(text)) return `invalid or truncated JSON (${text.length} bytes)`;
+  return `text "${summarizeBody(text, 80)}"`;
+}
+
+function stringList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url, globalThis.location?.href ?? 'http://relative.invalid').origin;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,53 @@
+// Public API of the Prometheus client module: the only code in the app that talks HTTP.
+export type * from './types';
+export {
+  PrometheusError,
+  isAbortError,
+  isPrometheusError,
+  type PrometheusErrorKind,
+} from './errors';
+export { validateBaseUrl, describeUrl, type BaseUrlCheck } from './base-url';
+export {
+  createPrometheusClient,
+  fetchMetricNames,
+  type LabelQuery,
+  type PrometheusClient,
+  type PrometheusClientOptions,
+  type QueryAnswer,
+  type RangeQueryAnswer,
+  type TimeBounds,
+} from './client';
+export { graphUrl, type GraphRange } from './graph-url';
+export { parseSampleValue } from './sample-value';
+export {
+  MAX_POINTS,
+  NICE_STEPS_SEC,
+  alignRange,
+  computeStep,
+  formatPromDuration,
+  parsePromDuration,
+  rateInterval,
+  type StepInput,
+} from './step';
+export {
+  detectScrapeInterval,
+  globalScrapeIntervalFromYaml,
+  intervalFromSamples,
+  type DetectOptions,
+  type ScrapeInterval,
+} from './scrape-interval';
+export {
+  instantQueryOptions,
+  labelValuesOptions,
+  metricNamesOptions,
+  prometheusKeys,
+  rangeQueryOptions,
+  scrapeIntervalOptions,
+  shouldRetry,
+  targetsOptions,
+  type InstantQueryParams,
+  type LabelValuesParams,
+  type MetricNamesParams,
+  type RangeQueryParams,
+  type ScrapeIntervalParams,
+} from './query-options';

@@ -1,0 +1,76 @@
+// Query option factories: keys that identify the data, signals forwarded, and the retry policy.
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createPrometheusClient } from './client';
+import { PrometheusError } from './errors';
+import {
+  instantQueryOptions,
+  labelValuesOptions,
+  metricNamesOptions,
+  rangeQueryOptions,
+  scrapeIntervalOptions,
+  shouldRetry,
+  targetsOptions,
+} from './query-options';
+import { fakeFetch } from './__fixtures__/fake-fetch';
+import labelValuesName from './__fixtures__/label-values-name.json';
+import queryRangeMatrix from './__fixtures__/query-range-matrix.json';
+import targets from './__fixtures__/targets.json';
+
+const BASE = 'http://prom.test';
+
+describe('query keys', () => {
+  const client = createPrometheusClient({ baseUrl: BASE });
+  it('hold everything that identifies the data', () => {
+    expect(rangeQueryOptions(client, { baseUrl: BASE, expr: 'up', start: 1, end: 2, step: 3 }).queryKey).toEqual([
+      'prometheus', BASE, 'query_range', 'up', 1, 2, 3,
+    ]);
+    expect(instantQueryOptions(client, { baseUrl: BASE, expr: 'up', time: 5 }).queryKey).toEqual(['prometheus', BASE, 'query', 'up', 5]);
+    expect(labelValuesOptions(client, { baseUrl: BASE, label: 'model_name', match: ['vllm:num_requests_running'] }).queryKey).toEqual([
+      'prometheus', BASE, 'label_values', 'model_name', ['vllm:num_requests_running'], null, null, null,
+    ]);
+    expect(metricNamesOptions(client, { baseUrl: BASE }).queryKey).toEqual(['prometheus', BASE, 'metric_names', [], null, null]);
+    expect(targetsOptions(client, { baseUrl: BASE }).queryKey).toEqual(['prometheus', BASE, 'targets']);
+    expect(scrapeIntervalOptions(client, { baseUrl: BASE, filterKey: 'vllm' }).queryKey).toEqual(['prometheus', BASE, 'scrape_interval', 'vllm']);
+  });
+});
+
+describe('queryFn', () => {
+  it('forwards TanStack’s signal to fetch and returns the data', async () => {
+    const fake = fakeFetch(queryRangeMatrix, labelValuesName, targets);
+    const client = createPrometheusClient({ baseUrl: BASE, fetch: fake.fetch });
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const range = await qc.fetchQuery(rangeQueryOptions(client, { baseUrl: BASE, expr: 'up', start: 1, end: 2, step: 1 }));
+    expect(range.result[0]?.metric.job).toBe('prometheus');
+    expect(fake.calls[0]?.init.signal).toBeInstanceOf(AbortSignal);
+    expect(await qc.fetchQuery(metricNamesOptions(client, { baseUrl: BASE }))).toContain('up');
+    expect(await qc.fetchQuery(scrapeIntervalOptions(client, { baseUrl: BASE }))).toEqual({ seconds: 1, source: 'targets' });
+    qc.clear();
+  });
+});
+
+describe('shouldRetry', () => {
+  const err = (init: ConstructorParameters<typeof PrometheusError>[0]) => new PrometheusError(init);
+  it.each([
+    ['network', err({ kind: 'network', message: '' }), true],
+    ['timeout', err({ kind: 'network', message: '', timedOut: true }), false],
+    ['502', err({ kind: 'http', message: '', status: 502 }), true],
+    ['503', err({ kind: 'http', message: '', status: 503 }), true],
+    ['401', err({ kind: 'http', message: '', status: 401 }), false],
+    ['404', err({ kind: 'http', message: '', status: 404 }), false],
+    ['429', err({ kind: 'http', message: '', status: 429 }), false],
+    ['unavailable', err({ kind: 'api', message: '', errorType: 'unavailable', status: 503 }), true],
+    ['bad_data', err({ kind: 'api', message: '', errorType: 'bad_data', status: 400 }), false],
+    ['execution', err({ kind: 'api', message: '', errorType: 'execution', status: 422 }), false],
+    ['not-prometheus', err({ kind: 'not-prometheus', message: '' }), false],
+    ['aborted', err({ kind: 'aborted', message: '' }), false],
+    ['a plain Error', new Error('bug'), false],
+  ])('%s → %s on the first failure', (_name, e, expected) => {
+    expect(shouldRetry(0, e)).toBe(expected);
+  });
+
+  it('stops after two retries', () => {
+    const e = err({ kind: 'network', message: '' });
+    expect([0, 1, 2, 3].map((n) => shouldRetry(n, e))).toEqual([true, true, false, false]);
+  });
+});

@@ -1,0 +1,111 @@
+// TanStack Query option factories: keys that name the data, queryFns that forward the abort signal.
+// The retry policy (shouldRetry) is set once on the QueryClient (src/app/query-client.ts).
+import { queryOptions } from '@tanstack/react-query';
+import type { LabelQuery, PrometheusClient } from './client';
+import { isPrometheusError } from './errors';
+import { detectScrapeInterval, type DetectOptions } from './scrape-interval';
+
+/**
+ * Keys start `['prometheus', baseUrl, endpoint, …]`, so invalidating `['prometheus', baseUrl]` drops
+ * everything for one backend. `baseUrl` names the backend; a caller that switches tenants
+ * (`X-Scope-OrgID`) on the same URL should make a new QueryClient or pass a distinct `baseUrl` key.
+ */
+export const prometheusKeys = {
+  all: (baseUrl: string) => ['prometheus', baseUrl] as const,
+};
+
+/** Retry network failures, 5xx and `unavailable` up to twice; never 4xx, bad data, aborts or timeouts. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2 || !isPrometheusError(error)) return false;
+  switch (error.kind) {
+    case 'network':
+      // A query that timed out will time out again and load the backend twice more.
+      return !error.timedOut;
+    case 'http':
+      return error.status !== undefined && error.status >= 500;
+    case 'api':
+      return error.errorType === 'unavailable';
+    default:
+      return false;
+  }
+}
+
+export interface RangeQueryParams {
+  baseUrl: string;
+  expr: string;
+  /** Unix seconds, already aligned to the step (see alignRange). */
+  start: number;
+  end: number;
+  step: number;
+}
+
+export function rangeQueryOptions(client: PrometheusClient, { baseUrl, expr, start, end, step }: RangeQueryParams) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'query_range', expr, start, end, step] as const,
+    queryFn: ({ signal }) => client.queryRange(expr, start, end, step, signal),
+  });
+}
+
+export interface InstantQueryParams {
+  baseUrl: string;
+  expr: string;
+  /** Unix seconds; omit for the backend's now (then the key cannot tell two moments apart). */
+  time?: number;
+}
+
+export function instantQueryOptions(client: PrometheusClient, { baseUrl, expr, time }: InstantQueryParams) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'query', expr, time ?? null] as const,
+    queryFn: ({ signal }) => client.query(expr, time, signal),
+  });
+}
+
+export interface LabelValuesParams extends LabelQuery {
+  baseUrl: string;
+  label: string;
+  limit?: number;
+}
+
+export function labelValuesOptions(client: PrometheusClient, { baseUrl, label, match, start, end, limit }: LabelValuesParams) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'label_values', label, match ?? [], start ?? null, end ?? null, limit ?? null] as const,
+    queryFn: ({ signal }) => client.labelValues(label, { match, start, end, limit }, signal),
+  });
+}
+
+export interface MetricNamesParams extends LabelQuery {
+  baseUrl: string;
+}
+
+export function metricNamesOptions(client: PrometheusClient, { baseUrl, match, start, end }: MetricNamesParams) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'metric_names', match ?? [], start ?? null, end ?? null] as const,
+    queryFn: ({ signal }) => client.metricNames({ match, start, end }, signal),
+    // The set of names changes rarely; refetching it on every refresh would cost a full index scan.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function targetsOptions(client: PrometheusClient, { baseUrl }: { baseUrl: string }) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'targets'] as const,
+    queryFn: ({ signal }) => client.targets(signal),
+  });
+}
+
+export interface ScrapeIntervalParams {
+  baseUrl: string;
+  /** Identifies `options.filter` in the key (e.g. the engine name), since a function cannot be a key. */
+  filterKey?: string;
+  options?: DetectOptions;
+}
+
+export function scrapeIntervalOptions(client: PrometheusClient, { baseUrl, filterKey, options }: ScrapeIntervalParams) {
+  // The client is named by baseUrl and the filter function by filterKey; neither can be hashed.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'scrape_interval', filterKey ?? null] as const,
+    queryFn: ({ signal }) => detectScrapeInterval(client, signal, options),
+    staleTime: 5 * 60_000,
+  });
+}

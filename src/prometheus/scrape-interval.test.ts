@@ -1,0 +1,96 @@
+// detectScrapeInterval over recorded targets/config answers, the YAML regex, and sample spacing.
+import { describe, expect, it } from 'vitest';
+import { createPrometheusClient } from './client';
+import { isAbortError } from './errors';
+import { globalScrapeIntervalFromYaml, detectScrapeInterval, intervalFromSamples } from './scrape-interval';
+import { fakeFetch, type Reply } from './__fixtures__/fake-fetch';
+import config from './__fixtures__/config.json';
+import notFound404 from './__fixtures__/not-found-404.json';
+import targets from './__fixtures__/targets.json';
+
+function clientFor(...answers: (Reply | Error)[]) {
+  const fake = fakeFetch(...answers);
+  return { client: createPrometheusClient({ baseUrl: 'http://prom.test', fetch: fake.fetch }), calls: fake.calls };
+}
+
+function targetsReply(intervals: [job: string, interval: string | undefined][]): Reply {
+  const activeTargets = intervals.map(([job, scrapeInterval], i) => ({
+    labels: { job, instance: `h${i}:8000` },
+    scrapePool: job,
+    scrapeUrl: `http://h${i}:8000/metrics`,
+    lastError: '',
+    health: 'up',
+    ...(scrapeInterval === undefined ? {} : { scrapeInterval }),
+  }));
+  return { body: JSON.stringify({ status: 'success', data: { activeTargets, droppedTargets: [] } }) };
+}
+
+describe('detectScrapeInterval', () => {
+  it('reads the targets of a real Prometheus (scraping every 1s)', async () => {
+    const { client, calls } = clientFor(targets);
+    expect(await detectScrapeInterval(client)).toEqual({ seconds: 1, source: 'targets' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('takes the most common interval, or the largest among filtered targets', async () => {
+    const reply = targetsReply([['node', '15s'], ['node', '15s'], ['vllm', '5s'], ['vllm', '30s'], ['node', '1m']]);
+    expect(await detectScrapeInterval(clientFor(reply).client)).toEqual({ seconds: 15, source: 'targets' });
+    const engines = await detectScrapeInterval(clientFor(reply).client, undefined, { filter: (t) => t.labels.job === 'vllm' });
+    expect(engines).toEqual({ seconds: 30, source: 'targets' });
+  });
+
+  it('falls back to the config when targets are missing (404) or carry no interval', async () => {
+    expect(await detectScrapeInterval(clientFor(notFound404, config).client)).toEqual({ seconds: 1, source: 'config' });
+    const noIntervals = targetsReply([['vllm', undefined]]);
+    expect(await detectScrapeInterval(clientFor(noIntervals, config).client)).toEqual({ seconds: 1, source: 'config' });
+  });
+
+  it('is null when neither source answers (Mimir, VictoriaMetrics)', async () => {
+    expect(await detectScrapeInterval(clientFor(notFound404).client)).toBeNull();
+    expect(await detectScrapeInterval(clientFor(new TypeError('Failed to fetch')).client)).toBeNull();
+  });
+
+  it('lets an abort through instead of falling back', async () => {
+    const e: unknown = await detectScrapeInterval(
+      clientFor(new DOMException('aborted', 'AbortError')).client,
+      new AbortController().signal,
+    ).catch((err: unknown) => err);
+    expect(isAbortError(e)).toBe(true);
+  });
+});
+
+describe('globalScrapeIntervalFromYaml', () => {
+  it('reads the recorded config', () => {
+    expect(globalScrapeIntervalFromYaml((JSON.parse(config.body) as { data: { yaml: string } }).data.yaml)).toBe(1);
+  });
+
+  it.each([
+    ['global:\n  scrape_interval: 15s\n  evaluation_interval: 1m\n', 15],
+    ['global:\n  evaluation_interval: 30s\n  scrape_interval: 1m\nscrape_configs: []\n', 60],
+    ['global:\n  scrape_interval: "10s"\n', 10],
+    ['# top\nglobal:\n\n  scrape_interval: 1m30s\n', 90],
+  ])('%j → %i', (yaml, sec) => {
+    expect(globalScrapeIntervalFromYaml(yaml)).toBe(sec);
+  });
+
+  it.each([
+    'scrape_configs:\n- job_name: x\n  scrape_interval: 5s\n',
+    'global:\n  evaluation_interval: 1m\nscrape_configs:\n- job_name: x\n  scrape_interval: 5s\n',
+    'global:\n  scrape_interval: soon\n',
+    '',
+  ])('ignores per-job intervals and nonsense: %j', (yaml) => {
+    expect(globalScrapeIntervalFromYaml(yaml)).toBeNull();
+  });
+});
+
+describe('intervalFromSamples', () => {
+  it('is the median spacing, robust to a missed scrape', () => {
+    expect(intervalFromSamples([[0, '1'], [15, '1'], [30, '1'], [60, '1'], [75, '1']])).toBe(15);
+    expect(intervalFromSamples([[100.001, '1'], [101.002, '1'], [102.001, '1']])).toBe(1);
+  });
+
+  it('needs two samples', () => {
+    expect(intervalFromSamples([])).toBeNull();
+    expect(intervalFromSamples([[1, '1']])).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+// Finds the backend's scrape interval, the floor for the step and the base of the rate window.
+import type { PrometheusClient } from './client';
+import { isAbortError } from './errors';
+import { parsePromDuration } from './step';
+import type { ActiveTarget, SamplePair } from './types';
+
+export interface ScrapeInterval {
+  seconds: number;
+  /** Where it came from, for the UI to say ("scrape 15s, from targets"). */
+  source: 'targets' | 'config';
+}
+
+export interface DetectOptions {
+  /**
+   * Only these targets count (e.g. the engine jobs: `t => t.labels.job === 'vllm'`). With a filter the
+   * largest interval wins, so the rate window covers the slowest engine; without one, the most common.
+   */
+  filter?: (target: ActiveTarget) => boolean;
+}
+
+/**
+ * 1. `/api/v1/targets`: each active target's `scrapeInterval` (Prometheus ≥ 2.25).
+ * 2. `/api/v1/status/config`: the global `scrape_interval` read with a regex, not a YAML parser:
+ *    Prometheus re-serialises the config, so the `global:` block is always first and two-space
+ *    indented. Per-job intervals are not read here (step 1 covers them).
+ * 3. null: Mimir, Cortex and VictoriaMetrics serve neither endpoint (or a stub); the caller then uses
+ *    `intervalFromSamples`, a manual override or a 15s default.
+ * Failures other than an abort fall through to the next source.
+ */
+export async function detectScrapeInterval(
+  client: PrometheusClient,
+  signal?: AbortSignal,
+  options: DetectOptions = {},
+): Promise<ScrapeInterval | null> {
+  try {
+    const { activeTargets } = await client.targets(signal);
+    const targets = options.filter === undefined ? activeTargets : activeTargets.filter(options.filter);
+    const seconds = targets
+      .map((t) => (t.scrapeInterval === undefined ? null : parsePromDuration(t.scrapeInterval)))
+      .filter((s): s is number => s !== null && s > 0);
+    const chosen = options.filter === undefined ? mostCommon(seconds) : maxOf(seconds);
+    if (chosen !== null) return { seconds: chosen, source: 'targets' };
+  } catch (e) {
+    if (isAbortError(e)) throw e;
+  }
+  try {
+    const { yaml } = await client.config(signal);
+    const seconds = globalScrapeIntervalFromYaml(yaml);
+    if (seconds !== null) return { seconds, source: 'config' };
+  } catch (e) {
+    if (isAbortError(e)) throw e;
+  }
+  return null;
+}
+
+/**
+ * The `global.scrape_interval` of a Prometheus config as served by `/api/v1/status/config`.
+ *
+ * @example globalScrapeIntervalFromYaml('global:\n  scrape_interval: 15s\n') // 15
+ */
+export function globalScrapeIntervalFromYaml(yaml: string): number | null {
+  const global = /^global:[ \t]*\n((?:[ \t]+.*\n?|[ \t]*\n)*)/m.exec(yaml)?.[1];
+  if (global === undefined) return null;
+  const value = /^[ \t]+scrape_interval:[ \t]*["']?([0-9a-z]+)["']?[ \t]*$/m.exec(global)?.[1];
+  if (value === undefined) return null;
+  const seconds = parsePromDuration(value);
+  return seconds !== null && seconds > 0 ? seconds : null;
+}
+
+/**
+ * Median spacing of raw samples, e.g. the values of `up[5m]` from an instant query. (Samples of a
+ * range query are on the step grid, so their spacing is the step, not the scrape interval.)
+ *
+ * @example intervalFromSamples([[0, '1'], [15, '1'], [30, '1'], [60, '1']]) // 15
+ */
+export function intervalFromSamples(values: readonly SamplePair[]): number | null {
+  const gaps: number[] = [];
+  for (let i = 1; i < values.length; i++) {
+    const prev = values[i - 1];
+    const cur = values[i];
+    if (prev !== undefined && cur !== undefined && cur[0] > prev[0]) gaps.push(cur[0] - prev[0]);
+  }
+  if (gaps.length === 0) return null;
+  gaps.sort((a, b) => a - b);
+  const mid = Math.floor(gaps.length / 2);
+  const median = gaps.length % 2 === 1 ? gaps[mid] : ((gaps[mid - 1] ?? 0) + (gaps[mid] ?? 0)) / 2;
+  // Timestamps are milliseconds in seconds; strip float noise (15.000000001).
+  return median === undefined ? null : Math.round(median * 1000) / 1000;
+}
+
+/** Most frequent value; ties go to the larger, which keeps rate windows safe. */
+function mostCommon(xs: readonly number[]): number | null {
+  const counts = new Map<number, number>();
+  for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
+  let best: number | null = null;
+  let bestCount = 0;
+  for (const [x, n] of counts) {
+    if (n > bestCount || (n === bestCount && best !== null && x > best)) {
+      best = x;
+      bestCount = n;
+    }
+  }
+  return best;
+}
+
+function maxOf(xs: readonly number[]): number | null {
+  return xs.length === 0 ? null : Math.max(...xs);
+}
