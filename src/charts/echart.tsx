@@ -1,6 +1,7 @@
 // The one component that runs ECharts: module registry, lifecycle, shared crosshair, drag-to-zoom, PNG.
 import { useEffect, useMemo, useRef } from 'react';
-import EChartsReactCore from 'echarts-for-react/lib/core';
+// The ESM build: Vite would hand the CommonJS lib/ build over as { default } instead of the class.
+import EChartsReactCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
 import type { EChartsType } from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';

@@ -46,7 +46,10 @@ export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
     });
   }, [resolved, panel, catalog, filters, rateInterval, by, gpuPeakFlops]);
 
-  const runnable = queries.filter((q): q is PanelQueryInfo & { expanded: ExpandedQuery } => q.expanded !== null);
+  const runnable = useMemo(
+    () => queries.filter((q): q is PanelQueryInfo & { expanded: ExpandedQuery } => q.expanded !== null),
+    [queries],
+  );
 
   // `combine` keeps the result referentially stable while no query changes.
   const combine = useCallback(

@@ -1,0 +1,158 @@
+// Small builders shared by the engine catalogs: metric definitions and PromQL template snippets.
+// They keep vllm-*.ts / sglang-*.ts declarative (one line per metric, one object per panel).
+import type { ExprAlternative, LogicalMetric, MetricKind, PanelSpec, QuerySpec, Threshold } from './types';
+
+/** Labels every scraped series carries: Prometheus adds them from the target, not the engine. */
+export const TARGET_LABELS = ['instance', 'job'];
+
+interface MetricDef {
+  id: string;
+  kind: Exclude<MetricKind, 'histogram'>;
+  /** Full stored series names, current first (counters with `_total`). */
+  names: string[];
+  labels: string[];
+  enabledBy: string;
+}
+
+interface HistogramDef {
+  /** Base id; `<id>_bucket`, `<id>_sum` and `<id>_count` are defined. */
+  id: string;
+  /** Family names (without `_bucket`/`_sum`/`_count`), current first. */
+  families: string[];
+  labels: string[];
+  enabledBy: string;
+}
+
+export function metrics(defs: Array<MetricDef | HistogramDef>): Record<string, LogicalMetric> {
+  const out: Record<string, LogicalMetric> = {};
+  for (const def of defs) {
+    const labels = [...new Set([...def.labels, ...TARGET_LABELS])];
+    if ('families' in def) {
+      for (const suffix of ['bucket', 'sum', 'count'] as const) {
+        const id = `${def.id}_${suffix}`;
+        // The histogram's series are counters: rate() them; `le` exists only on buckets.
+        const own = suffix === 'bucket' ? [...labels, 'le'] : labels;
+        out[id] = { id, variants: def.families.map((f) => `${f}_${suffix}`), kind: 'histogram', labels: own, enabledBy: def.enabledBy };
+      }
+    } else {
+      out[def.id] = { id: def.id, variants: def.names, kind: def.kind, labels, enabledBy: def.enabledBy };
+    }
+  }
+  return out;
+}
+
+export const counter = (id: string, names: string[], labels: string[], enabledBy: string): MetricDef => ({
+  id,
+  kind: 'counter',
+  names,
+  labels,
+  enabledBy,
+});
+
+export const gauge = (id: string, names: string[], labels: string[], enabledBy: string): MetricDef => ({
+  id,
+  kind: 'gauge',
+  names,
+  labels,
+  enabledBy,
+});
+
+export const histogram = (id: string, families: string[], labels: string[], enabledBy: string): HistogramDef => ({
+  id,
+  families,
+  labels,
+  enabledBy,
+});
+
+// ---- PromQL template snippets ----
+
+/** `{{id}}` or `{{id|extra}}`. */
+export const ref = (id: string, extra?: string): string => (extra ? `{{${id}|${extra}}}` : `{{${id}}}`);
+
+/** `sum by ($__by, extra) (rate({{id}}[$__rate_interval]))`. */
+export function rateBy(id: string, extraBy: string[] = [], matcher?: string): string {
+  return `sum by (${['$__by', ...extraBy].join(', ')}) (rate(${ref(id, matcher)}[$__rate_interval]))`;
+}
+
+/** `sum(rate({{id}}[$__rate_interval]))`: one series over everything the filters keep. */
+export const rateAll = (id: string, matcher?: string): string => `sum(rate(${ref(id, matcher)}[$__rate_interval]))`;
+
+/** `n / (d > 0)`: an idle denominator yields no sample instead of NaN or +Inf. */
+export const ratio = (num: string, den: string): string => `${num} / (${den} > 0)`;
+
+/** `agg by ($__by, extra) ({{id}})` for gauges (multiprocess / per-rank series always aggregated). */
+export function gaugeBy(agg: 'sum' | 'avg' | 'max' | 'min', id: string, extraBy: string[] = [], matcher?: string): string {
+  return `${agg} by (${['$__by', ...extraBy].join(', ')}) (${ref(id, matcher)})`;
+}
+
+export function quantileExpr(q: number, bucketId: string, by = '$__by', matcher?: string): string {
+  const group = by ? `le, ${by}` : 'le';
+  return `histogram_quantile(${q}, sum by (${group}) (rate(${ref(bucketId, matcher)}[$__rate_interval])))`;
+}
+
+/** Mean of a histogram over the window: rate(_sum) / rate(_count), per group. */
+export function histogramMean(baseId: string, extraBy: string[] = []): string {
+  return ratio(rateBy(`${baseId}_sum`, extraBy), rateBy(`${baseId}_count`, extraBy));
+}
+
+export function query(id: string, legend: string, ...alternatives: Array<string | ExprAlternative>): QuerySpec {
+  return { id, legend, alternatives: alternatives.map((a) => (typeof a === 'string' ? { expr: a } : a)) };
+}
+
+const PCT: Record<number, string> = { 0.5: 'p50', 0.9: 'p90', 0.95: 'p95', 0.99: 'p99' };
+
+/** p50/p95/p99 (or the given quantiles) of a histogram; legacy alternatives come from `alt`. */
+export function quantileQueries(
+  bucketId: string,
+  qs: number[] = [0.5, 0.95, 0.99],
+  opts: { extraBy?: string; legendPrefix?: string; alt?: (q: number) => ExprAlternative[] } = {},
+): QuerySpec[] {
+  const by = ['$__by', ...(opts.extraBy ? [opts.extraBy] : [])].join(', ');
+  const prefix = opts.legendPrefix ?? '{{model_name}}';
+  return qs.map((q) => {
+    const id = PCT[q] ?? `q${q}`;
+    return query(id, `${prefix} ${id}`, quantileExpr(q, bucketId, by), ...(opts.alt?.(q) ?? []));
+  });
+}
+
+type PanelInput = Omit<PanelSpec, 'chart' | 'queries'> & Partial<Pick<PanelSpec, 'chart' | 'queries'>>;
+
+/** A panel with defaults: a time series, no queries when `notAvailable` explains the absence. */
+export function panel(p: PanelInput): PanelSpec {
+  return { chart: 'timeseries', queries: [], ...p };
+}
+
+/** A panel for a composite the engine has no metric for: explains and suggests instead. */
+export function unavailable(p: Omit<PanelInput, 'notAvailable' | 'queries'>, reason: string): PanelSpec {
+  return panel({ ...p, notAvailable: reason });
+}
+
+/** Thresholds shared by both engines' stat rows (lower is better for all coloured tiles). */
+export const STAT_THRESHOLDS = {
+  ttft: [
+    { value: 0, color: 'green' },
+    { value: 1, color: 'amber' },
+    { value: 3, color: 'red' },
+  ],
+  itl: [
+    { value: 0, color: 'green' },
+    { value: 0.1, color: 'amber' },
+    { value: 0.25, color: 'red' },
+  ],
+  waiting: [
+    { value: 0, color: 'green' },
+    { value: 1, color: 'amber' },
+    { value: 50, color: 'red' },
+  ],
+  kvUsage: [
+    { value: 0, color: 'green' },
+    { value: 0.8, color: 'amber' },
+    { value: 0.95, color: 'red' },
+  ],
+  errors: [
+    { value: 0, color: 'green' },
+    { value: 0.001, color: 'amber' },
+    { value: 1, color: 'red' },
+  ],
+} satisfies Record<string, Threshold[]>;
+

@@ -1,0 +1,150 @@
+// PromQL templating and escaping: turns a catalog QuerySpec into the exact expression sent.
+// Pure functions; user-supplied values (filters) only ever enter PromQL through escapeLabelValue.
+import type { EngineCatalog, ExprAlternative, QuerySpec } from './types';
+import { METRIC_NAME_RE, type ResolvedMetric } from './resolve';
+
+export interface ExpandContext {
+  resolved: Map<string, ResolvedMetric>;
+  /** label name → selected values; a label applies only to metrics that carry it. */
+  filters: Record<string, string[]>;
+  /** A PromQL duration such as `1m` or `1m30s`. */
+  rateInterval: string;
+  /** Grouping labels of the current view, e.g. ['model_name']; may be empty. */
+  by: string[];
+  gpuPeakFlops?: number;
+}
+
+export interface ExpandedQuery {
+  expr: string;
+  note?: string;
+  alternativeIndex: number;
+  metrics: ResolvedMetric[];
+}
+
+/** The pseudo-id reported in `missing` when `$gpu_peak_flops` is needed but not set. */
+export const GPU_PEAK_MISSING = 'gpu_peak';
+
+const LABEL_NAME_RE = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+const DURATION_RE = /^(\d+(ms|s|m|h|d|w|y))+$/;
+// `{{metricId}}` or `{{metricId|extra="matchers"}}`.
+const REF_RE = /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^}]*))?\}\}/g;
+
+/** Escape a value for a PromQL double-quoted string (Go escapes; unicode passes through). */
+export function escapeLabelValue(v: string): string {
+  let out = '';
+  for (const ch of v) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === '\\') out += '\\\\';
+    else if (ch === '"') out += '\\"';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    // Other control characters cannot appear raw in a PromQL string literal.
+    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else out += ch;
+  }
+  return out;
+}
+
+/** Escape RE2 metacharacters (the set Go's regexp.QuoteMeta escapes). */
+export function escapeRegex(v: string): string {
+  return v.replace(/[\\.+*?()|[\]{}^$]/g, '\\$&');
+}
+
+/** `label="v"` for one value, `label=~"v1|v2"` for several (each taken literally), '' for none. */
+export function matcherFor(label: string, values: readonly string[]): string {
+  const unique = [...new Set(values)];
+  if (unique.length === 0) return '';
+  if (unique.length === 1) return `${label}="${escapeLabelValue(unique[0] ?? '')}"`;
+  return `${label}=~"${escapeLabelValue(unique.map(escapeRegex).join('|'))}"`;
+}
+
+/** Logical metric ids referenced by one alternative (or, for a QuerySpec, by any alternative). */
+export function referencedMetrics(query: QuerySpec | ExprAlternative | string): string[] {
+  const exprs =
+    typeof query === 'string' ? [query] : 'alternatives' in query ? query.alternatives.map((a) => a.expr) : [query.expr];
+  const ids = new Set<string>();
+  for (const expr of exprs) {
+    for (const m of expr.matchAll(REF_RE)) if (m[1] !== undefined) ids.add(m[1]);
+  }
+  return [...ids];
+}
+
+/**
+ * Fill the grouping clauses that mention `$__by` in the (trusted) template, before any user
+ * value is substituted: `sum by (le, $__by)` with by=[] becomes `sum by (le)`, duplicates
+ * (`$__by, engine` with by=['engine']) collapse, and invalid label names are dropped.
+ */
+function expandGrouping(template: string, by: readonly string[]): string {
+  const labels = by.filter((l) => LABEL_NAME_RE.test(l));
+  return template.replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\(([^()]*)\)/g, (whole, kw: string, inner: string) => {
+    if (!inner.includes('$__by')) return whole;
+    const parts = inner
+      .split(',')
+      .flatMap((p) => (p.trim() === '$__by' ? labels : [p.trim()]))
+      .filter((p) => p !== '');
+    return `${kw} (${[...new Set(parts)].join(', ')})`;
+  });
+}
+
+function selector(name: string, matchers: string[]): string {
+  if (METRIC_NAME_RE.test(name)) return matchers.length ? `${name}{${matchers.join(', ')}}` : name;
+  // A stored name PromQL cannot take bare (e.g. a UTF-8 name): select it by __name__.
+  return `{${[`__name__="${escapeLabelValue(name)}"`, ...matchers].join(', ')}}`;
+}
+
+function render(expr: string, catalog: EngineCatalog, ctx: ExpandContext, peak: number | undefined): string {
+  const labels = ctx.by.filter((l) => LABEL_NAME_RE.test(l)).join(', ');
+  // One pass, so text coming from filter values is never re-scanned for placeholders.
+  return expandGrouping(expr, ctx.by).replace(
+    /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^}]*))?\}\}|\$__rate_interval\b|\$__by\b|\$gpu_peak_flops\b/g,
+    (whole, id: string | undefined, extra: string | undefined) => {
+      if (whole === '$__rate_interval') return ctx.rateInterval;
+      if (whole === '$__by') return labels;
+      if (whole === '$gpu_peak_flops') return String(peak);
+      const metric = id === undefined ? undefined : catalog.metrics[id];
+      const resolved = id === undefined ? undefined : ctx.resolved.get(id);
+      if (!metric || !resolved) throw new Error(`unresolved metric ${String(id)}`);
+      const matchers: string[] = [];
+      for (const [label, values] of Object.entries(ctx.filters)) {
+        if (!LABEL_NAME_RE.test(label) || !metric.labels.includes(label)) continue;
+        const m = matcherFor(label, values);
+        if (m) matchers.push(m);
+      }
+      if (extra !== undefined && extra.trim() !== '') matchers.push(extra.trim());
+      return selector(resolved.name, matchers);
+    },
+  );
+}
+
+/**
+ * Expand the first alternative whose metrics all resolve. When none does, `missing` lists what
+ * the preferred (first) alternative lacks: logical metric ids, and `gpu_peak` for MFU.
+ */
+export function expandQuery(
+  query: QuerySpec,
+  catalog: EngineCatalog,
+  ctx: ExpandContext,
+): ExpandedQuery | { missing: string[] } {
+  if (!DURATION_RE.test(ctx.rateInterval)) throw new RangeError(`invalid rate interval: ${ctx.rateInterval}`);
+  const peak = ctx.gpuPeakFlops;
+  const peakOk = typeof peak === 'number' && Number.isFinite(peak) && peak > 0;
+  let firstMissing: string[] | undefined;
+  for (const [alternativeIndex, alt] of query.alternatives.entries()) {
+    const ids = referencedMetrics(alt);
+    const missing = ids.filter((id) => !catalog.metrics[id] || !ctx.resolved.has(id));
+    if (/\$gpu_peak_flops\b/.test(alt.expr) && !peakOk) missing.push(GPU_PEAK_MISSING);
+    if (missing.length > 0) {
+      firstMissing ??= missing;
+      continue;
+    }
+    const expanded: ExpandedQuery = {
+      expr: render(alt.expr, catalog, ctx, peakOk ? peak : undefined),
+      alternativeIndex,
+      metrics: ids.flatMap((id) => ctx.resolved.get(id) ?? []),
+    };
+    if (alt.note !== undefined) expanded.note = alt.note;
+    return expanded;
+  }
+  return { missing: firstMissing ?? [] };
+}

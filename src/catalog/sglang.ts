@@ -1,0 +1,83 @@
+// The SGLang engine catalog: metrics, stat row and panels.
+import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS } from './define';
+import { sglangAdvancedPanels } from './sglang-advanced';
+import { sglangMetrics } from './sglang-metrics';
+import { sglangCorePanels } from './sglang-panels';
+import type { EngineCatalog, StatSpec } from './types';
+
+const sglangStats: StatSpec[] = [
+  { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', query: query('value', 'req/s', rateAll('requests')) },
+  {
+    id: 'output-tokens-rate',
+    title: 'Output tok/s',
+    unit: 'tokps',
+    panelId: 'output-tokens-rate',
+    query: query('value', 'tok/s', rateAll('generation_tokens'), {
+      expr: 'sum({{gen_throughput}})',
+      note: "the scheduler's gen_throughput gauge",
+    }),
+  },
+  {
+    id: 'ttft-p95',
+    title: 'TTFT p95',
+    unit: 'seconds',
+    panelId: 'ttft',
+    thresholds: STAT_THRESHOLDS.ttft,
+    query: query('value', 'p95', quantileExpr(0.95, 'ttft_bucket', '')),
+  },
+  {
+    id: 'itl-p95',
+    title: 'ITL p95',
+    unit: 'seconds',
+    panelId: 'itl',
+    thresholds: STAT_THRESHOLDS.itl,
+    query: query('value', 'p95', quantileExpr(0.95, 'itl_bucket', '')),
+  },
+  { id: 'e2e-p95', title: 'E2E p95', unit: 'seconds', panelId: 'e2e-latency', query: query('value', 'p95', quantileExpr(0.95, 'e2e_bucket', '')) },
+  { id: 'running', title: 'Running', unit: 'requests', panelId: 'running-requests', query: query('value', 'running', 'sum({{running|priority=""}})') },
+  {
+    id: 'waiting',
+    title: 'Waiting',
+    unit: 'requests',
+    panelId: 'waiting-requests',
+    thresholds: STAT_THRESHOLDS.waiting,
+    query: query('value', 'waiting', 'sum({{waiting|priority=""}})'),
+  },
+  // The busiest rank is what saturates first, so the tile shows the max, not the mean.
+  {
+    id: 'kv-cache-usage',
+    title: 'KV usage (max)',
+    unit: 'ratio',
+    panelId: 'kv-cache-usage',
+    thresholds: STAT_THRESHOLDS.kvUsage,
+    query: query('value', 'max', 'max({{token_usage}})'),
+  },
+  {
+    id: 'prefix-cache-hit-rate',
+    title: 'Prefix cache hits',
+    unit: 'ratio',
+    panelId: 'prefix-cache-hit-rate',
+    query: query('value', 'hit rate', 'avg({{cache_hit_rate}})', {
+      expr: ratio(rateAll('cached_tokens'), rateAll('prompt_tokens')),
+      note: 'cached prompt tokens over prompt tokens (counters)',
+    }),
+  },
+  {
+    id: 'abort-error-rate',
+    title: 'Aborts/s',
+    unit: 'reqps',
+    panelId: 'abort-error-rate',
+    thresholds: STAT_THRESHOLDS.errors,
+    query: query('value', 'aborted', rateAll('aborted_requests')),
+  },
+];
+
+export const sglangCatalog: EngineCatalog = {
+  engine: 'sglang',
+  label: 'SGLang',
+  filterLabels: { model: 'model_name', instance: 'instance', rank: ['tp_rank', 'dp_rank'] },
+  presenceMetric: 'running',
+  metrics: sglangMetrics,
+  stats: sglangStats,
+  panels: [...sglangCorePanels, ...sglangAdvancedPanels],
+};

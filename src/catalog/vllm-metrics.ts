@@ -1,0 +1,101 @@
+// vLLM logical metrics: current series names (spec/metrics/vllm.json) first, then legacy names.
+import { counter, gauge, histogram, metrics } from './define';
+
+const L = ['model_name', 'engine'];
+const DEFAULT = 'default (absent with --disable-log-stats)';
+const KV_METRICS = '--kv-cache-metrics';
+const SPEC = '--speculative-config';
+const MFU = '--enable-mfu-metrics';
+const NIXL = '--kv-transfer-config (NixlConnector)';
+const KV_CONNECTOR = '--kv-transfer-config (KV connector)';
+const OFFLOAD = '--kv-offloading-size (OffloadingConnector)';
+const MM = 'multimodal model (MM processor cache)';
+const LORA = '--enable-lora';
+const DIFFUSION = 'diffusion LM (automatic)';
+const WEBSOCKET = 'realtime speech-to-text model';
+
+export const vllmMetrics = metrics([
+  // Scheduler state
+  gauge('running', ['vllm:num_requests_running'], L, DEFAULT),
+  gauge('waiting', ['vllm:num_requests_waiting'], L, DEFAULT),
+  gauge('waiting_by_reason', ['vllm:num_requests_waiting_by_reason'], [...L, 'reason'], DEFAULT),
+  gauge('sleep_state', ['vllm:engine_sleep_state'], [...L, 'sleep_state'], DEFAULT),
+  // A 0..1 fraction despite `_perc`; renamed from gpu_cache_usage_perc in v0.9.2, removed v0.12.
+  gauge('kv_cache_usage', ['vllm:kv_cache_usage_perc', 'vllm:gpu_cache_usage_perc'], L, DEFAULT),
+  counter('preemptions', ['vllm:num_preemptions_total'], L, DEFAULT),
+  counter('corrupted_requests', ['vllm:corrupted_requests_total'], L, 'VLLM_COMPUTE_NANS_IN_LOGITS=1'),
+  // Counts every finished request by reason (stop, length, abort, error, repetition).
+  counter('request_success', ['vllm:request_success_total'], [...L, 'finished_reason'], DEFAULT),
+  gauge('lora_requests_info', ['vllm:lora_requests_info'], ['max_lora', 'waiting_lora_adapters', 'running_lora_adapters'], LORA),
+
+  // Tokens
+  counter('prompt_tokens', ['vllm:prompt_tokens_total'], L, DEFAULT),
+  counter('generation_tokens', ['vllm:generation_tokens_total'], L, DEFAULT),
+  counter('prompt_tokens_by_source', ['vllm:prompt_tokens_by_source_total'], [...L, 'source'], DEFAULT),
+  counter('prompt_tokens_cached', ['vllm:prompt_tokens_cached_total'], L, DEFAULT),
+  // V0 throughput gauges (≤ v0.6.6): a legacy kind, used as a second alternative.
+  gauge('prompt_throughput_v0', ['vllm:avg_prompt_throughput_toks_per_s'], L, DEFAULT),
+  gauge('generation_throughput_v0', ['vllm:avg_generation_throughput_toks_per_s'], L, DEFAULT),
+  histogram('request_prompt_tokens', ['vllm:request_prompt_tokens'], L, DEFAULT),
+  histogram('request_generation_tokens', ['vllm:request_generation_tokens'], L, DEFAULT),
+  histogram('iteration_tokens', ['vllm:iteration_tokens_total'], L, DEFAULT),
+
+  // Latency
+  histogram('ttft', ['vllm:time_to_first_token_seconds'], L, DEFAULT),
+  // Same measurement under its pre-v0.15 name.
+  histogram('itl', ['vllm:inter_token_latency_seconds', 'vllm:time_per_output_token_seconds'], L, DEFAULT),
+  histogram('tpot', ['vllm:request_time_per_output_token_seconds'], L, DEFAULT),
+  histogram('e2e', ['vllm:e2e_request_latency_seconds'], L, DEFAULT),
+  histogram('queue', ['vllm:request_queue_time_seconds', 'vllm:time_in_queue_requests'], L, DEFAULT),
+  histogram('inference', ['vllm:request_inference_time_seconds'], L, DEFAULT),
+  histogram('prefill', ['vllm:request_prefill_time_seconds'], L, DEFAULT),
+  histogram('decode', ['vllm:request_decode_time_seconds'], L, DEFAULT),
+
+  // Prefix / multimodal cache (token counts; `gpu_` names until v0.12)
+  counter('prefix_cache_queries', ['vllm:prefix_cache_queries_total', 'vllm:gpu_prefix_cache_queries_total'], L, DEFAULT),
+  counter('prefix_cache_hits', ['vllm:prefix_cache_hits_total', 'vllm:gpu_prefix_cache_hits_total'], L, DEFAULT),
+  // V0 gauge (v0.5.5–v0.9.0): a ratio already; the hit-rate panel's second alternative.
+  gauge('prefix_cache_hit_rate_v0', ['vllm:gpu_prefix_cache_hit_rate'], L, DEFAULT),
+  counter('external_prefix_cache_queries', ['vllm:external_prefix_cache_queries_total'], L, KV_CONNECTOR),
+  counter('external_prefix_cache_hits', ['vllm:external_prefix_cache_hits_total'], L, KV_CONNECTOR),
+  counter('mm_cache_queries', ['vllm:mm_cache_queries_total'], L, MM),
+  counter('mm_cache_hits', ['vllm:mm_cache_hits_total'], L, MM),
+
+  // KV block residency (sampled)
+  histogram('kv_block_lifetime', ['vllm:kv_block_lifetime_seconds'], L, KV_METRICS),
+  histogram('kv_block_idle_before_evict', ['vllm:kv_block_idle_before_evict_seconds'], L, KV_METRICS),
+  histogram('kv_block_reuse_gap', ['vllm:kv_block_reuse_gap_seconds'], L, KV_METRICS),
+
+  // Speculative decoding / diffusion
+  counter('spec_drafts', ['vllm:spec_decode_num_drafts_total'], L, SPEC),
+  counter('spec_draft_tokens', ['vllm:spec_decode_num_draft_tokens_total'], L, SPEC),
+  counter('spec_accepted_tokens', ['vllm:spec_decode_num_accepted_tokens_total'], L, SPEC),
+  counter('spec_accepted_per_pos', ['vllm:spec_decode_num_accepted_tokens_per_pos_total'], [...L, 'position'], SPEC),
+  // V0 gauge (v0.5.3–v0.9.2).
+  gauge('spec_acceptance_rate_v0', ['vllm:spec_decode_draft_acceptance_rate'], L, SPEC),
+  counter('diffusion_denoising_steps', ['vllm:diffusion_num_denoising_steps_total'], L, DIFFUSION),
+  counter('diffusion_canvas_positions', ['vllm:diffusion_num_canvas_positions_total'], L, DIFFUSION),
+  counter('diffusion_committed_tokens', ['vllm:diffusion_num_committed_tokens_total'], L, DIFFUSION),
+
+  // MFU estimates (registered at 0 without the flag; never `_total_total`)
+  counter('flops', ['vllm:estimated_flops_per_gpu_total'], L, MFU),
+  counter('read_bytes', ['vllm:estimated_read_bytes_per_gpu_total'], L, MFU),
+  counter('write_bytes', ['vllm:estimated_write_bytes_per_gpu_total'], L, MFU),
+
+  // KV connectors
+  histogram('nixl_xfer_time', ['vllm:nixl_xfer_time_seconds'], L, NIXL),
+  histogram('nixl_bytes', ['vllm:nixl_bytes_transferred'], L, NIXL),
+  counter('nixl_failed_transfers', ['vllm:nixl_num_failed_transfers_total'], L, NIXL),
+  counter('nixl_failed_notifications', ['vllm:nixl_num_failed_notifications_total'], L, NIXL),
+  counter('nixl_kv_expired', ['vllm:nixl_num_kv_expired_reqs_total'], L, NIXL),
+  counter('kv_offload_load_bytes', ['vllm:kv_offload_load_bytes_total'], L, OFFLOAD),
+  counter('kv_offload_store_bytes', ['vllm:kv_offload_store_bytes_total'], L, OFFLOAD),
+
+  // Realtime STT websocket (no engine labels at all)
+  gauge('websocket_active', ['vllm:websocket_connections_active'], [], WEBSOCKET),
+  counter('websocket_total', ['vllm:websocket_connections_total'], [], WEBSOCKET),
+  histogram('websocket_duration', ['vllm:websocket_connection_duration_seconds'], [], WEBSOCKET),
+
+  // API server (prometheus-fastapi-instrumentator; no model label, status grouped as `2xx`)
+  counter('http_requests', ['http_requests_total'], ['handler', 'method', 'status'], 'always (API server)'),
+]);

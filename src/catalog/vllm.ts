@@ -1,0 +1,69 @@
+// The vLLM engine catalog: metrics, stat row and panels.
+import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS } from './define';
+import type { EngineCatalog, StatSpec } from './types';
+import { vllmAdvancedPanels } from './vllm-advanced';
+import { vllmMetrics } from './vllm-metrics';
+import { vllmCorePanels } from './vllm-panels';
+
+const vllmStats: StatSpec[] = [
+  { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', query: query('value', 'req/s', rateAll('request_success')) },
+  {
+    id: 'output-tokens-rate',
+    title: 'Output tok/s',
+    unit: 'tokps',
+    panelId: 'output-tokens-rate',
+    query: query('value', 'tok/s', rateAll('generation_tokens'), {
+      expr: 'sum({{generation_throughput_v0}})',
+      note: 'legacy gauge vllm:avg_generation_throughput_toks_per_s (vLLM ≤ 0.6)',
+    }),
+  },
+  { id: 'ttft-p95', title: 'TTFT p95', unit: 'seconds', panelId: 'ttft', thresholds: STAT_THRESHOLDS.ttft, query: query('value', 'p95', quantileExpr(0.95, 'ttft_bucket', '')) },
+  { id: 'itl-p95', title: 'ITL p95', unit: 'seconds', panelId: 'itl', thresholds: STAT_THRESHOLDS.itl, query: query('value', 'p95', quantileExpr(0.95, 'itl_bucket', '')) },
+  { id: 'e2e-p95', title: 'E2E p95', unit: 'seconds', panelId: 'e2e-latency', query: query('value', 'p95', quantileExpr(0.95, 'e2e_bucket', '')) },
+  { id: 'running', title: 'Running', unit: 'requests', panelId: 'running-requests', query: query('value', 'running', 'sum({{running}})') },
+  {
+    id: 'waiting',
+    title: 'Waiting',
+    unit: 'requests',
+    panelId: 'waiting-requests',
+    thresholds: STAT_THRESHOLDS.waiting,
+    query: query('value', 'waiting', 'sum({{waiting}})'),
+  },
+  // The busiest engine is what saturates first, so the tile shows the max, not the mean.
+  {
+    id: 'kv-cache-usage',
+    title: 'KV usage (max)',
+    unit: 'ratio',
+    panelId: 'kv-cache-usage',
+    thresholds: STAT_THRESHOLDS.kvUsage,
+    query: query('value', 'max', 'max({{kv_cache_usage}})'),
+  },
+  {
+    id: 'prefix-cache-hit-rate',
+    title: 'Prefix cache hits',
+    unit: 'ratio',
+    panelId: 'prefix-cache-hit-rate',
+    query: query('value', 'hit rate', ratio(rateAll('prefix_cache_hits'), rateAll('prefix_cache_queries')), {
+      expr: 'avg({{prefix_cache_hit_rate_v0}})',
+      note: 'legacy V0 gauge vllm:gpu_prefix_cache_hit_rate (vLLM ≤ 0.9.0)',
+    }),
+  },
+  {
+    id: 'abort-error-rate',
+    title: 'Aborts + errors/s',
+    unit: 'reqps',
+    panelId: 'abort-error-rate',
+    thresholds: STAT_THRESHOLDS.errors,
+    query: query('value', 'abort+error', rateAll('request_success', 'finished_reason=~"abort|error"')),
+  },
+];
+
+export const vllmCatalog: EngineCatalog = {
+  engine: 'vllm',
+  label: 'vLLM',
+  filterLabels: { model: 'model_name', instance: 'instance', rank: ['engine'] },
+  presenceMetric: 'running',
+  metrics: vllmMetrics,
+  stats: vllmStats,
+  panels: [...vllmCorePanels, ...vllmAdvancedPanels],
+};
