@@ -30,5 +30,10 @@ if (full) {
 }
 const states = await page.locator('[role="figure"]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-panel-id')}=${e.getAttribute('data-state')}`));
 console.log(states.join(' '));
-await page.screenshot({ path: out, fullPage: full });
+const clip = process.argv.find((a) => a.startsWith('--clip='));
+if (clip) {
+  // --clip=y,height: one slice of the full page, to look at a long board piece by piece.
+  const [y = 0, ch = 1200] = clip.slice(7).split(',').map(Number);
+  await page.screenshot({ path: out, fullPage: true, clip: { x: 0, y, width: Number(w), height: ch } });
+} else await page.screenshot({ path: out, fullPage: full });
 await browser.close();

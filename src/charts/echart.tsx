@@ -183,11 +183,3 @@ export function EChart({ option, theme, height, ariaLabel, group, onZoom, onRead
     />
   );
 }
-
-/**
- * A PNG data URL of the chart at twice its size. Pass the page background: the chart's own is
- * transparent, which reads badly in image viewers.
- */
-export function exportPng(instance: EChartsType, backgroundColor: string): string {
-  return instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor });
-}

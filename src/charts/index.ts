@@ -1,5 +1,6 @@
 // The charts layer's public surface: the dashboard imports from here, never from the files.
-export { EChart, exportPng, type EChartProps, type EChartsInstance, type EChartsType } from './echart';
+export { EChart, exportPng } from './lazy-echart';
+export type { EChartProps, EChartsInstance, EChartsType } from './echart';
 export { LegendTable, type LegendTableProps } from './legend-table';
 export {
   DEFAULT_MAX_SERIES,

@@ -34,13 +34,13 @@ export function LegendTable({ series, unit, hidden, onToggle, locale, className 
           <th scope="col" className="py-0.5 pr-2 font-medium">
             Series
           </th>
-          <th scope="col" className="py-0.5 pl-2 text-right font-medium">
+          <th scope="col" className="w-20 py-0.5 pl-2 text-right font-medium">
             Last
           </th>
-          <th scope="col" className="py-0.5 pl-2 text-right font-medium">
+          <th scope="col" className="w-20 py-0.5 pl-2 text-right font-medium">
             Mean
           </th>
-          <th scope="col" className="py-0.5 pl-2 text-right font-medium">
+          <th scope="col" className="w-20 py-0.5 pl-2 text-right font-medium">
             Max
           </th>
         </tr>

@@ -6,6 +6,7 @@ import { SECTION_IDS, type EngineCatalog, type PanelSpec } from '../catalog/type
 import type { RuntimeConfig } from '../config/runtime-config';
 import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, validateBaseUrl } from '../prometheus';
 import { useT } from '../i18n';
+import { ErrorBoundary } from '../components/error-boundary';
 import { Banners } from './banners';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context';
 import { FiltersBar } from './filters-bar';
@@ -215,7 +216,17 @@ export function Dashboard({
                       }
                     >
                       {shown.map((p) => (
-                        <Panel key={`${engine}-${p.id}`} panel={p} />
+                        <ErrorBoundary
+                          key={`${engine}-${p.id}`}
+                          fallback={(message) => (
+                            <div role="figure" aria-label={p.title} data-panel-id={p.id} data-state="error" className="iw-panel">
+                              <h3 className="iw-panel-title">{p.title}</h3>
+                              <p className="iw-error">{message}</p>
+                            </div>
+                          )}
+                        >
+                          <Panel panel={p} />
+                        </ErrorBoundary>
                       ))}
                     </Section>
                   );

@@ -82,20 +82,22 @@ export function Panel({ panel, fill = false }: { panel: PanelSpec; fill?: boolea
       </div>
       <PanelBody panel={panel} data={data} fill={fill} option={option} chartRef={chart} />
       {data.state === 'ok' && (
-        <LegendTable
-          series={data.series}
-          unit={panel.unit}
-          hidden={hidden}
-          locale={ctx.locale}
-          onToggle={(id) =>
-            setHidden((prev) => {
-              const next = new Set(prev);
-              if (next.has(id)) next.delete(id);
-              else next.add(id);
-              return next;
-            })
-          }
-        />
+        <div className="iw-legend">
+          <LegendTable
+            series={data.series}
+            unit={panel.unit}
+            hidden={hidden}
+            locale={ctx.locale}
+            onToggle={(id) =>
+              setHidden((prev) => {
+                const next = new Set(prev);
+                if (next.has(id)) next.delete(id);
+                else next.add(id);
+                return next;
+              })
+            }
+          />
+        </div>
       )}
       {(data.truncated > 0 || data.warnings.length > 0) && (
         <p className="iw-panel-note">
