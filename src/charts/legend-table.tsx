@@ -14,14 +14,18 @@ export interface LegendTableProps {
   onToggle: (id: string) => void;
   locale?: string;
   className?: string;
+  /** Column headings in the interface language. */
+  labels?: { name: string; last: string; mean: string; max: string };
 }
+
+const EN_LABELS = { name: 'Series', last: 'Last', mean: 'Mean', max: 'Max' };
 
 /**
  * A compact legend: swatch, name, last, mean, max. Names are rendered as React text nodes (never
  * HTML), so hostile label values display literally. Each name is a toggle button (keyboard
  * operable, `aria-pressed` tells whether the series is shown).
  */
-export function LegendTable({ series, unit, hidden, onToggle, locale, className }: LegendTableProps) {
+export function LegendTable({ series, unit, hidden, onToggle, locale, className, labels = EN_LABELS }: LegendTableProps) {
   const rows = useMemo(
     () => series.map((s, index) => ({ s, color: seriesColor(index), stats: seriesStats(s.points) })),
     [series],
@@ -32,16 +36,16 @@ export function LegendTable({ series, unit, hidden, onToggle, locale, className 
       <thead>
         <tr className="text-left opacity-70">
           <th scope="col" className="py-0.5 pr-2 font-medium">
-            Series
+            {labels.name}
           </th>
           <th scope="col" className="w-20 py-0.5 pl-2 text-right font-medium">
-            Last
+            {labels.last}
           </th>
           <th scope="col" className="w-20 py-0.5 pl-2 text-right font-medium">
-            Mean
+            {labels.mean}
           </th>
           <th scope="col" className="w-20 py-0.5 pl-2 text-right font-medium">
-            Max
+            {labels.max}
           </th>
         </tr>
       </thead>

@@ -18,6 +18,7 @@ import { Section } from './section';
 import { StatTile } from './stat-tile';
 import { rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
+import { useEmbedApi } from './use-embed-api';
 import { useNow } from './use-now';
 import type { DashboardState } from './url-state';
 import type { SetDashboardState } from './use-url-state';
@@ -131,6 +132,8 @@ export function Dashboard({
         : null,
     [client, state, setState, baseUrl, catalog, resolved, window_, rate, filters, gpuPeakFlops, resolvedTheme, locale, onZoom],
   );
+
+  useEmbedApi(state, setState, config.embedOrigins, engine);
 
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
 

@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import type { EngineId } from '../catalog/types';
 import { validateBaseUrl } from '../prometheus';
-import { useT } from '../i18n';
+import { useLang, useT } from '../i18n';
 import { TimePicker } from './time-picker';
-import { REFRESH_OPTIONS, THEMES, type DashboardState, type RefreshInterval, type Theme } from './url-state';
+import { LANGS, REFRESH_OPTIONS, THEMES, type DashboardState, type Lang, type RefreshInterval, type Theme } from './url-state';
 import type { SetDashboardState } from './use-url-state';
 
 export function PromUrlField({ value, onSubmit }: { value: string; onSubmit: (url: string) => void }) {
@@ -108,7 +108,10 @@ export function HeaderControls({
   onRefreshNow: () => void;
 }) {
   const t = useT();
+  const lang = useLang();
   const themeLabel: Record<Theme, string> = { light: t.themeLight, dark: t.themeDark, auto: t.themeAuto };
+  // Each language is named in itself, so a reader finds their own whatever the current one is.
+  const langLabel: Record<Lang, string> = { en: 'English', 'zh-CN': '中文' };
   return (
     <>
       <TimePicker from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
@@ -137,6 +140,16 @@ export function HeaderControls({
           {THEMES.map((th) => (
             <option key={th} value={th}>
               {themeLabel[th]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="iw-control">
+        <span className="iw-control-label">{t.language}</span>
+        <select aria-label={t.language} value={lang} onChange={(e) => setState({ lang: e.target.value as Lang })}>
+          {LANGS.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {langLabel[l]}
             </option>
           ))}
         </select>

@@ -5,7 +5,8 @@ import type { PanelSpec } from '../catalog/types';
 import { EChart, LegendTable, buildTimeSeriesOption, exportPng, toCsv, type EChartsInstance } from '../charts';
 import { Menu } from '../components/menu';
 import { downloadText, downloadUrl, exportName } from '../components/download';
-import { useT } from '../i18n';
+import { useLang, useT } from '../i18n';
+import { panelText } from '../i18n/catalog-text';
 import { useDashboard } from './dashboard-context';
 import { QueryDialog } from './query-dialog';
 import { useInView } from './use-in-view';
@@ -13,7 +14,9 @@ import { usePanelData, type PanelData } from './use-panel-data';
 
 export function Panel({ panel, fill = false }: { panel: PanelSpec; fill?: boolean }) {
   const t = useT();
+  const lang = useLang();
   const ctx = useDashboard();
+  const text = panelText(panel, ctx.catalog.engine, lang);
   const root = useRef<HTMLDivElement>(null);
   const inView = useInView(root);
   const data = usePanelData(panel, inView || fill);
@@ -61,7 +64,7 @@ export function Panel({ panel, fill = false }: { panel: PanelSpec; fill?: boolea
     <div
       ref={root}
       role="figure"
-      aria-label={panel.title}
+      aria-label={text.title}
       data-panel-id={panel.id}
       data-state={data.state}
       data-stale={data.stale || undefined}
@@ -69,18 +72,20 @@ export function Panel({ panel, fill = false }: { panel: PanelSpec; fill?: boolea
     >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="iw-panel-title" title={panel.description}>
-            {panel.title}
+          <h3 className="iw-panel-title" title={text.description}>
+            {text.title}
           </h3>
-          <p className="iw-panel-desc">{panel.description}</p>
+          <p className="iw-panel-desc" title={text.description}>
+            {text.description}
+          </p>
         </div>
         <div className="flex items-center gap-1 shrink-0">
           {data.stale && <span className="iw-badge iw-badge-amber">{t.state.stale}</span>}
           {data.fetching && !data.stale && <span className="iw-spinner" aria-hidden="true" />}
-          <Menu label={`${t.menu.open}: ${panel.title}`} items={menuItems} />
+          <Menu label={`${t.menu.open}: ${text.title}`} items={menuItems} />
         </div>
       </div>
-      <PanelBody panel={panel} data={data} fill={fill} option={option} chartRef={chart} />
+      <PanelBody panel={panel} title={text.title} notAvailable={text.notAvailable} data={data} fill={fill} option={option} chartRef={chart} />
       {data.state === 'ok' && (
         <div className="iw-legend">
           <LegendTable
@@ -88,6 +93,7 @@ export function Panel({ panel, fill = false }: { panel: PanelSpec; fill?: boolea
             unit={panel.unit}
             hidden={hidden}
             locale={ctx.locale}
+            labels={t.legend}
             onToggle={(id) =>
               setHidden((prev) => {
                 const next = new Set(prev);
@@ -105,19 +111,23 @@ export function Panel({ panel, fill = false }: { panel: PanelSpec; fill?: boolea
           {data.warnings.length > 0 && ` ${t.state.warnings}: ${data.warnings.join('; ')}`}
         </p>
       )}
-      {showQuery && <QueryDialog title={panel.title} queries={data.queries} onClose={() => setShowQuery(false)} />}
+      {showQuery && <QueryDialog title={text.title} queries={data.queries} onClose={() => setShowQuery(false)} />}
     </div>
   );
 }
 
 function PanelBody({
   panel,
+  title,
+  notAvailable,
   data,
   fill,
   option,
   chartRef,
 }: {
   panel: PanelSpec;
+  title: string;
+  notAvailable: string | undefined;
   data: PanelData;
   fill: boolean;
   option: ReturnType<typeof buildTimeSeriesOption>;
@@ -133,7 +143,7 @@ function PanelBody({
         theme={ctx.theme}
         height={height}
         group={ctx.chartGroup}
-        ariaLabel={panel.title}
+        ariaLabel={title}
         onZoom={ctx.onZoom}
         onReady={(inst) => {
           chartRef.current = inst;
@@ -150,7 +160,7 @@ function PanelBody({
           {panel.notAvailable ? (
             <>
               <p className="font-medium">{t.state.notForEngine}</p>
-              <p className="iw-muted">{panel.notAvailable}</p>
+              <p className="iw-muted">{notAvailable}</p>
             </>
           ) : data.reason === 'needs-gpu' ? (
             <p>{t.state.needsGpu}</p>

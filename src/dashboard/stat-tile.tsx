@@ -5,7 +5,8 @@ import { expandQuery } from '../catalog';
 import type { StatSpec, Threshold } from '../catalog/types';
 import { EChart, buildSparklineOption, matrixToSeries } from '../charts';
 import { formatValue } from '../lib/units';
-import { useT } from '../i18n';
+import { useLang, useT } from '../i18n';
+import { statTitle } from '../i18n/catalog-text';
 import { rangeQueryOptions } from '../prometheus';
 import { useDashboard } from './dashboard-context';
 
@@ -25,6 +26,7 @@ export function colorFor(value: number | null, thresholds: Threshold[] | undefin
 
 export function StatTile({ stat }: { stat: StatSpec }) {
   const t = useT();
+  const lang = useLang();
   const ctx = useDashboard();
   const { resolved, window: w, catalog, filters, rateInterval, gpuPeakFlops, client, baseUrl, theme, locale } = ctx;
   const { startSec, endSec, stepSec } = w;
@@ -52,25 +54,26 @@ export function StatTile({ stat }: { stat: StatSpec }) {
   const option = buildSparklineOption({ points, unit: stat.unit, theme, color: getComputedColor(color) });
 
   const target = stat.panelId;
+  const title = statTitle(stat, catalog.engine, lang);
   return (
-    <div className="iw-stat" data-stat-id={stat.id} data-state={state} data-color={color} role="group" aria-label={stat.title}>
+    <div className="iw-stat" data-stat-id={stat.id} data-state={state} data-color={color} role="group" aria-label={title}>
       <div className="iw-stat-title">
         {target ? (
           <a href={`#panel-${target}`} onClick={(e) => {
             e.preventDefault();
             document.querySelector(`[data-panel-id="${target}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
           }}>
-            {stat.title}
+            {title}
           </a>
         ) : (
-          stat.title
+          title
         )}
       </div>
       <div className="iw-stat-value" style={{ color: COLORS[color] }}>
         {state === 'ok' ? formatValue(last, stat.unit, { locale }) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : t.stat.noData}
       </div>
       <div className="iw-stat-spark" aria-hidden="true">
-        {points.length > 0 && <EChart option={option} theme={theme} height={36} ariaLabel={stat.title} />}
+        {points.length > 0 && <EChart option={option} theme={theme} height={36} ariaLabel={title} />}
       </div>
     </div>
   );

@@ -198,7 +198,7 @@ const vllm: CatalogText = {
       description: '每秒从 KV offload 层加载和写入 KV offload 层的字节数。',
     },
     'prefetch-backup-tokens': {
-      title: 'Prefetch / backup token/s',
+      title: '预取 / 备份 token/s',
       description: '每秒从存储层 prefetch 的 token 数与 backup 到存储层的 token 数。',
       notAvailable: 'vLLM 没有通用的 prefetch/backup token 指标；请看 KV offload 吞吐与 KV connector 相关面板。',
     },
@@ -415,7 +415,7 @@ const sglang: CatalogText = {
       description: 'prefill bootstrap/inflight queue 与 decode prealloc/transfer queue 中的请求数。',
     },
     'prefetch-backup-tokens': {
-      title: 'Prefetch / backup token/s',
+      title: '预取 / 备份 token/s',
       description: '每秒从 HiCache storage 层 prefetch 的 prompt token 数，以及 backup 到该层的 token 数。',
     },
     'structured-output-rate': {

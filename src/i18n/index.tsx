@@ -1,11 +1,12 @@
 // The interface language: one table per language, chosen from the URL, then the browser.
 import { createContext, useContext } from 'react';
 import { en, type Messages } from './en';
+import { zhCN } from './zh-CN';
 
 export type { Messages };
 export type Lang = 'en' | 'zh-CN';
 
-const tables: Record<Lang, Messages> = { en, 'zh-CN': en };
+const tables: Record<Lang, Messages> = { en, 'zh-CN': zhCN };
 
 /** The language for this page: the URL's `lang`, then the browser's preferred languages. */
 export function pickLang(fromUrl: Lang | null, navigatorLanguages: readonly string[]): Lang {
