@@ -1,0 +1,72 @@
+// `npm run demo`: simulated engines + a real Prometheus (with 3 h of backfilled history) + the
+// dashboard's Vite dev server, then prints the URL to open. Ctrl-C stops all and cleans up.
+import { fileURLToPath } from 'node:url';
+import { createServer, type ViteDevServer } from 'vite';
+import { numArg, parseArgs, profileArg } from '../sim/cli-args.ts';
+import { FEATURES } from '../sim/index.ts';
+import { type Stack, startStack } from './lib/stack.ts';
+
+const USAGE = `Usage: npm run demo -- [flags]
+  --port 5173              dashboard (Vite dev server) port
+  --prom-port 9090         Prometheus port
+  --vllm-port 8000 --sglang-port 30000 --vllm-instances 2 --sglang-instances 2
+  --features ''            'all' or a comma list of: ${FEATURES.join(', ')}
+  --profile default        default | legacy | underscore
+  --backfill-minutes 180   history to backfill before going live (0 = none)
+  --scrape-interval 5s --load 1 --seed 42
+  --backend prometheus     prometheus | victoria-metrics`;
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2), ['help']);
+  if (args.has('help')) {
+    console.log(USAGE);
+    return;
+  }
+  const backend = args.get('backend') ?? 'prometheus';
+  if (backend !== 'prometheus' && backend !== 'victoria-metrics') throw new Error('--backend must be prometheus or victoria-metrics');
+  const port = numArg(args, 'port') ?? 5173;
+  const log = (l: string): void => console.log(l);
+  let stack: Stack | null = null;
+  let vite: ViteDevServer | null = null;
+  let stopping = false;
+  const stop = async (code: number): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nstopping…');
+    await vite?.close();
+    await stack?.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  try {
+    console.log('starting simulated engines and Prometheus (backfilling history first)…');
+    stack = await startStack({
+      promPort: numArg(args, 'prom-port') ?? 9090,
+      vllmPort: numArg(args, 'vllm-port'),
+      sglangPort: numArg(args, 'sglang-port'),
+      vllmInstances: numArg(args, 'vllm-instances'),
+      sglangInstances: numArg(args, 'sglang-instances'),
+      features: args.get('features'),
+      profile: profileArg(args),
+      backfillMinutes: numArg(args, 'backfill-minutes'),
+      scrapeInterval: args.get('scrape-interval'),
+      seed: numArg(args, 'seed'),
+      load: numArg(args, 'load'),
+      backend,
+      log,
+    });
+    if (stopping) return;
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    vite = await createServer({ root, configFile: `${root}vite.config.ts`, server: { port, host: '127.0.0.1', strictPort: true } });
+    await vite.listen();
+    console.log(`\nPrometheus: ${stack.promUrl}`);
+    console.log(`Targets:    ${stack.simTargets.join(', ')}`);
+    console.log(`\nOpen: http://127.0.0.1:${port}/?prom=${stack.promUrl}\n(Ctrl-C to stop)`);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    await stop(1);
+  }
+}
+
+void main();

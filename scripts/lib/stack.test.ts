@@ -1,0 +1,62 @@
+// End to end: a real Prometheus scraping the simulated engines after a short backfill, read back
+// through the HTTP API (a rate, a quantile, a gauge, and backfilled history).
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, startStack } from './stack.ts';
+
+const PROMETHEUS = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
+
+interface VectorResponse {
+  status: string;
+  data: { result: { metric: Record<string, string>; value: [number, string] }[] };
+}
+interface MatrixResponse {
+  status: string;
+  data: { result: { values: [number, string][] }[] };
+}
+
+async function get<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+describe.skipIf(!existsSync(PROMETHEUS))('stack (real Prometheus; skipped when not installed)', () => {
+  let stack: Stack;
+  const query = async (q: string): Promise<VectorResponse['data']['result']> =>
+    (await get<VectorResponse>(`${stack.promUrl}/api/v1/query?query=${encodeURIComponent(q)}`)).data.result;
+
+  beforeAll(async () => {
+    stack = await startStack({ promPort: 19090, vllmPort: 18000, sglangPort: 13000, backfillMinutes: 10, seed: 1 });
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('lists the targets', () => {
+    expect(stack.simTargets).toEqual(['127.0.0.1:18000', '127.0.0.1:18001', '127.0.0.1:13000', '127.0.0.1:13001']);
+  });
+
+  it('serves a rate, a quantile and a gauge', async () => {
+    const rate = await query('sum(rate(vllm:generation_tokens_total[1m]))');
+    expect(Number(rate[0]?.value[1])).toBeGreaterThan(0);
+    const p95 = Number((await query('histogram_quantile(0.95, sum by (le) (rate(vllm:time_to_first_token_seconds_bucket[1m])))'))[0]?.value[1]);
+    expect(Number.isFinite(p95)).toBe(true);
+    expect(p95).toBeGreaterThan(0);
+    const usage = await query('sglang:token_usage');
+    expect(usage.length).toBeGreaterThan(0);
+    for (const s of usage) {
+      expect(Number(s.value[1])).toBeGreaterThanOrEqual(0);
+      expect(Number(s.value[1])).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('holds the backfilled history', async () => {
+    const end = Date.now() / 1000;
+    const q = encodeURIComponent('sum(vllm:num_requests_running)');
+    // Only the backfilled window: from 10 min ago until 1 min before the live scrape began.
+    const body = await get<MatrixResponse>(`${stack.promUrl}/api/v1/query_range?query=${q}&start=${end - 600}&end=${end - 60}&step=15`);
+    expect(body.data.result[0]?.values.length ?? 0).toBeGreaterThan(30);
+  });
+});

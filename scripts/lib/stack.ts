@@ -1,0 +1,119 @@
+// The whole local stack used by the demo and the end-to-end tests: simulated engines (optionally
+// backfilled with hours of history), a real Prometheus (or VictoriaMetrics) scraping them, and a
+// handle that stops everything and removes the temporary directory. No global state: several
+// stacks on different ports can run in one process.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFleet, startSim, type SimHandle } from '../../sim/index.ts';
+import { runPromtool, writeBackfill } from './backfill.ts';
+import { ensurePrometheus, findBinary } from './binaries.ts';
+import { type BackendProcess, scrapeConfig, startPrometheus, startVictoriaMetrics, waitForTargetsUp } from './prometheus.ts';
+
+export { waitForTargetsUp } from './prometheus.ts';
+
+export interface StackOptions {
+  promPort: number; // Prometheus listen port (127.0.0.1)
+  vllmPort?: number; // first vLLM port, default 8000
+  sglangPort?: number; // first SGLang port, default 30000
+  vllmInstances?: number; // default 2
+  sglangInstances?: number; // default 2
+  features?: string; // '' | 'all' | comma list
+  profile?: 'default' | 'legacy' | 'underscore';
+  backfillMinutes?: number; // default 180; 0 = none
+  scrapeInterval?: string; // default '5s'
+  seed?: number;
+  load?: number; // load multiplier, default 1
+  /** VictoriaMetrics: API under /prometheus; backfill is skipped for it. */
+  backend?: 'prometheus' | 'victoria-metrics';
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  promUrl: string;
+  simTargets: string[];
+  stop(): Promise<void>;
+}
+
+export function parseDuration(s: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(s.trim());
+  if (!m) throw new Error(`bad duration "${s}" (use e.g. 5s, 500ms, 1m)`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 'ms' | 's' | 'm' | 'h'];
+  return Number(m[1]) * unit;
+}
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const log = opts.log ?? ((): void => {});
+  const backend = opts.backend ?? 'prometheus';
+  const interval = opts.scrapeInterval ?? '5s';
+  const intervalMs = parseDuration(interval);
+  const backfillMin = backend === 'prometheus' ? (opts.backfillMinutes ?? 180) : 0;
+  if (backend === 'victoria-metrics' && (opts.backfillMinutes ?? 180) > 0) log('backfill skipped for victoria-metrics');
+  const dir = mkdtempSync(join(tmpdir(), 'inferwatch-stack-'));
+  const dataDir = join(dir, 'data');
+  let sim: SimHandle | null = null;
+  let proc: BackendProcess | null = null;
+  const cleanup = async (): Promise<void> => {
+    await proc?.stop();
+    await sim?.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    let bin: string;
+    let promtool: string | null = null;
+    if (backend === 'prometheus') {
+      const b = ensurePrometheus(log);
+      bin = b.prometheus;
+      promtool = b.promtool;
+    } else {
+      const vm = findBinary('VICTORIA_METRICS_BIN', '/usr/bin/victoria-metrics');
+      if (!vm) throw new Error('victoria-metrics not found (set VICTORIA_METRICS_BIN)');
+      bin = vm;
+    }
+    const fleet = createFleet({
+      vllmPort: opts.vllmPort,
+      sglangPort: opts.sglangPort,
+      vllmInstances: opts.vllmInstances,
+      sglangInstances: opts.sglangInstances,
+      features: opts.features,
+      profile: opts.profile,
+      seed: opts.seed,
+      load: opts.load,
+      startMs: Date.now() - backfillMin * 60_000,
+    });
+    if (backfillMin > 0 && promtool) {
+      const t0 = Date.now();
+      const file = join(dir, 'backfill.om');
+      const r = await writeBackfill(fleet, file, intervalMs);
+      const mb = (statSync(file).size / 2 ** 20).toFixed(0);
+      log(`backfill: ${backfillMin} min simulated, ${r.snapshots} snapshots, ${r.samples} samples (${mb} MiB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      const t1 = Date.now();
+      await runPromtool(promtool, file, dataDir);
+      rmSync(file);
+      log(`backfill: promtool created blocks in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    }
+    sim = await startSim({ fleet, log });
+    const jobs = ['vllm', 'sglang'].map((job) => ({
+      job,
+      targets: fleet.instances.filter((i) => i.spec.engine === job).map((i) => `${fleet.host}:${i.spec.port}`),
+    }));
+    const config = scrapeConfig(jobs, interval);
+    proc = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);
+    await Promise.race([waitForTargetsUp(proc.url, sim.targets.length, 60_000 + 4 * intervalMs), proc.died]);
+    log(`${backend} ready at ${proc.url}, ${sim.targets.length} targets up`);
+    const url = proc.url;
+    const targets = sim.targets;
+    let stopped: Promise<void> | null = null;
+    return {
+      promUrl: url,
+      simTargets: targets,
+      stop: () => {
+        stopped ??= cleanup();
+        return stopped;
+      },
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}

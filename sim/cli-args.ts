@@ -1,0 +1,38 @@
+// Tiny `--flag value` / `--flag=value` parser shared by the sim and demo CLIs (no dependency).
+
+export type ParsedArgs = Map<string, string>;
+
+export function parseArgs(argv: readonly string[], booleans: readonly string[] = []): ParsedArgs {
+  const out: ParsedArgs = new Map();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (!a.startsWith('--')) throw new Error(`unexpected argument "${a}"`);
+    const eq = a.indexOf('=');
+    if (eq > 0) {
+      out.set(a.slice(2, eq), a.slice(eq + 1));
+    } else if (booleans.includes(a.slice(2))) {
+      out.set(a.slice(2), 'true');
+    } else {
+      const v = argv[i + 1];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      out.set(a.slice(2), v);
+      i++;
+    }
+  }
+  return out;
+}
+
+export function numArg(args: ParsedArgs, name: string): number | undefined {
+  const v = args.get(name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new Error(`--${name} must be a number, got "${v}"`);
+  return n;
+}
+
+export function profileArg(args: ParsedArgs): 'default' | 'legacy' | 'underscore' | undefined {
+  const v = args.get('profile');
+  if (v === undefined) return undefined;
+  if (v === 'default' || v === 'legacy' || v === 'underscore') return v;
+  throw new Error(`--profile must be default, legacy or underscore, got "${v}"`);
+}

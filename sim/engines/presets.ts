@@ -1,0 +1,88 @@
+// Hardware/model presets and the optional-feature switches shared by both simulated engines.
+import { build125Buckets } from '../spec.ts';
+
+export const FEATURES = [
+  'spec', // speculative decoding
+  'kv-cache-metrics', // vLLM --kv-cache-metrics (block residency histograms)
+  'mfu', // vLLM --enable-mfu-metrics; SGLang estimated_* counters
+  'pd', // KV transfer / PD disaggregation (vLLM NIXL+HF3FS+Mooncake via MultiConnector; SGLang prefill/decode roles)
+  'lora',
+  'structured-output',
+  'hicache',
+  'multimodal', // vLLM mm cache
+  'sleep', // vLLM sleep mode (engine 0 of instance 0 sleeps now and then)
+  'websocket', // vLLM realtime websocket endpoint
+  'diffusion', // vLLM diffusion LM counters (instead of spec_decode on that instance)
+  'corrupted', // vLLM VLLM_COMPUTE_NANS_IN_LOGITS=1
+] as const;
+export type Feature = (typeof FEATURES)[number];
+export type Profile = 'default' | 'legacy' | 'underscore';
+
+export function parseFeatures(spec: string | undefined): Set<Feature> {
+  const out = new Set<Feature>();
+  for (const raw of (spec ?? '').split(',')) {
+    const f = raw.trim();
+    if (!f) continue;
+    if (f === 'all') {
+      for (const x of FEATURES) out.add(x);
+      continue;
+    }
+    if (!(FEATURES as readonly string[]).includes(f)) throw new Error(`unknown feature "${f}" (known: all, ${FEATURES.join(', ')})`);
+    out.add(f as Feature);
+  }
+  return out;
+}
+
+export interface ModelPreset {
+  name: string;
+  maxModelLen: number;
+  /** Parameters in billions (FLOP and weight-byte estimates). */
+  paramsB: number;
+  kvCapacityTokens: number;
+  kvBytesPerToken: number;
+  stepBaseMs: number;
+  stepPerSeqMs: number;
+  stepPerPrefillTokenMs: number;
+  /** Requests/s at the daily mean for one engine, before --load. */
+  baseRps: number;
+  tpSize: number;
+}
+
+/** Numbers for a mid-size GPU, chosen so that bursts can fill the KV cache. */
+const PRESETS: Record<string, Omit<ModelPreset, 'name'>> = {
+  'meta-llama/Llama-3.1-8B-Instruct': {
+    maxModelLen: 131072,
+    paramsB: 8,
+    kvCapacityTokens: 60_000,
+    kvBytesPerToken: 131_072,
+    stepBaseMs: 14,
+    stepPerSeqMs: 0.09,
+    stepPerPrefillTokenMs: 0.04,
+    baseRps: 3,
+    tpSize: 1,
+  },
+  'Qwen/Qwen2.5-32B-Instruct': {
+    maxModelLen: 32768,
+    paramsB: 32,
+    kvCapacityTokens: 48_000,
+    kvBytesPerToken: 262_144,
+    stepBaseMs: 26,
+    stepPerSeqMs: 0.14,
+    stepPerPrefillTokenMs: 0.07,
+    baseRps: 1.4,
+    tpSize: 2,
+  },
+};
+
+export const DEFAULT_MODELS = Object.keys(PRESETS);
+
+/** Unknown model names get the 8B numbers (any name is allowed on the command line). */
+export function modelPreset(name: string): ModelPreset {
+  const p = PRESETS[name] ?? PRESETS['meta-llama/Llama-3.1-8B-Instruct'];
+  if (!p) throw new Error('no presets');
+  return { name, ...p };
+}
+
+export function tokenBuckets(preset: ModelPreset): number[] {
+  return build125Buckets(preset.maxModelLen);
+}

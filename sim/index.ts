@@ -1,0 +1,94 @@
+// In-process entry point: start the simulated servers (one HTTP listener per instance, serving
+// /metrics like the real engines) either fresh or continuing a fleet that was backfilled.
+import { createServer, type Server } from 'node:http';
+import { advanceFleet, createFleet, type Fleet, type FleetOptions, targetOf } from './fleet.ts';
+import type { SimInstance } from './instance.ts';
+
+export type { Fleet, FleetOptions } from './fleet.ts';
+export { advanceFleet, createFleet, instanceSpecs, targetOf } from './fleet.ts';
+export { FEATURES, parseFeatures, type Feature, type Profile } from './engines/presets.ts';
+
+export interface SimOptions extends FleetOptions {
+  /** Serve this (e.g. backfilled) fleet instead of creating one. */
+  fleet?: Fleet;
+  log?: (line: string) => void;
+}
+
+export interface SimHandle {
+  targets: string[];
+  fleet: Fleet;
+  close(): Promise<void>;
+}
+
+const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
+function handler(inst: SimInstance) {
+  return (req: { url?: string; method?: string }, res: import('node:http').ServerResponse): void => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/metrics') {
+      // Catch up to wall-clock time first, so every scrape sees fresh state.
+      inst.advanceTo(Date.now());
+      const body = inst.renderText();
+      res.writeHead(200, { 'Content-Type': CONTENT_TYPE });
+      res.end(body);
+      return;
+    }
+    if (path === '/health') {
+      res.writeHead(200);
+      res.end();
+      return;
+    }
+    if (path === '/v1/models') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data: [{ id: inst.spec.model, object: 'model', owned_by: inst.spec.engine }] }));
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'text/plain' });
+    res.end('not found\n');
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
+  const fleet = options.fleet ?? createFleet(options);
+  const servers: Server[] = [];
+  try {
+    for (const inst of fleet.instances) {
+      const server = createServer(handler(inst));
+      await listen(server, inst.spec.port, fleet.host);
+      servers.push(server);
+      options.log?.(`sim: ${inst.spec.engine} ${inst.spec.model} (${inst.spec.role}, ranks=${inst.spec.ranks}) on http://${targetOf(fleet, inst)}/metrics`);
+    }
+  } catch (err) {
+    await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    throw err;
+  }
+  // Keep the model moving between scrapes (cheap: one tick per instance per 250 ms).
+  const timer = setInterval(() => advanceFleet(fleet, Date.now()), 1000);
+  timer.unref();
+  return {
+    targets: fleet.instances.map((i) => targetOf(fleet, i)),
+    fleet,
+    close: async () => {
+      clearInterval(timer);
+      await Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.closeAllConnections();
+              s.close(() => resolve());
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,174 @@
+// One simulated server (a scrape target): its engine models (one per vLLM DP engine or SGLang
+// DP rank), the metric adapters that watch them, and its registry. Advances in virtual time.
+import { EngineModel, type EngineConfig } from './model/engine-model.ts';
+import { DEFAULT_LOAD } from './model/load.ts';
+import { DEFAULT_MIX } from './model/requests.ts';
+import { Prng } from './prng.ts';
+import type { Labels } from './exposition.ts';
+import { type Feature, modelPreset, type ModelPreset, type Profile } from './engines/presets.ts';
+import { SpecRegistry } from './engines/spec-families.ts';
+import { VllmEngineMetrics } from './engines/vllm.ts';
+import { SglangRankMetrics } from './engines/sglang.ts';
+import { SglangTokenizerMetrics } from './engines/sglang-tokenizer.ts';
+import { familySpec, type EngineKind } from './spec.ts';
+
+export interface InstanceSpec {
+  engine: EngineKind;
+  index: number;
+  port: number;
+  model: string;
+  /** vLLM data-parallel engines, or SGLang DP-attention ranks (1 = none). */
+  ranks: number;
+  role: 'unified' | 'prefill' | 'decode';
+  diffusion: boolean;
+}
+
+export interface InstanceOptions {
+  seed: number;
+  load: number;
+  features: ReadonlySet<Feature>;
+  profile: Profile;
+  startMs: number;
+  tickMs: number;
+}
+
+const VLLM_SPEC_TOKENS = 3;
+const SGLANG_ACCEPT_LENGTH = 2.6;
+
+type Adapter = VllmEngineMetrics | SglangRankMetrics;
+
+export class SimInstance {
+  readonly models: EngineModel[] = [];
+  readonly adapters: Adapter[] = [];
+  readonly sr: SpecRegistry;
+  readonly preset: ModelPreset;
+  nowMs: number;
+  private readonly rename: (n: string) => string;
+
+  constructor(
+    readonly spec: InstanceSpec,
+    readonly opts: InstanceOptions,
+  ) {
+    const { engine, index, model } = spec;
+    const { features, profile, startMs } = opts;
+    this.nowMs = startMs;
+    this.preset = modelPreset(model);
+    const startSec = startMs / 1000;
+    this.rename = profile === 'underscore' ? (n) => n.replace(/:/g, '_') : (n) => n;
+    this.sr = new SpecRegistry(engine, engine === 'vllm', engine === 'sglang' ? 'Multiprocess metric' : null);
+    // SGLang release filter: today's HEAD ("C" in the catalog) or, for the legacy profile, the
+    // Aug-Oct 2025 collector ("A", closest to v0.5.2).
+    const has = (family: string): boolean => {
+      const present = familySpec(engine, family).present;
+      return profile === 'legacy' ? present?.['A_collector@93d04878'] === true : present?.['C_2026_observability@016d8605'] !== false;
+    };
+    const tokenizer =
+      engine === 'sglang'
+        ? new SglangTokenizerMetrics({ sr: this.sr, modelName: model, profile, features, startSec, rng: new Prng(`${opts.seed}:tok:${index}`), has })
+        : null;
+    const specDecode = features.has('spec');
+    for (let rank = 0; rank < this.spec.ranks; rank++) {
+      const rng = new Prng(`${opts.seed}:${engine}:${index}:${rank}`);
+      let adapter: Adapter;
+      let tokensPerStep = 1;
+      if (engine === 'vllm') {
+        adapter = new VllmEngineMetrics({
+          sr: this.sr,
+          preset: this.preset,
+          engineIndex: rank,
+          profile,
+          features,
+          diffusion: this.spec.diffusion,
+          numSpecTokens: VLLM_SPEC_TOKENS,
+          startSec,
+          rng: new Prng(`${opts.seed}:vm:${index}:${rank}`),
+        });
+        if (specDecode && !this.spec.diffusion) tokensPerStep = 1 + 0.78 + 0.6 + 0.45;
+      } else {
+        if (!tokenizer) throw new Error('unreachable');
+        adapter = new SglangRankMetrics({
+          sr: this.sr,
+          preset: this.preset,
+          profile,
+          features,
+          role: this.spec.role,
+          tpRank: rank,
+          dpRank: this.spec.ranks > 1 ? rank : null,
+          pid: 2000 + 37 * index + rank,
+          startSec,
+          rng: new Prng(`${opts.seed}:sm:${index}:${rank}`),
+          has,
+          tokenizer,
+          specAcceptLength: SGLANG_ACCEPT_LENGTH,
+        });
+        if (specDecode) tokensPerStep = SGLANG_ACCEPT_LENGTH;
+      }
+      const m = new EngineModel(this.engineConfig(tokensPerStep), rng, adapter);
+      adapter.model = m;
+      this.models.push(m);
+      this.adapters.push(adapter);
+    }
+  }
+
+  private engineConfig(tokensPerStep: number): EngineConfig {
+    const p = this.preset;
+    const f = this.opts.features;
+    return {
+      policy: this.spec.engine,
+      role: this.spec.role,
+      kvCapacityTokens: p.kvCapacityTokens,
+      maxNumSeqs: 256,
+      maxBatchedTokens: 8192,
+      stepBaseMs: p.stepBaseMs * (tokensPerStep > 1 ? 1.3 : 1),
+      stepPerSeqMs: p.stepPerSeqMs,
+      stepPerPrefillTokenMs: p.stepPerPrefillTokenMs,
+      tokensPerStep,
+      mix: {
+        ...DEFAULT_MIX,
+        maxModelLen: p.maxModelLen,
+        externalShare: f.has('pd') && this.spec.engine === 'vllm' ? 0.5 : 0,
+        structuredShare: f.has('structured-output') ? 0.15 : 0,
+        multimodalShare: f.has('multimodal') ? 0.2 : 0,
+        loraAdapters: f.has('lora') ? ['sql-lora', 'support-lora', 'summarize-lora'] : [],
+      },
+      load: { ...DEFAULT_LOAD, baseRps: p.baseRps, multiplier: this.opts.load },
+    };
+  }
+
+  get target(): string {
+    return `${this.spec.port}`;
+  }
+
+  /** Run whole ticks up to `tMs` (virtual milliseconds since the epoch). */
+  advanceTo(tMs: number): void {
+    const dt = this.opts.tickMs;
+    const sleepy = this.opts.features.has('sleep') && this.spec.engine === 'vllm' && this.spec.index === 0;
+    while (this.nowMs + dt <= tMs) {
+      this.models.forEach((m, i) => {
+        // Sleep mode demo: engine 0 sleeps (level 1) for 2 minutes of every 30.
+        if (sleepy && i === 0) m.asleep = (this.nowMs / 60_000) % 30 >= 28 && m.running.length === 0;
+        m.tick(this.nowMs, dt);
+      });
+      this.nowMs += dt;
+    }
+  }
+
+  private refresh(): void {
+    const nowSec = this.nowMs / 1000;
+    for (const a of this.adapters) {
+      if (a instanceof VllmEngineMetrics) a.refreshGauges(nowSec);
+      else a.refreshGauges();
+    }
+  }
+
+  renderText(): string {
+    this.refresh();
+    return this.sr.reg.renderText(this.rename);
+  }
+
+  renderOpenMetrics(out: string[], extra: Labels, tsSec: string): void {
+    this.refresh();
+    this.sr.reg.renderOpenMetrics(out, extra, tsSec, this.rename);
+  }
+}
+
