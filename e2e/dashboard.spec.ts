@@ -17,8 +17,6 @@ for (const engine of ['vllm', 'sglang'] as const) {
 test('the engine toggle switches every panel', async ({ page }) => {
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
   await expectPanelState(page, 'itl', 'ok');
-  await page.getByRole('button', { name: 'Panel menu: ITL' }).first().click().catch(() => undefined);
-  await page.keyboard.press('Escape');
   await page.getByRole('radiogroup', { name: 'Engine' }).getByRole('radio', { name: 'SGLang' }).click();
   await expect(page).toHaveURL(/engine=sglang/);
   await expect(page.locator('[data-engine="sglang"]').first()).toBeVisible();

@@ -47,7 +47,10 @@ export const vllmCorePanels: PanelSpec[] = [
     description: 'API server responses per second by status class (no model label: follows instance only).',
     unit: 'reqps',
     chart: 'stacked',
-    queries: [query('rate', '{{status}}', 'sum by (status) (rate({{http_requests}}[$__rate_interval]))')],
+    // http_requests_total is a generic name: keep only the instances that also serve vLLM metrics.
+    queries: [
+      query('rate', '{{status}}', 'sum by (status) (rate({{http_requests}}[$__rate_interval]) and on (instance) {{running}})'),
+    ],
   }),
   panel({
     id: 'corrupted-requests',

@@ -36,7 +36,8 @@ export function TimePicker({ from, to, onChange }: { from: string; to: string; o
   }, [open]);
 
   const preset = RANGE_PRESETS.find((p) => p.from === from && to === 'now');
-  const label = preset ? t.last(preset.label) : `${describe(from, lang)} → ${describe(to, lang)}`;
+  const lastN = to === 'now' ? /^now-(\d+[smhdwMy])$/.exec(from)?.[1] : undefined;
+  const label = lastN ? t.last(lastN) : `${describe(from, lang)} → ${describe(to, lang)}`;
 
   const apply = () => {
     const f = toTimeExpr(draftFrom);

@@ -9,6 +9,8 @@ import { detectScrapeInterval, type PrometheusClient } from '../prometheus';
 
 /** Every spelling of a vLLM/SGLang metric contains one of these (prefixed, rewritten or not). */
 export const ENGINE_NAME_MATCH = '{__name__=~".*(vllm|sglang).*"}';
+/** vLLM's API server exposes generic HTTP metrics (prometheus-fastapi-instrumentator). */
+export const API_NAME_MATCH = '{__name__="http_requests_total"}';
 const COARSE_SEC = 600;
 
 export interface BackendInfo {
@@ -28,8 +30,9 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   const cEnd = Math.ceil(endSec / COARSE_SEC) * COARSE_SEC;
 
   const names = useQuery({
-    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, cStart, cEnd],
-    queryFn: async ({ signal }) => new Set(await client!.metricNames({ match: [ENGINE_NAME_MATCH], start: cStart, end: cEnd }, signal)),
+    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, API_NAME_MATCH, cStart, cEnd],
+    queryFn: async ({ signal }) =>
+      new Set(await client!.metricNames({ match: [ENGINE_NAME_MATCH, API_NAME_MATCH], start: cStart, end: cEnd }, signal)),
     enabled: client !== null,
     staleTime: 60_000,
     refetchInterval: 60_000,
