@@ -95,13 +95,16 @@ export function useEmbedApi(state: DashboardState, setState: SetDashboardState, 
     if (!target || typeof ResizeObserver === 'undefined') return;
     let last = -1;
     const report = () => {
-      const height = Math.ceil(document.documentElement.scrollHeight);
+      // The content's own height, not scrollHeight: once the host sizes the iframe to our report,
+      // scrollHeight can never shrink below the frame again.
+      const root = document.getElementById('root') ?? document.body;
+      const height = Math.ceil(root.getBoundingClientRect().height);
       if (height === last) return;
       last = height;
       window.parent.postMessage({ type: 'inferwatch:resize', height }, target);
     };
     const ro = new ResizeObserver(report);
-    ro.observe(document.body);
+    ro.observe(document.getElementById('root') ?? document.body);
     report();
     return () => ro.disconnect();
   }, [allowed]);

@@ -1,0 +1,100 @@
+// Hosting and embedding: the built folder under a sub-path reads its config.json; a host page
+// on a second origin embeds the board and one panel and drives them by postMessage.
+import { expect, test, expectPanelState } from './fixtures';
+import { serveStatic, type StaticServer } from './support/static-server';
+import { freePortBlock } from './support/ports';
+
+let app: StaticServer;
+let host: StaticServer;
+let hostile: StaticServer;
+
+test.beforeAll(async () => {
+  const [appPort, hostPort, otherPort] = await Promise.all([freePortBlock(1, 62000, 63000), freePortBlock(1, 63000, 64000), freePortBlock(1, 64000, 65000)]);
+  const hostOrigin = `http://127.0.0.1:${hostPort}`;
+  app = await serveStatic({
+    root: 'dist',
+    prefix: '/ops/llm/',
+    port: appPort,
+    configJson: JSON.stringify({ prometheusUrl: process.env.PROM_DEFAULT, embedOrigins: [hostOrigin], defaultRefresh: 'off' }),
+  });
+  // The example host page, from another origin (another port is another origin).
+  host = await serveStatic({ root: 'dist', prefix: '/portal/', port: hostPort });
+  hostile = await serveStatic({ root: 'dist', prefix: '/evil/', port: otherPort });
+});
+
+test.afterAll(async () => {
+  await Promise.all([app?.close(), host?.close(), hostile?.close()]);
+});
+
+test('the built folder works under /ops/llm/ with no 404s and reads its config.json', async ({ page }) => {
+  await page.goto(`${app.url}?engine=vllm`);
+  // The Prometheus URL came from config.json, not from the link.
+  await expect(page.getByRole('textbox', { name: 'Prometheus URL' })).toHaveValue(process.env.PROM_DEFAULT!);
+  await expectPanelState(page, 'request-rate', 'ok');
+  expect(app.notFound).toEqual([]);
+});
+
+test('a broken config.json gives a readable error page', async ({ page, consoleErrors }) => {
+  await page.route('**/config.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"defaultEngine": "tgi", ' }));
+  await page.goto(`${app.url}`);
+  await expect(page.getByRole('alert')).toContainText('config.json is not valid JSON');
+  await page.route('**/config.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"defaultEngine": "tgi"}' }));
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('"defaultEngine" must be "vllm" or "sglang"');
+  consoleErrors.length = 0;
+});
+
+test('a host page drives the embedded board and panel, and hears their state and height', async ({ page }) => {
+  const hostUrl = `${host.url}embed-example.html?app=${encodeURIComponent(app.url)}`;
+  await page.goto(hostUrl);
+  const panelFrame = page.frameLocator('#ttft');
+  const boardFrame = page.frameLocator('#board');
+  await expect(panelFrame.getByRole('figure')).toHaveCount(1);
+  await expect(panelFrame.locator('[data-panel-id="ttft"]')).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
+  await expect(boardFrame.getByRole('textbox', { name: 'Prometheus URL' })).toHaveCount(0); // kiosk
+
+  // The dashboards report their state and height to the host.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { lastMessages?: Array<{ data: { type: string } }> }).lastMessages?.map((m) => m.data.type) ?? [])).toEqual(
+    expect.arrayContaining(['inferwatch:state', 'inferwatch:resize']),
+  );
+
+  // The host sets range and engine; the panels follow.
+  await page.getByLabel('Range').selectOption('now-6h');
+  await page.getByLabel('Engine').selectOption('sglang');
+  await page.getByRole('button', { name: 'Apply to both' }).click();
+  await expect(boardFrame.locator('.iw-app')).toHaveAttribute('data-engine', 'sglang');
+  await expect(panelFrame.locator('.iw-app')).toHaveAttribute('data-engine', 'sglang');
+  await expect(panelFrame.locator('[data-panel-id="ttft"]')).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
+  const last = await page.evaluate(() => {
+    const msgs = (window as unknown as { lastMessages: Array<{ frame: string; data: { type: string; state?: { engine: string; from: string } } }> }).lastMessages;
+    return msgs.filter((m) => m.frame === 'board' && m.data.type === 'inferwatch:state').at(-1)?.data.state;
+  });
+  expect(last).toMatchObject({ engine: 'sglang', from: 'now-6h' });
+
+  // Height reports follow content changes: collapsing sections shrinks the board.
+  const heights = async () =>
+    page.evaluate(() =>
+      (window as unknown as { lastMessages: Array<{ frame: string; data: { type: string; height?: number } }> }).lastMessages
+        .filter((m) => m.frame === 'board' && m.data.type === 'inferwatch:resize')
+        .map((m) => m.data.height ?? 0),
+    );
+  const before = (await heights()).at(-1)!;
+  await page.evaluate(() => {
+    const f = document.getElementById('board') as HTMLIFrameElement;
+    f.contentWindow!.postMessage({ type: 'inferwatch:set', state: { collapsed: 'requests,throughput,latency,saturation,cache,advanced' } }, new URL(f.src).origin);
+  });
+  await expect.poll(async () => (await heights()).at(-1)).toBeLessThan(before);
+});
+
+test('messages from an origin not allowed change nothing', async ({ page }) => {
+  // The same host page served from an origin that config.json does not list.
+  await page.goto(`${hostile.url}embed-example.html?app=${encodeURIComponent(app.url)}`);
+  const boardFrame = page.frameLocator('#board');
+  await expect(boardFrame.locator('.iw-app')).toHaveAttribute('data-engine', 'vllm');
+  await page.getByLabel('Engine').selectOption('sglang');
+  await page.getByRole('button', { name: 'Apply to both' }).click();
+  await page.waitForTimeout(1500);
+  await expect(boardFrame.locator('.iw-app')).toHaveAttribute('data-engine', 'vllm');
+  // And the dashboard told this page nothing.
+  expect(await page.evaluate(() => (window as unknown as { lastMessages?: unknown[] }).lastMessages ?? [])).toEqual([]);
+});

@@ -1,0 +1,59 @@
+// A plain static file server for the built folder, mounted under any path prefix (e.g.
+// `/ops/llm/`), with an optional config.json — how a platform team hosts the dashboard. It
+// records every 404 so a test can assert that nothing the page asks for is missing.
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+};
+
+export interface StaticServer {
+  url: string;
+  notFound: string[];
+  close(): Promise<void>;
+}
+
+export async function serveStatic(opts: { root: string; prefix: string; port: number; configJson?: string }): Promise<StaticServer> {
+  const notFound: string[] = [];
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      if (!path.startsWith(opts.prefix)) {
+        notFound.push(path);
+        res.writeHead(404).end('not found');
+        return;
+      }
+      let rel = path.slice(opts.prefix.length) || 'index.html';
+      if (rel.endsWith('/')) rel += 'index.html';
+      if (rel === 'config.json' && opts.configJson !== undefined) {
+        res.writeHead(200, { 'content-type': TYPES['.json']! }).end(opts.configJson);
+        return;
+      }
+      const file = normalize(join(opts.root, rel));
+      if (!file.startsWith(normalize(opts.root))) {
+        res.writeHead(403).end();
+        return;
+      }
+      try {
+        const body = await readFile(file);
+        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+      } catch {
+        notFound.push(path);
+        res.writeHead(404).end('not found');
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${opts.port}${opts.prefix}`,
+    notFound,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
