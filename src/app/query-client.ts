@@ -12,7 +12,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
-        if (isBackendWide(error)) reportBackendDown(error.message);
+        if (isBackendWide(error)) reportBackendDown(error);
       },
       onSuccess: () => reportBackendUp(),
     }),

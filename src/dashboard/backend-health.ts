@@ -6,10 +6,12 @@ import { useSyncExternalStore } from 'react';
 export interface BackendHealth {
   down: boolean;
   message: string | null;
+  /** The error itself, so the banner can word it in the interface language. */
+  error: unknown;
   since: number | null;
 }
 
-let health: BackendHealth = { down: false, message: null, since: null };
+let health: BackendHealth = { down: false, message: null, error: null, since: null };
 const listeners = new Set<() => void>();
 
 function emit(next: BackendHealth) {
@@ -17,14 +19,15 @@ function emit(next: BackendHealth) {
   for (const l of listeners) l();
 }
 
-export function reportBackendDown(message: string) {
+export function reportBackendDown(error: Error) {
+  const message = error.message;
   if (health.down && health.message === message) return;
-  emit({ down: true, message, since: health.since ?? Date.now() });
+  emit({ down: true, message, error, since: health.since ?? Date.now() });
 }
 
 export function reportBackendUp() {
   if (!health.down) return;
-  emit({ down: false, message: null, since: null });
+  emit({ down: false, message: null, error: null, since: null });
 }
 
 export function useBackendHealth(): BackendHealth {

@@ -2,7 +2,8 @@
 // ignored link parameters, a URL that cannot be used, a bad range, targets that are down.
 import type { EngineCatalog } from '../catalog/types';
 import type { ResolvedMetric } from '../catalog';
-import { useT } from '../i18n';
+import { useLang, useT } from '../i18n';
+import { errorText } from '../i18n/error-text';
 import { useBackendHealth } from './backend-health';
 import type { BackendInfo } from './use-backend';
 
@@ -26,9 +27,10 @@ export function Banners({
   catalog: EngineCatalog;
 }) {
   const t = useT();
+  const lang = useLang();
   const health = useBackendHealth();
-  const namesError = backend.namesError instanceof Error ? backend.namesError.message : null;
-  const alert = health.down ? health.message : namesError;
+  const namesError = backend.namesError ? errorText(backend.namesError, lang) : null;
+  const alert = health.down ? errorText(health.error, lang) : namesError;
   return (
     <div className="space-y-2 mb-3">
       {alert && (

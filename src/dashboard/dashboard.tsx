@@ -184,7 +184,7 @@ export function Dashboard({
               <Panel panel={single} fill />
             ) : (
               <>
-                <div className="iw-stats" role="list" aria-label="Key figures">
+                <div className="iw-stats" role="list" aria-label={t.keyFigures}>
                   {catalog.stats.map((s) => (
                     <div role="listitem" key={s.id}>
                       <StatTile stat={s} />
@@ -195,7 +195,13 @@ export function Dashboard({
                   const panels = catalog.panels.filter((p) => p.section === sid);
                   const shown = resolved ? panels.filter((p) => !p.feature || isAvailable(p, resolved)) : panels;
                   const absent = panels.filter((p) => !shown.includes(p));
-                  const absentFeatures = [...new Map(absent.map((p) => [p.feature, p.enabledBy ?? ''])).entries()];
+                  // One entry per feature, naming every flag its absent panels need (kv-transfer: NIXL and offloading).
+                  const absentFeatures = new Map<string, Set<string>>();
+                  for (const p of absent) {
+                    const flags = absentFeatures.get(p.feature ?? '') ?? new Set<string>();
+                    if (p.enabledBy) flags.add(p.enabledBy);
+                    absentFeatures.set(p.feature ?? '', flags);
+                  }
                   return (
                     <Section
                       key={sid}
@@ -210,9 +216,11 @@ export function Dashboard({
                       summary={
                         <>
                           {sid === 'advanced' && <GpuPicker value={state.gpu ?? (config.defaultGpu === null ? 'H100' : String(config.defaultGpu))} table={gpuTable} onChange={(gpu) => setState({ gpu })} />}
-                          {absentFeatures.length > 0 && (
+                          {absentFeatures.size > 0 && (
                             <p className="iw-muted text-xs" data-testid={`absent-${sid}`}>
-                              {t.absentFeatures(absentFeatures.map(([f, flag]) => `${f}${flag ? ` (${flag})` : ''}`).join('; '))}
+                              {t.absentFeatures(
+                                [...absentFeatures].map(([f, flags]) => `${f}${flags.size > 0 ? ` (${[...flags].join(', ')})` : ''}`).join('; '),
+                              )}
                             </p>
                           )}
                         </>

@@ -3,9 +3,9 @@
 // that are down. Each is asked once per backend and coarse time window, not on every refresh.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { catalogs, resolveMetrics, type ResolvedMetric } from '../catalog';
+import { catalogs, escapeLabelValue, resolveMetrics, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
-import { detectScrapeInterval, type PrometheusClient } from '../prometheus';
+import { detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
 
 /** Every spelling of a vLLM/SGLang metric contains one of these (prefixed, rewritten or not). */
 export const ENGINE_NAME_MATCH = '{__name__=~".*(vllm|sglang).*"}';
@@ -62,6 +62,22 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   const vllmPresence = presence('vllm');
   const sglangPresence = presence('sglang');
 
+  // No interval from targets or config (Mimir, Cortex, a proxy that serves only queries): measure
+  // the spacing of the engines' own samples over the last 10 minutes, so that the rate window is
+  // never shorter than 4 × the real scrape interval.
+  const sampleSelector = [vllmPresence, sglangPresence].filter((n): n is string => n !== null).map((n) => `{__name__="${escapeLabelValue(n)}"}`);
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the client is made from baseUrl
+  const fromSamples = useQuery({
+    queryKey: ['prometheus', baseUrl, 'scrape-interval-samples', sampleSelector],
+    queryFn: async ({ signal }) => {
+      const found = await Promise.all(sampleSelector.map((sel) => scrapeIntervalFromSamples(client!, sel, signal)));
+      const seconds = found.flatMap((f) => (f ? [f.seconds] : []));
+      return seconds.length > 0 ? Math.max(...seconds) : null;
+    },
+    enabled: client !== null && scrape.isSuccess && scrape.data === null && sampleSelector.length > 0,
+    staleTime: 300_000,
+  });
+
   const counts = useQuery({
     queryKey: ['prometheus', baseUrl, 'instance-counts', vllmPresence, sglangPresence, cEnd],
     queryFn: async ({ signal }) => {
@@ -97,7 +113,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     resolvedBy,
     instances,
     detectedEngine,
-    scrapeIntervalSec: scrape.data?.seconds ?? null,
+    scrapeIntervalSec: scrape.data?.seconds ?? fromSamples.data ?? null,
     targetsDown: down.data ?? [],
   };
 }

@@ -9,6 +9,8 @@ import { matrixToSeries, type ChartSeries } from '../charts';
 import { rangeQueryOptions, type RangeQueryAnswer } from '../prometheus';
 import { isBackendWide } from './backend-errors';
 import { useDashboard } from './dashboard-context';
+import { useLang } from '../i18n';
+import { errorText } from '../i18n/error-text';
 
 export type PanelState = 'loading' | 'ok' | 'empty' | 'unavailable' | 'error';
 
@@ -36,6 +38,7 @@ const MAX_SERIES = 50;
 
 export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
   const ctx = useDashboard();
+  const lang = useLang();
   const { resolved, window: w, filters, rateInterval, by, gpuPeakFlops, catalog, client, baseUrl } = ctx;
 
   const queries: PanelQueryInfo[] = useMemo(() => {
@@ -111,20 +114,20 @@ export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
     });
 
     if (firstError && !anyData)
-      return { ...base, state: 'error', reason: firstError instanceof Error ? firstError.message : String(firstError), fetching };
+      return { ...base, state: 'error', reason: errorText(firstError, lang), fetching };
     if (!anyData) return { ...base, state: 'loading', reason: null, stale: backendDown, fetching };
     const hasPoints = series.some((s) => s.points.some(([, v]) => v !== null));
     return {
       ...base,
       state: hasPoints ? 'ok' : pending ? 'loading' : 'empty',
-      reason: firstError instanceof Error ? firstError.message : null,
+      reason: firstError ? errorText(firstError, lang) : null,
       series,
       stale: backendDown,
       fetching,
       warnings: [...new Set(warnings)],
       truncated,
     };
-  }, [panel, resolved, runnable, queries, results, w, catalog]);
+  }, [panel, resolved, runnable, queries, results, w, catalog, lang]);
 
   // While the backend is down a refresh tick asks for a new range that cannot arrive: keep the
   // last good data on screen, marked stale, rather than dropping to "loading".

@@ -128,16 +128,16 @@ const vllm: CatalogText = {
       description: 'prefix cache 查询的 prompt token 中命中的比例（命中 token 数 / 查询 token 数）。',
     },
     'external-prefix-cache-hit-rate': {
-      title: 'External prefix cache 命中率',
-      description: '经 KV connector 查询跨实例 external prefix cache 的 token 中命中的比例。',
+      title: '外部 prefix cache 命中率',
+      description: '经 KV connector 查询跨实例外部 prefix cache 的 token 中命中的比例。',
     },
     'cached-prompt-tokens-share': {
-      title: 'Cached prompt token 占比',
+      title: '命中缓存的 prompt token 占比',
       description: '命中 cache 的 prompt token 占全部 prompt token 的比例（local + external）。',
     },
     'mm-cache-hit-rate': {
       title: '多模态 cache 命中率',
-      description: '多模态 item 在 MM processor cache 中的命中比例。',
+      description: '多模态 item 在 多模态处理器缓存（MM processor cache）中的命中比例。',
     },
     'prompt-tokens-by-source': {
       title: 'Prompt token（按来源）',
@@ -148,7 +148,7 @@ const vllm: CatalogText = {
       description: 'KV block 从分配到 eviction 的生命周期的 p50/p95/p99（抽样）。',
     },
     'kv-block-idle-before-evict': {
-      title: 'KV block eviction 前 idle 时间',
+      title: 'KV block 驱逐前空闲时间',
       description: 'KV block 在 eviction 前 idle 时间的 p50/p95/p99（抽样）。',
     },
     'kv-block-reuse-gap': {
@@ -291,12 +291,12 @@ const sglang: CatalogText = {
     'prefill-time': {
       title: 'Prefill 时间',
       description: '请求处于 prefill 阶段的时间。',
-      notAvailable: 'SGLang 没有单请求 prefill 延迟指标；请看 TTFT、排队时间与 PD prefill queue（以及请求阶段延迟）。',
+      notAvailable: 'SGLang 没有单请求 prefill 延迟指标；请看 TTFT、排队时间与 PD prefill 队列（以及请求阶段延迟）。',
     },
     'decode-time': {
       title: 'Decode 时间',
       description: '请求处于 decode 阶段的时间。',
-      notAvailable: 'SGLang 没有单请求 decode 延迟指标；请看 ITL 与 PD decode transfer queue。',
+      notAvailable: 'SGLang 没有单请求 decode 延迟指标；请看 ITL 与 PD decode 传输队列。',
     },
     'stage-latency': {
       title: '请求阶段延迟 p95',
@@ -347,21 +347,21 @@ const sglang: CatalogText = {
       description: '调度器报告的 prefix（radix）cache 命中率，各 rank 取平均。',
     },
     'cached-prompt-tokens-share': {
-      title: 'Cached prompt token 占比',
+      title: '命中缓存的 prompt token 占比',
       description: '命中 cache 的 prompt token 占全部 prompt token 的比例。',
     },
     'cached-tokens-by-source': {
       title: 'Cached token（按层级）',
-      description: '按层级拆分的每秒 cached prompt token 数：device、host、storage。',
+      description: '按层级拆分的每秒命中缓存的 prompt token 数：device、host、storage。',
     },
     'external-prefix-cache-hit-rate': {
-      title: 'External prefix cache 命中率',
+      title: '外部 prefix cache 命中率',
       description: '跨实例 prefix cache 的命中率。',
       notAvailable: 'SGLang 没有同名指标；PD / HiCache 场景请看 storage 与 KV transfer 相关面板。',
     },
     'mm-cache-hit-rate': {
       title: '多模态 encoder cache 命中率',
-      description: 'encoder token 中由 encoder cache 提供的比例（EPD encoder server）。',
+      description: 'encoder token 中由 encoder cache 提供的比例（EPD 编码服务器）。',
     },
     'hicache-host-usage': {
       title: 'HiCache host 内存使用率',
@@ -400,11 +400,11 @@ const sglang: CatalogText = {
     },
     'kv-transfer-time': {
       title: 'KV transfer 延迟',
-      description: 'prefill 与 decode 之间 KV cache transfer 延迟的 p50/p95，ms。',
+      description: 'prefill 与 decode 之间 KV cache 传输延迟的 p50/p95，ms。',
     },
     'kv-transfer-bandwidth': {
       title: 'KV transfer 速度',
-      description: '单次 KV cache transfer 的平均速度，GB/s。',
+      description: '单次 KV cache 传输的平均速度，GB/s。',
     },
     'kv-transfer-failures': {
       title: 'PD bootstrap / transfer 失败',

@@ -85,6 +85,7 @@ export const en = {
     resolved: (n: number, total: number) => `${n} of ${total} metrics found`,
   },
   stat: { noData: 'No traffic' },
+  keyFigures: 'Key figures',
   legend: { name: 'Series', last: 'Last', mean: 'Mean', max: 'Max' },
   configError: 'inferwatch could not start',
   configHint: 'Fix config.json next to index.html, or remove it to use the defaults.',

@@ -88,6 +88,7 @@ export const zhCN: Messages = {
     resolved: (n: number, total: number) => `已找到 ${n}/${total} 个指标`,
   },
   stat: { noData: '无流量' },
+  keyFigures: '关键指标',
   legend: { name: '序列', last: '最新', mean: '平均', max: '最大' },
   configError: 'inferwatch 无法启动',
   configHint: '请修正 index.html 同目录下的 config.json，或删除该文件以使用默认配置。',
