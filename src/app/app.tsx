@@ -5,6 +5,7 @@ import type { RuntimeConfig } from '../config/runtime-config';
 import { Dashboard } from '../dashboard/dashboard';
 import { DEFAULT_STATE, REFRESH_OPTIONS, type DashboardState } from '../dashboard/url-state';
 import { useUrlState } from '../dashboard/use-url-state';
+import { loadRemembered, saveCredentials, type Credentials } from '../dashboard/credentials';
 import { I18nContext, messagesFor, pickLang } from '../i18n';
 import { createQueryClient } from './query-client';
 
@@ -35,6 +36,11 @@ function useSystemDark(): boolean {
 
 export function App({ config }: { config: RuntimeConfig }) {
   const [queryClient] = useState(createQueryClient);
+  const [credentials, setCredentials] = useState<Credentials>(() => loadRemembered());
+  const onCredentials = (c: Credentials) => {
+    saveCredentials(c);
+    setCredentials(c);
+  };
   const defaults = useMemo(() => defaultsFrom(config), [config]);
   const [{ state, problems }, setState] = useUrlState(defaults);
   const systemDark = useSystemDark();
@@ -51,7 +57,16 @@ export function App({ config }: { config: RuntimeConfig }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nContext.Provider value={i18n}>
-        <Dashboard config={config} state={state} problems={problems} setState={setState} resolvedTheme={theme} locale={lang} />
+        <Dashboard
+          config={config}
+          state={state}
+          problems={problems}
+          setState={setState}
+          resolvedTheme={theme}
+          locale={lang}
+          credentials={credentials}
+          onCredentials={onCredentials}
+        />
       </I18nContext.Provider>
     </QueryClientProvider>
   );

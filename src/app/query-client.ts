@@ -6,15 +6,17 @@ import { shouldRetry } from '../prometheus';
 import { isBackendWide } from '../dashboard/backend-errors';
 import { reportBackendDown, reportBackendUp } from '../dashboard/backend-health';
 
-
-
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
         if (isBackendWide(error)) reportBackendDown(error);
       },
-      onSuccess: () => reportBackendUp(),
+      // A query marked `meta: { healthSignal: false }` swallows failures into a fallback value, so
+      // its success does not prove the backend answers.
+      onSuccess: (_data, query) => {
+        if (query.meta?.healthSignal !== false) reportBackendUp();
+      },
     }),
     defaultOptions: {
       queries: {

@@ -1,5 +1,6 @@
 // The page: header and filters, banners, the stat row and the six sections (or one panel alone
 // with `panel=`). Owns the refresh clock, the query window and the context panels read.
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { catalogs, referencedMetrics } from '../catalog';
 import { SECTION_IDS, type EngineCatalog, type PanelSpec } from '../catalog/types';
@@ -8,6 +9,8 @@ import { alignRange, computeStep, createPrometheusClient, formatPromDuration, ra
 import { useT } from '../i18n';
 import { ErrorBoundary } from '../components/error-boundary';
 import { Banners } from './banners';
+import type { Credentials } from './credentials';
+import { CredentialsPopover } from './credentials-popover';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context';
 import { FiltersBar } from './filters-bar';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
@@ -56,6 +59,8 @@ export function Dashboard({
   setState,
   resolvedTheme,
   locale,
+  credentials,
+  onCredentials,
 }: {
   config: RuntimeConfig;
   state: DashboardState;
@@ -63,6 +68,8 @@ export function Dashboard({
   setState: SetDashboardState;
   resolvedTheme: 'light' | 'dark';
   locale: string;
+  credentials: Credentials;
+  onCredentials: (c: Credentials) => void;
 }) {
   const t = useT();
   const [now, refreshNow] = useNow(state.refresh);
@@ -71,8 +78,16 @@ export function Dashboard({
   const promInput = state.prom || config.prometheusUrl;
   const validated = promInput ? validateBaseUrl(promInput, window.location.origin) : null;
   const baseUrl = validated?.ok ? validated.url : '';
-  const headers = config.headers;
+  // Typed credentials override config.json headers of the same name. Neither reaches the URL.
+  const headers = useMemo(() => ({ ...config.headers, ...credentials.headers }), [config.headers, credentials.headers]);
   const client = useMemo(() => (baseUrl ? createPrometheusClient({ baseUrl, headers }) : null), [baseUrl, headers]);
+  const queryClient = useQueryClient();
+  const firstHeaders = useRef(headers);
+  useEffect(() => {
+    // Query keys name the backend, not its credentials (they must not sit in the cache): when the
+    // credentials change, refetch everything with the new ones.
+    if (headers !== firstHeaders.current) void queryClient.resetQueries({ queryKey: ['prometheus'] });
+  }, [headers, queryClient]);
 
   const problem = rangeProblem({ from: state.from, to: state.to }, now);
   const range = (!problem && resolveRange({ from: state.from, to: state.to }, now)) || { startMs: now - 3_600_000, endMs: now };
@@ -135,6 +150,12 @@ export function Dashboard({
 
   useEmbedApi(state, setState, config.embedOrigins, engine);
 
+  // An explicit refresh asks again even when the step-aligned window has not moved.
+  const onRefreshNow = useCallback(() => {
+    refreshNow();
+    void queryClient.invalidateQueries({ queryKey: ['prometheus'], refetchType: 'active' });
+  }, [refreshNow, queryClient]);
+
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
 
   return (
@@ -147,9 +168,10 @@ export function Dashboard({
               <span>{t.appName}</span>
             </div>
             <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
+            <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
             <EngineToggle engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
             <div className="flex-1" />
-            <HeaderControls state={state} setState={setState} onRefreshNow={refreshNow} />
+            <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
           </div>
           {client && (
             <FiltersBar

@@ -1,6 +1,6 @@
 // The one generic panel: renders any catalog entry, with its state, chart, legend and menu.
 // DOM contract (PRODUCT.md §4): role="figure", aria-label = title, data-panel-id, data-state.
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import type { PanelSpec } from '../catalog/types';
 import { EChart, LegendTable, buildTimeSeriesOption, exportPng, toCsv, type EChartsInstance } from '../charts';
 import { Menu } from '../components/menu';
@@ -12,7 +12,9 @@ import { QueryDialog } from './query-dialog';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
 
-export function Panel({ panel, fill = false }: { panel: PanelSpec; fill?: boolean }) {
+// memo: the refresh clock re-renders the page every tick; a panel re-renders only when its context
+// value (window, filters, …) or its query results change.
+export const Panel = memo(function Panel({ panel, fill = false }: { panel: PanelSpec; fill?: boolean }) {
   const t = useT();
   const lang = useLang();
   const ctx = useDashboard();
@@ -114,7 +116,7 @@ export function Panel({ panel, fill = false }: { panel: PanelSpec; fill?: boolea
       {showQuery && <QueryDialog title={text.title} queries={data.queries} onClose={() => setShowQuery(false)} />}
     </div>
   );
-}
+});
 
 function PanelBody({
   panel,

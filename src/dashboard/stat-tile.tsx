@@ -1,6 +1,6 @@
 // A tile of the stat row: the current value, a sparkline and the threshold colour.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { expandQuery } from '../catalog';
 import type { StatSpec, Threshold } from '../catalog/types';
 import { EChart, buildSparklineOption, matrixToSeries } from '../charts';
@@ -8,6 +8,7 @@ import { formatValue } from '../lib/units';
 import { useLang, useT } from '../i18n';
 import { statTitle } from '../i18n/catalog-text';
 import { rangeQueryOptions } from '../prometheus';
+import { isBackendWide } from './backend-errors';
 import { useDashboard } from './dashboard-context';
 
 const COLORS: Record<Threshold['color'] | 'none', string> = {
@@ -24,7 +25,9 @@ export function colorFor(value: number | null, thresholds: Threshold[] | undefin
   return c;
 }
 
-export function StatTile({ stat }: { stat: StatSpec }) {
+// memo: the refresh clock re-renders the page every tick; a tile re-renders only when its context
+// value (window, filters, …) or its query result changes.
+export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const t = useT();
   const lang = useLang();
   const ctx = useDashboard();
@@ -48,15 +51,27 @@ export function StatTile({ stat }: { stat: StatSpec }) {
     return series[0]?.points ?? [];
   }, [q.data, startSec, endSec, stepSec, stat.id]);
 
-  const last = [...points].reverse().find(([, v]) => v !== null)?.[1] ?? null;
-  const state = !resolved || (expanded && q.isPending) ? 'loading' : !expanded ? 'unavailable' : q.isError && !q.data ? 'error' : last === null ? 'empty' : 'ok';
+  // Like the panels: while the backend is unreachable (one banner says so) the tile keeps the last
+  // value it showed for this query, marked stale, instead of flipping to an error.
+  const [lastGood, setLastGood] = useState<{ expr: string; points: typeof points } | null>(null);
+  const expr = expanded?.expr ?? '';
+  if (q.data && !q.isPlaceholderData && points.length > 0 && lastGood?.points !== points) setLastGood({ expr, points });
+  const stale = q.isError && isBackendWide(q.error) && lastGood !== null && lastGood.expr === expr;
+  const shownPoints = stale ? lastGood.points : points;
+
+  const last = [...shownPoints].reverse().find(([, v]) => v !== null)?.[1] ?? null;
+  const state = stale ? (last === null ? 'empty' : 'ok') : !resolved || (expanded && q.isPending) ? 'loading' : !expanded ? 'unavailable' : q.isError && !q.data ? 'error' : last === null ? 'empty' : 'ok';
   const color = colorFor(last, stat.thresholds);
-  const option = buildSparklineOption({ points, unit: stat.unit, theme, color: getComputedColor(color) });
+  // Memoized: a refresh tick that leaves the data alone must not rebuild (nor deep-compare) the sparkline.
+  const option = useMemo(
+    () => buildSparklineOption({ points: shownPoints, unit: stat.unit, theme, color: getComputedColor(color) }),
+    [shownPoints, stat.unit, theme, color],
+  );
 
   const target = stat.panelId;
   const title = statTitle(stat, catalog.engine, lang);
   return (
-    <div className="iw-stat" data-stat-id={stat.id} data-state={state} data-color={color} role="group" aria-label={title}>
+    <div className="iw-stat" data-stat-id={stat.id} data-state={state} data-stale={stale || undefined} data-color={color} role="group" aria-label={title}>
       <div className="iw-stat-title">
         {target ? (
           <a href={`#panel-${target}`} onClick={(e) => {
@@ -73,11 +88,11 @@ export function StatTile({ stat }: { stat: StatSpec }) {
         {state === 'ok' ? formatValue(last, stat.unit, { locale }) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : t.stat.noData}
       </div>
       <div className="iw-stat-spark" aria-hidden="true">
-        {points.length > 0 && <EChart option={option} theme={theme} height={36} ariaLabel={title} />}
+        {shownPoints.length > 0 && <EChart option={option} theme={theme} height={36} ariaLabel={title} />}
       </div>
     </div>
   );
-}
+});
 
 /** ECharts cannot read CSS variables: resolve the threshold colour to a hex value. */
 function getComputedColor(c: Threshold['color'] | 'none'): string {

@@ -2,7 +2,7 @@
 // detection), the scrape interval (for the rate window), instance counts per engine and targets
 // that are down. Each is asked once per backend and coarse time window, not on every refresh.
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { catalogs, escapeLabelValue, resolveMetrics, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
 import { detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
@@ -37,6 +37,12 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     staleTime: 60_000,
     refetchInterval: 60_000,
   });
+  // The key moves with the coarse window. When it moves while the backend is down, the new key has
+  // no data: keep the names last seen for this backend, so panels keep their (stale) data instead
+  // of all dropping back to "loading".
+  const [lastNames, setLastNames] = useState<{ baseUrl: string; data: Set<string> } | null>(null);
+  if (names.data && (lastNames?.data !== names.data || lastNames.baseUrl !== baseUrl)) setLastNames({ baseUrl, data: names.data });
+  const namesData = names.data ?? (lastNames?.baseUrl === baseUrl ? lastNames.data : undefined);
 
   // The client is made from baseUrl (and the config headers); baseUrl is in the key.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
@@ -45,15 +51,17 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     queryFn: ({ signal }) => detectScrapeInterval(client!, signal),
     enabled: client !== null,
     staleTime: 300_000,
+    // It answers null when the backend fails: that "success" says nothing about the backend's health.
+    meta: { healthSignal: false },
   });
 
   const resolvedBy = useMemo(() => {
-    if (!names.data) return null;
+    if (!namesData) return null;
     return {
-      vllm: resolveMetrics(catalogs.vllm.metrics, names.data),
-      sglang: resolveMetrics(catalogs.sglang.metrics, names.data),
+      vllm: resolveMetrics(catalogs.vllm.metrics, namesData),
+      sglang: resolveMetrics(catalogs.sglang.metrics, namesData),
     };
-  }, [names.data]);
+  }, [namesData]);
 
   const presence = (e: EngineId) => {
     const r = resolvedBy?.[e].get(catalogs[e].presenceMetric);
@@ -108,8 +116,10 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     resolvedBy && !vllmPresence && sglangPresence ? 'sglang' : instances && instances.sglang > 0 && instances.vllm === 0 ? 'sglang' : 'vllm';
 
   return {
-    names: names.data ?? null,
-    namesError: names.error,
+    names: namesData ?? null,
+    // Once names are known, a failed refetch is not news: a backend-wide failure has its own banner,
+    // and the names in hand still resolve every panel.
+    namesError: namesData ? null : names.error,
     resolvedBy,
     instances,
     detectedEngine,

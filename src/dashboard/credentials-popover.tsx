@@ -1,0 +1,126 @@
+// The credentials control beside the Prometheus URL: a bearer token and custom headers (e.g.
+// X-Scope-OrgID) typed by the user, kept in memory unless "remember on this device" is ticked.
+import { useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n';
+import { headersFromForm, type Credentials } from './credentials';
+
+export function CredentialsPopover({
+  value,
+  configHeaderNames,
+  onChange,
+}: {
+  value: Credentials;
+  configHeaderNames: string[];
+  onChange: (c: Credentials) => void;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [rows, setRows] = useState<Array<{ name: string; value: string }>>([]);
+  const [bearer, setBearer] = useState('');
+  const [remember, setRemember] = useState(value.remember);
+  const [error, setError] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const openEditor = () => {
+    const entries = Object.entries(value.headers);
+    const auth = value.headers.Authorization;
+    setBearer(auth?.startsWith('Bearer ') ? auth.slice(7) : '');
+    setRows([
+      ...entries.filter(([k, v]) => !(k === 'Authorization' && v.startsWith('Bearer '))).map(([name, v]) => ({ name, value: v })),
+      { name: '', value: '' },
+    ]);
+    setRemember(value.remember);
+    setError(null);
+    setOpen(true);
+  };
+
+  const count = Object.keys(value.headers).length;
+  return (
+    <div className="relative" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button type="button" className="iw-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => (open ? setOpen(false) : openEditor())}>
+        🔑 {count > 0 ? t.auth.active(count) : t.auth.button}
+      </button>
+      {open && (
+        <div role="dialog" aria-label={t.auth.title} className="iw-popover w-96">
+          <form
+            className="space-y-2 text-sm"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const r = headersFromForm(rows, bearer);
+              if ('error' in r) {
+                setError(r.error);
+                return;
+              }
+              onChange({ headers: r.headers, remember });
+              setOpen(false);
+            }}
+          >
+            <p className="font-medium">{t.auth.title}</p>
+            <p className="iw-muted text-xs">{t.auth.hint}</p>
+            {configHeaderNames.length > 0 && <p className="iw-muted text-xs">{t.auth.fromConfig(configHeaderNames.join(', '))}</p>}
+            <label className="block">
+              {t.auth.bearer}
+              <input className="iw-input w-full" type="password" autoComplete="off" value={bearer} onChange={(e) => setBearer(e.target.value)} />
+            </label>
+            {rows.map((row, i) => (
+              <div key={i} className="flex gap-1">
+                <input
+                  className="iw-input w-1/2"
+                  aria-label={t.auth.headerName}
+                  placeholder="X-Scope-OrgID"
+                  value={row.name}
+                  onChange={(e) => setRows(rows.map((r, j) => (j === i ? { ...r, name: e.target.value } : r)))}
+                />
+                <input
+                  className="iw-input w-1/2"
+                  aria-label={t.auth.headerValue}
+                  type="password"
+                  autoComplete="off"
+                  value={row.value}
+                  onChange={(e) => {
+                    const next = rows.map((r, j) => (j === i ? { ...r, value: e.target.value } : r));
+                    if (i === rows.length - 1 && e.target.value) next.push({ name: '', value: '' });
+                    setRows(next);
+                  }}
+                />
+              </div>
+            ))}
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+              {t.auth.remember}
+            </label>
+            {error && (
+              <p className="iw-error" role="status">
+                {error}
+              </p>
+            )}
+            <div className="flex gap-2">
+              <button type="submit" className="iw-button iw-button-primary">
+                {t.auth.save}
+              </button>
+              <button
+                type="button"
+                className="iw-button"
+                onClick={() => {
+                  onChange({ headers: {}, remember: false });
+                  setOpen(false);
+                }}
+              >
+                {t.auth.clear}
+              </button>
+            </div>
+          </form>
+        </div>
+      )}
+    </div>
+  );
+}
