@@ -95,6 +95,28 @@ export function histogramMean(baseId: string, extraBy: string[] = []): string {
   return ratio(rateBy(`${baseId}_sum`, extraBy), rateBy(`${baseId}_count`, extraBy));
 }
 
+/** How many series a per-instance (per-GPU) view shows, besides its one "others" line. */
+export const TOP_N = 10;
+
+/**
+ * The same template evaluated at the end of the range (`@ end()` on every selector): ranking by it
+ * picks one set of series for every step, where a plain `topk` in a range query may pick a
+ * different set at each step and return many more than N series.
+ */
+export function atEnd(expr: string): string {
+  return expr.replace(/\[\$__rate_interval\]/g, '[$__rate_interval] @ end()').replace(/(\{\{[^}]+\}\})(?!\[)/g, '$1 @ end()');
+}
+
+/**
+ * A per-instance view that stays bounded on a fleet: the top `n` series by their value at the end
+ * of the range, and one "others" series with the sum of the rest (absent when there is no rest).
+ * At most n + 1 series whatever the number of instances.
+ */
+export function topQueries(id: string, legend: string, expr: string, n = TOP_N): QuerySpec[] {
+  const rank = `topk(${n}, ${atEnd(expr)})`;
+  return [query(id, legend, `(${expr}) and ${rank}`), query(`${id}-others`, 'others', `sum((${expr}) unless ${rank})`)];
+}
+
 export function query(id: string, legend: string, ...alternatives: Array<string | ExprAlternative>): QuerySpec {
   return { id, legend, alternatives: alternatives.map((a) => (typeof a === 'string' ? { expr: a } : a)) };
 }

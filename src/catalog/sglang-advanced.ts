@@ -1,12 +1,13 @@
 // SGLang panels of the Advanced section: spec decode, MFU, PD / KV transfer, grammar, LoRA, startup.
-import { gaugeBy, histogramMean, panel, quantileQueries, query, rateBy, ratio, unavailable } from './define';
+import { gaugeBy, histogramMean, panel, quantileQueries, query, rateBy, ratio, topQueries, unavailable } from './define';
 import type { PanelSpec } from './types';
 
 const ON = '--enable-metrics';
 const M = '{{model_name}}';
-// Estimated counters are per GPU: keep instance and ranks apart so lines stay per GPU.
+// Estimated counters are per GPU: keep instance and ranks apart so lines stay per GPU, the top 10
+// GPUs by their value at the end of the range and one "others" line (bounded on a fleet).
 const PER_GPU = ['instance', 'tp_rank', 'dp_rank', 'pp_rank'];
-const RANK_LEGEND = `${M} tp {{tp_rank}} dp {{dp_rank}}`;
+const RANK_LEGEND = '{{instance}} tp {{tp_rank}} dp {{dp_rank}}';
 
 export const sglangAdvancedPanels: PanelSpec[] = [
   // ---- Speculative decoding (engine gauges; 0 when speculative decoding is off) ----
@@ -55,7 +56,7 @@ export const sglangAdvancedPanels: PanelSpec[] = [
     enabledBy: ON,
     feature: 'mfu',
     needsGpuPeak: true,
-    queries: [query('mfu', RANK_LEGEND, `${rateBy('flops', PER_GPU)} / $gpu_peak_flops`)],
+    queries: topQueries('mfu', RANK_LEGEND, `${rateBy('flops', PER_GPU)} / $gpu_peak_flops`),
   }),
   panel({
     id: 'flops-per-gpu',
@@ -65,7 +66,7 @@ export const sglangAdvancedPanels: PanelSpec[] = [
     unit: 'flops',
     enabledBy: ON,
     feature: 'mfu',
-    queries: [query('flops', RANK_LEGEND, rateBy('flops', PER_GPU))],
+    queries: topQueries('flops', RANK_LEGEND, rateBy('flops', PER_GPU)),
   }),
   panel({
     id: 'memory-bandwidth-per-gpu',
@@ -75,7 +76,7 @@ export const sglangAdvancedPanels: PanelSpec[] = [
     unit: 'bytesps',
     enabledBy: ON,
     feature: 'mfu',
-    queries: [query('bandwidth', RANK_LEGEND, `${rateBy('read_bytes', PER_GPU)} + ${rateBy('write_bytes', PER_GPU)}`)],
+    queries: topQueries('bandwidth', RANK_LEGEND, `${rateBy('read_bytes', PER_GPU)} + ${rateBy('write_bytes', PER_GPU)}`),
   }),
 
   // ---- PD disaggregation / KV transfer ----

@@ -1,13 +1,15 @@
 // vLLM panels of the Advanced section: spec decode, MFU/bandwidth, KV transfer, LoRA, sleep, etc.
-import { gaugeBy, panel, quantileQueries, query, rateBy, ratio, unavailable } from './define';
+import { gaugeBy, panel, quantileQueries, query, rateBy, ratio, topQueries, unavailable } from './define';
 import type { PanelSpec } from './types';
 
 const SPEC = '--speculative-config';
 const MFU = '--enable-mfu-metrics';
 const NIXL = '--kv-transfer-config (NixlConnector)';
 const M = '{{model_name}}';
-// Estimated counters are per GPU: keep instance and DP engine apart so lines stay per GPU.
+// Estimated counters are per GPU: keep instance and DP engine apart so lines stay per GPU, the top
+// 10 GPUs by their value at the end of the range and one "others" line (bounded on a fleet).
 const PER_GPU = ['instance', 'engine'];
+const GPU_LEGEND = '{{instance}} engine {{engine}}';
 
 export const vllmAdvancedPanels: PanelSpec[] = [
   // ---- Speculative decoding ----
@@ -68,7 +70,7 @@ export const vllmAdvancedPanels: PanelSpec[] = [
     enabledBy: MFU,
     feature: 'mfu',
     needsGpuPeak: true,
-    queries: [query('mfu', `${M} engine {{engine}}`, `${rateBy('flops', PER_GPU)} / $gpu_peak_flops`)],
+    queries: topQueries('mfu', GPU_LEGEND, `${rateBy('flops', PER_GPU)} / $gpu_peak_flops`),
   }),
   panel({
     id: 'flops-per-gpu',
@@ -78,7 +80,7 @@ export const vllmAdvancedPanels: PanelSpec[] = [
     unit: 'flops',
     enabledBy: MFU,
     feature: 'mfu',
-    queries: [query('flops', `${M} engine {{engine}}`, rateBy('flops', PER_GPU))],
+    queries: topQueries('flops', GPU_LEGEND, rateBy('flops', PER_GPU)),
   }),
   panel({
     id: 'memory-bandwidth-per-gpu',
@@ -88,7 +90,7 @@ export const vllmAdvancedPanels: PanelSpec[] = [
     unit: 'bytesps',
     enabledBy: MFU,
     feature: 'mfu',
-    queries: [query('bandwidth', `${M} engine {{engine}}`, `${rateBy('read_bytes', PER_GPU)} + ${rateBy('write_bytes', PER_GPU)}`)],
+    queries: topQueries('bandwidth', GPU_LEGEND, `${rateBy('read_bytes', PER_GPU)} + ${rateBy('write_bytes', PER_GPU)}`),
   }),
 
   // ---- KV transfer (NIXL) ----
@@ -182,9 +184,10 @@ export const vllmAdvancedPanels: PanelSpec[] = [
     unit: 'count',
     enabledBy: 'realtime speech-to-text model',
     feature: 'websocket',
+    // Per instance, bounded: top 5 of each and an "others" line (12 series at most).
     queries: [
-      query('active', '{{instance}} active', 'sum by (instance) ({{websocket_active}})'),
-      query('new', '{{instance}} new/s', 'sum by (instance) (rate({{websocket_total}}[$__rate_interval]))'),
+      ...topQueries('active', '{{instance}} active', 'sum by (instance) ({{websocket_active}})', 5),
+      ...topQueries('new', '{{instance}} new/s', 'sum by (instance) (rate({{websocket_total}}[$__rate_interval]))', 5),
     ],
   }),
   panel({
@@ -195,7 +198,8 @@ export const vllmAdvancedPanels: PanelSpec[] = [
     unit: 'seconds',
     enabledBy: 'realtime speech-to-text model',
     feature: 'websocket',
-    queries: quantileQueries('websocket_duration_bucket', [0.5, 0.95], { legendPrefix: '{{instance}}' }),
+    // Over all instances (quantiles of a top-N and an 'others' set would not add up to anything).
+    queries: quantileQueries('websocket_duration_bucket', [0.5, 0.95], { legendPrefix: 'all' }),
   }),
   panel({
     id: 'diffusion',

@@ -22,7 +22,8 @@ export const vllmCorePanels: PanelSpec[] = [
     description: 'Finished requests per second split by finish reason (stop, length, abort, error, repetition).',
     unit: 'reqps',
     chart: 'stacked',
-    queries: [query('rate', '{{finished_reason}}', rateBy('request_success', ['finished_reason']))],
+    // One stack per reason across the models the filters keep: the split, not the per-model detail.
+    queries: [query('rate', '{{finished_reason}}', 'sum by (finished_reason) (rate({{request_success}}[$__rate_interval]))')],
   }),
   panel({
     id: 'request-prompt-length',
