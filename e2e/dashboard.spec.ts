@@ -92,3 +92,48 @@ for (const engine of ['vllm', 'sglang'] as const) {
     await page.screenshot({ path: `test-results/board-${engine}-features-all.png`, fullPage: true });
   });
 }
+
+test('panel menu: CSV and PNG export, full screen and back', async ({ page }) => {
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
+  const p = panel(page, 'ttft');
+  await expectPanelState(page, 'ttft', 'ok');
+  await p.getByRole('button', { name: /Panel menu/ }).click();
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export CSV' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/^ttft-.*\.csv$/);
+  const text = await (await csv.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const [header, ...rows] = text.trim().split(/\r?\n/);
+  expect(header).toMatch(/^time,.*p95/);
+  expect(rows.length).toBeGreaterThan(10);
+
+  await p.getByRole('button', { name: /Panel menu/ }).click();
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export PNG' }).click()]);
+  expect(png.suggestedFilename()).toMatch(/^ttft-.*\.png$/);
+  const bytes = await (await png.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks));
+  expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+
+  await p.getByRole('button', { name: /Panel menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Full screen' }).click();
+  await expect(page).toHaveURL(/panel=ttft/);
+  await expect(page.getByRole('figure')).toHaveCount(1);
+  await page.goBack();
+  await expect(page.getByRole('figure').nth(5)).toBeVisible();
+});
+
+test('dragging across a chart zooms the whole board to that range', async ({ page }) => {
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-1h', refresh: 'off' }));
+  const p = panel(page, 'request-rate');
+  await expectPanelState(page, 'request-rate', 'ok');
+  const canvas = p.locator('canvas').first();
+  const box = (await canvas.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.4, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.6, y, { steps: 8 });
+  await page.mouse.up();
+  await expect(page).toHaveURL(/from=\d{13}&to=\d{13}/);
+  const u = new URL(page.url());
+  const span = Number(u.searchParams.get('to')) - Number(u.searchParams.get('from'));
+  expect(span).toBeGreaterThan(5 * 60_000);
+  expect(span).toBeLessThan(20 * 60_000);
+  await expectPanelState(page, 'request-rate', 'ok');
+});
