@@ -8,6 +8,7 @@ import type { Labels } from './exposition.ts';
 import { type Feature, modelPreset, type ModelPreset, type Profile } from './engines/presets.ts';
 import { SpecRegistry } from './engines/spec-families.ts';
 import { VllmEngineMetrics } from './engines/vllm.ts';
+import { createVllmApiServer } from './engines/vllm-api.ts';
 import { SglangRankMetrics } from './engines/sglang.ts';
 import { SglangTokenizerMetrics } from './engines/sglang-tokenizer.ts';
 import { familySpec, type EngineKind } from './spec.ts';
@@ -67,6 +68,8 @@ export class SimInstance {
         ? new SglangTokenizerMetrics({ sr: this.sr, modelName: model, profile, features, startSec, rng: new Prng(`${opts.seed}:tok:${index}`), has })
         : null;
     const specDecode = features.has('spec');
+    // vLLM's API server: one set of HTTP metrics per instance, whatever the profile.
+    const api = engine === 'vllm' ? createVllmApiServer(this.sr, startSec, `${opts.seed}:api:${index}`) : undefined;
     for (let rank = 0; rank < this.spec.ranks; rank++) {
       const rng = new Prng(`${opts.seed}:${engine}:${index}:${rank}`);
       let adapter: Adapter;
@@ -82,6 +85,7 @@ export class SimInstance {
           numSpecTokens: VLLM_SPEC_TOKENS,
           startSec,
           rng: new Prng(`${opts.seed}:vm:${index}:${rank}`),
+          api,
         });
         if (specDecode && !this.spec.diffusion) tokensPerStep = 1 + 0.78 + 0.6 + 0.45;
       } else {

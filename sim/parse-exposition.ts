@@ -22,6 +22,11 @@ function parseValue(v: string): number {
   return Number(v);
 }
 
+/** One pass, so an escaped backslash followed by `n` stays a backslash and an `n`. */
+export function unescapeLabelValue(v: string): string {
+  return v.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+}
+
 export function parseExposition(text: string): Exposition {
   const samples: Sample[] = [];
   const types = new Map<string, string>();
@@ -36,7 +41,7 @@ export function parseExposition(text: string): Exposition {
     const m = LINE.exec(line);
     if (!m) throw new Error(`unparsable line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const lm of (m[3] ?? '').matchAll(LABEL)) labels[lm[1] ?? ''] = (lm[2] ?? '').replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
+    for (const lm of (m[3] ?? '').matchAll(LABEL)) labels[lm[1] ?? ''] = unescapeLabelValue(lm[2] ?? '');
     samples.push({ name: m[1] ?? '', labels, value: parseValue(m[4] ?? '') });
   }
   return { samples, types };

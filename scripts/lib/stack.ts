@@ -24,6 +24,9 @@ export interface StackOptions {
   scrapeInterval?: string; // default '5s'
   seed?: number;
   load?: number; // load multiplier, default 1
+  models?: string[]; // model names, round-robin per engine (any string: hostile names are a test case)
+  /** Extra scrape targets per job that nothing listens on (a server that is down: `up == 0`). */
+  deadTargets?: Partial<Record<'vllm' | 'sglang', string[]>>;
   /** VictoriaMetrics: API under /prometheus; backfill is skipped for it. */
   backend?: 'prometheus' | 'victoria-metrics';
   log?: (line: string) => void;
@@ -33,6 +36,13 @@ export interface Stack {
   promUrl: string;
   simTargets: string[];
   stop(): Promise<void>;
+  /** Stops only the backend process (the engines keep running); for "backend down" tests. */
+  stopPrometheus(): Promise<void>;
+  /**
+   * Starts the backend again on the same port with the same data directory and config, and
+   * resolves once every target is scraped again. A no-op while it is running.
+   */
+  startPrometheus(): Promise<void>;
 }
 
 export function parseDuration(s: string): number {
@@ -79,6 +89,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       profile: opts.profile,
       seed: opts.seed,
       load: opts.load,
+      models: opts.models,
       startMs: Date.now() - backfillMin * 60_000,
     });
     if (backfillMin > 0 && promtool) {
@@ -95,21 +106,38 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     sim = await startSim({ fleet, log });
     const jobs = ['vllm', 'sglang'].map((job) => ({
       job,
-      targets: fleet.instances.filter((i) => i.spec.engine === job).map((i) => `${fleet.host}:${i.spec.port}`),
+      targets: [
+        ...fleet.instances.filter((i) => i.spec.engine === job).map((i) => `${fleet.host}:${i.spec.port}`),
+        ...(opts.deadTargets?.[job as 'vllm' | 'sglang'] ?? []),
+      ],
     }));
     const config = scrapeConfig(jobs, interval);
-    proc = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);
-    await Promise.race([waitForTargetsUp(proc.url, sim.targets.length, 60_000 + 4 * intervalMs), proc.died]);
-    log(`${backend} ready at ${proc.url}, ${sim.targets.length} targets up`);
-    const url = proc.url;
     const targets = sim.targets;
+    const launch = async (): Promise<BackendProcess> => {
+      const p = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);
+      proc = p;
+      await Promise.race([waitForTargetsUp(p.url, targets.length, 60_000 + 4 * intervalMs), p.died]);
+      log(`${backend} ready at ${p.url}, ${targets.length} targets up`);
+      return p;
+    };
+    const url = (await launch()).url;
     let stopped: Promise<void> | null = null;
+    let running = true;
     return {
       promUrl: url,
       simTargets: targets,
       stop: () => {
         stopped ??= cleanup();
         return stopped;
+      },
+      stopPrometheus: async () => {
+        running = false;
+        await proc?.stop();
+      },
+      startPrometheus: async () => {
+        if (running || stopped) return;
+        running = true;
+        await launch();
       },
     };
   } catch (err) {

@@ -8,6 +8,7 @@ import type { Prng } from '../prng.ts';
 import { type ModelPreset, type Profile, tokenBuckets } from './presets.ts';
 import { childrenBy, type SpecRegistry } from './spec-families.ts';
 import { VllmFeatureMetrics } from './vllm-features.ts';
+import type { VllmApiServerMetrics } from './vllm-api.ts';
 import type { Feature } from './presets.ts';
 
 const V084_TTFT = [0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25, 0.5, 0.75, 1.0, 2.5, 5.0, 7.5, 10.0];
@@ -25,6 +26,8 @@ export interface VllmEngineContext {
   numSpecTokens: number;
   startSec: number;
   rng: Prng;
+  /** The instance's API server (HTTP metrics), shared by its data-parallel engines. */
+  api?: VllmApiServerMetrics;
 }
 
 export class VllmEngineMetrics implements ModelSink {
@@ -137,6 +140,7 @@ export class VllmEngineMetrics implements ModelSink {
 
   finished(r: SimRequest): void {
     this.success.get(r.finishReason)?.inc();
+    this.ctx.api?.responded(r, r.lastTokenMs);
     const first = r.generated > 0 ? r.firstTokenMs : r.lastTokenMs;
     this.obs('vllm:request_prompt_tokens', r.promptTokens);
     this.obs('vllm:request_generation_tokens', r.generated);
@@ -153,9 +157,10 @@ export class VllmEngineMetrics implements ModelSink {
     this.features.finished(r);
   }
 
-  abortedWaiting(): void {
+  abortedWaiting(r: SimRequest): void {
     this.abortedBeforeStart++;
     this.success.get('abort')?.inc();
+    this.ctx.api?.responded(r, r.abortAtMs);
   }
 
   preempted(): void {

@@ -45,6 +45,20 @@ describe('matcherFor', () => {
     expect(matcherFor('model_name', ['x', 'x'])).toBe('model_name="x"');
   });
 
+  it('keeps a hostile model name literal in = and =~ matchers (the e2e value)', () => {
+    const hostile = '/mnt/models/"evil"\\<script>alert(1)</script>\n(x|y).*';
+    const one = matcherFor('model_name', [hostile]);
+    expect(promqlErrors(`up{${one}}`)).toEqual([]);
+    expect(unescape(one.slice('model_name="'.length, -1))).toBe(hostile);
+    const many = matcherFor('model_name', [hostile, 'meta-llama/Llama-3.1-8B-Instruct']);
+    expect(promqlErrors(`up{${many}}`)).toEqual([]);
+    // What RE2 receives after PromQL unquoting matches each value exactly, and nothing else.
+    const re = new RegExp(`^(?:${unescape(many.slice('model_name=~"'.length, -1))})$`, 'u');
+    expect(re.test(hostile)).toBe(true);
+    expect(re.test('meta-llama/Llama-3.1-8B-Instruct')).toBe(true);
+    expect(re.test('/mnt/models/"evil"\\<script>alert(1)</script>\nx')).toBe(false);
+  });
+
   it('regex-escapes, then string-escapes, values with quotes and backslashes', () => {
     const m = matcherFor('model_name', ['a"b', 'c\\d']);
     expect(m).toBe(String.raw`model_name=~"a\"b|c\\\\d"`);

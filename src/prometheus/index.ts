@@ -32,7 +32,9 @@ export {
 export {
   detectScrapeInterval,
   globalScrapeIntervalFromYaml,
+  intervalFromMatrix,
   intervalFromSamples,
+  scrapeIntervalFromSamples,
   type DetectOptions,
   type ScrapeInterval,
 } from './scrape-interval';

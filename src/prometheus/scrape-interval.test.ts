@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPrometheusClient } from './client';
 import { isAbortError } from './errors';
-import { globalScrapeIntervalFromYaml, detectScrapeInterval, intervalFromSamples } from './scrape-interval';
+import { globalScrapeIntervalFromYaml, detectScrapeInterval, intervalFromMatrix, intervalFromSamples, scrapeIntervalFromSamples } from './scrape-interval';
 import { fakeFetch, type Reply } from './__fixtures__/fake-fetch';
 import config from './__fixtures__/config.json';
 import notFound404 from './__fixtures__/not-found-404.json';
@@ -92,5 +92,63 @@ describe('intervalFromSamples', () => {
   it('needs two samples', () => {
     expect(intervalFromSamples([])).toBeNull();
     expect(intervalFromSamples([[1, '1']])).toBeNull();
+  });
+});
+
+describe('VictoriaMetrics targets', () => {
+  it('reads __scrape_interval__ from the discovered labels when scrapeInterval is absent', async () => {
+    // Shape of VictoriaMetrics v1.8x /api/v1/targets (no scrapeInterval field).
+    const body = JSON.stringify({
+      status: 'success',
+      data: {
+        activeTargets: [
+          {
+            discoveredLabels: { __address__: '127.0.0.1:8000', __scrape_interval__: '5s', __scrape_timeout__: '5s', job: 'vllm' },
+            labels: { instance: '127.0.0.1:8000', job: 'vllm' },
+            scrapePool: 'vllm',
+            scrapeUrl: 'http://127.0.0.1:8000/metrics',
+            lastError: '',
+            lastScrape: '1970-01-01T00:00:00Z',
+            lastScrapeDuration: 0,
+            lastSamplesScraped: 0,
+            health: 'up',
+          },
+        ],
+        droppedTargets: [],
+      },
+    });
+    const { client } = clientFor({ body });
+    await expect(detectScrapeInterval(client)).resolves.toEqual({ seconds: 5, source: 'targets' });
+  });
+});
+
+describe('scrape interval from sample spacing (the fallback)', () => {
+  const matrix = (...spacings: number[]): Reply => ({
+    body: JSON.stringify({
+      status: 'success',
+      data: {
+        resultType: 'matrix',
+        result: spacings.map((d, i) => ({ metric: { instance: `h${i}` }, values: [0, 1, 2, 3, 4].map((k) => [1000 + k * d, '1']) })),
+      },
+    }),
+  });
+
+  it('takes the slowest series, so the rate window covers every job', () => {
+    expect(intervalFromMatrix([{ metric: {}, values: [[0, '1'], [5, '1'], [10, '1']] }, { metric: {}, values: [[0, '1'], [30, '1']] }])).toBe(30);
+    expect(intervalFromMatrix([{ metric: {}, values: [[0, '1']] }])).toBeNull();
+    expect(intervalFromMatrix([])).toBeNull();
+  });
+
+  it('asks for the raw samples of the selector over the last 10 minutes', async () => {
+    const { client, calls } = clientFor(matrix(5, 15));
+    await expect(scrapeIntervalFromSamples(client, '{__name__="vllm:num_requests_running"}')).resolves.toEqual({ seconds: 15, source: 'samples' });
+    expect(calls).toHaveLength(1);
+    const body = String(calls[0]?.init.body ?? '');
+    expect(new URLSearchParams(body).get('query')).toBe('{__name__="vllm:num_requests_running"}[600s]');
+  });
+
+  it('is null when the selector has no samples', async () => {
+    const { client } = clientFor(matrix());
+    await expect(scrapeIntervalFromSamples(client, 'x')).resolves.toBeNull();
   });
 });

@@ -2,12 +2,12 @@
 import type { PrometheusClient } from './client';
 import { isAbortError } from './errors';
 import { parsePromDuration } from './step';
-import type { ActiveTarget, SamplePair } from './types';
+import type { ActiveTarget, MatrixSeries, SamplePair } from './types';
 
 export interface ScrapeInterval {
   seconds: number;
   /** Where it came from, for the UI to say ("scrape 15s, from targets"). */
-  source: 'targets' | 'config';
+  source: 'targets' | 'config' | 'samples';
 }
 
 export interface DetectOptions {
@@ -19,11 +19,13 @@ export interface DetectOptions {
 }
 
 /**
- * 1. `/api/v1/targets`: each active target's `scrapeInterval` (Prometheus ≥ 2.25).
+ * 1. `/api/v1/targets`: each active target's `scrapeInterval` (Prometheus ≥ 2.25), else its discovered
+ *    `__scrape_interval__` label (VictoriaMetrics; it serves this endpoint, but without CORS headers,
+ *    so a browser reaches it only through a same-origin proxy).
  * 2. `/api/v1/status/config`: the global `scrape_interval` read with a regex, not a YAML parser:
  *    Prometheus re-serialises the config, so the `global:` block is always first and two-space
  *    indented. Per-job intervals are not read here (step 1 covers them).
- * 3. null: Mimir, Cortex and VictoriaMetrics serve neither endpoint (or a stub); the caller then uses
+ * 3. null: Mimir and Cortex serve neither endpoint (or a stub); the caller then uses
  *    `intervalFromSamples`, a manual override or a 15s default.
  * Failures other than an abort fall through to the next source.
  */
@@ -36,7 +38,11 @@ export async function detectScrapeInterval(
     const { activeTargets } = await client.targets(signal);
     const targets = options.filter === undefined ? activeTargets : activeTargets.filter(options.filter);
     const seconds = targets
-      .map((t) => (t.scrapeInterval === undefined ? null : parsePromDuration(t.scrapeInterval)))
+      .map((t) => {
+        // VictoriaMetrics (and Prometheus < 2.25) have no `scrapeInterval`, only the discovered label.
+        const raw = t.scrapeInterval ?? t.discoveredLabels?.__scrape_interval__;
+        return raw === undefined ? null : parsePromDuration(raw);
+      })
       .filter((s): s is number => s !== null && s > 0);
     const chosen = options.filter === undefined ? mostCommon(seconds) : maxOf(seconds);
     if (chosen !== null) return { seconds: chosen, source: 'targets' };
@@ -86,6 +92,31 @@ export function intervalFromSamples(values: readonly SamplePair[]): number | nul
   const median = gaps.length % 2 === 1 ? gaps[mid] : ((gaps[mid - 1] ?? 0) + (gaps[mid] ?? 0)) / 2;
   // Timestamps are milliseconds in seconds; strip float noise (15.000000001).
   return median === undefined ? null : Math.round(median * 1000) / 1000;
+}
+
+/**
+ * The largest per-series sample spacing of a range-vector answer (raw samples): with several
+ * jobs scraped at different intervals, the slowest one sets a rate window that works for all.
+ */
+export function intervalFromMatrix(series: readonly MatrixSeries[]): number | null {
+  return maxOf(series.map((s) => intervalFromSamples(s.values)).filter((x): x is number => x !== null && x > 0));
+}
+
+/**
+ * Fallback when neither targets nor config answer (Mimir, Cortex, some VictoriaMetrics setups):
+ * the spacing of the raw samples of `selector` over the last `windowSec` (an instant query of a
+ * range selector returns the stored samples, not a step grid).
+ */
+export async function scrapeIntervalFromSamples(
+  client: PrometheusClient,
+  selector: string,
+  signal?: AbortSignal,
+  windowSec = 600,
+): Promise<ScrapeInterval | null> {
+  const { result } = await client.query(`${selector}[${windowSec}s]`, undefined, signal);
+  if (result.resultType !== 'matrix') return null;
+  const seconds = intervalFromMatrix(result.result);
+  return seconds === null ? null : { seconds, source: 'samples' };
 }
 
 /** Most frequent value; ties go to the larger, which keeps rate windows safe. */
