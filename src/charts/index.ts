@@ -2,6 +2,7 @@
 export { EChart, exportPng } from './lazy-echart';
 export type { EChartProps, EChartsInstance, EChartsType } from './echart';
 export { LegendTable, type LegendTableProps } from './legend-table';
+export { Sparkline, sparklinePaths, type SparklineProps } from './sparkline';
 export {
   DEFAULT_MAX_SERIES,
   MAX_GRID_POINTS,

@@ -3,12 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, useMemo, useState } from 'react';
 import { expandQuery } from '../catalog';
 import type { StatSpec, Threshold } from '../catalog/types';
-import { EChart, buildSparklineOption, matrixToSeries } from '../charts';
+import { Sparkline, matrixToSeries } from '../charts';
 import { formatValue } from '../lib/units';
 import { useLang, useT } from '../i18n';
 import { statTitle } from '../i18n/catalog-text';
 import { rangeQueryOptions } from '../prometheus';
 import { isBackendWide } from './backend-errors';
+import { useBackendHealth } from './backend-health';
 import { useDashboard } from './dashboard-context';
 
 const COLORS: Record<Threshold['color'] | 'none', string> = {
@@ -31,7 +32,7 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const t = useT();
   const lang = useLang();
   const ctx = useDashboard();
-  const { resolved, window: w, catalog, filters, rateInterval, gpuPeakFlops, client, baseUrl, theme, locale } = ctx;
+  const { resolved, window: w, catalog, filters, rateInterval, gpuPeakFlops, client, baseUrl, locale } = ctx;
   const { startSec, endSec, stepSec } = w;
   const expanded = useMemo(() => {
     if (!resolved) return null;
@@ -56,17 +57,13 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const [lastGood, setLastGood] = useState<{ expr: string; points: typeof points } | null>(null);
   const expr = expanded?.expr ?? '';
   if (q.data && !q.isPlaceholderData && points.length > 0 && lastGood?.points !== points) setLastGood({ expr, points });
-  const stale = q.isError && isBackendWide(q.error) && lastGood !== null && lastGood.expr === expr;
+  const healthDown = useBackendHealth().down;
+  const stale = ((q.isError && isBackendWide(q.error)) || (healthDown && q.isPending)) && lastGood !== null && lastGood.expr === expr;
   const shownPoints = stale ? lastGood.points : points;
 
   const last = [...shownPoints].reverse().find(([, v]) => v !== null)?.[1] ?? null;
   const state = stale ? (last === null ? 'empty' : 'ok') : !resolved || (expanded && q.isPending) ? 'loading' : !expanded ? 'unavailable' : q.isError && !q.data ? 'error' : last === null ? 'empty' : 'ok';
   const color = colorFor(last, stat.thresholds);
-  // Memoized: a refresh tick that leaves the data alone must not rebuild (nor deep-compare) the sparkline.
-  const option = useMemo(
-    () => buildSparklineOption({ points: shownPoints, unit: stat.unit, theme, color: getComputedColor(color) }),
-    [shownPoints, stat.unit, theme, color],
-  );
 
   const target = stat.panelId;
   const title = statTitle(stat, catalog.engine, lang);
@@ -88,16 +85,9 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
         {state === 'ok' ? formatValue(last, stat.unit, { locale }) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : t.stat.noData}
       </div>
       <div className="iw-stat-spark" aria-hidden="true">
-        {shownPoints.length > 0 && <EChart option={option} theme={theme} height={36} ariaLabel={title} />}
+        {/* An SVG path, not an ECharts instance: see src/charts/sparkline.tsx. */}
+        {shownPoints.length > 0 && <Sparkline points={shownPoints} color={COLORS[color]} unit={stat.unit} height={36} locale={locale} />}
       </div>
     </div>
   );
 });
-
-/** ECharts cannot read CSS variables: resolve the threshold colour to a hex value. */
-function getComputedColor(c: Threshold['color'] | 'none'): string {
-  const fallback = { green: '#16a34a', amber: '#d97706', red: '#dc2626', none: '#0f766e' }[c];
-  if (typeof document === 'undefined') return fallback;
-  const v = getComputedStyle(document.documentElement).getPropertyValue(COLORS[c].slice(4, -1)).trim();
-  return v || fallback;
-}

@@ -8,6 +8,7 @@ import type { PanelSpec, QuerySpec } from '../catalog/types';
 import { matrixToSeries, type ChartSeries } from '../charts';
 import { rangeQueryOptions, type RangeQueryAnswer } from '../prometheus';
 import { isBackendWide } from './backend-errors';
+import { useBackendHealth } from './backend-health';
 import { useDashboard } from './dashboard-context';
 import { useLang } from '../i18n';
 import { errorText } from '../i18n/error-text';
@@ -70,6 +71,9 @@ export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
   });
 
   const [lastGood, setLastGood] = useState<PanelData | null>(null);
+  // While the banner says the backend is down, a refresh tick's new query has nothing to show
+  // (neither its own data nor, after a failed tick, placeholder data): that is stale, not loading.
+  const healthDown = useBackendHealth().down;
   const data = useMemo((): PanelData => {
     const base = { queries, series: [], missingNames: [], stale: false, fetching: false, warnings: [], truncated: 0 };
     if (panel.notAvailable) return { ...base, state: 'unavailable', reason: panel.notAvailable };
@@ -115,7 +119,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
 
     if (firstError && !anyData)
       return { ...base, state: 'error', reason: errorText(firstError, lang), fetching };
-    if (!anyData) return { ...base, state: 'loading', reason: null, stale: backendDown, fetching };
+    if (!anyData) return { ...base, state: 'loading', reason: null, stale: backendDown || (healthDown && pending), fetching };
     const hasPoints = series.some((s) => s.points.some(([, v]) => v !== null));
     return {
       ...base,
@@ -127,7 +131,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
       warnings: [...new Set(warnings)],
       truncated,
     };
-  }, [panel, resolved, runnable, queries, results, w, catalog, lang]);
+  }, [panel, resolved, runnable, queries, results, w, catalog, lang, healthDown]);
 
   // While the backend is down a refresh tick asks for a new range that cannot arrive: keep the
   // last good data on screen, marked stale, rather than dropping to "loading".
