@@ -1,6 +1,7 @@
 // A small accessible dropdown menu: a button that opens a list of actions, Escape or a click
 // outside closes it, arrow keys move between items.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from './use-dismiss';
 
 export interface MenuItem {
   label: string;
@@ -10,17 +11,13 @@ export interface MenuItem {
 
 export function Menu({ label, items, icon }: { label: string; items: MenuItem[]; icon?: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
 
+  useDismiss(root, open, close);
   useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => document.removeEventListener('mousedown', onDown);
+    if (open) root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {

@@ -1,8 +1,9 @@
 // The credentials control beside the Prometheus URL: a bearer token and custom headers (e.g.
 // X-Scope-OrgID) typed by the user, kept in memory unless "remember on this device" is ticked.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import { headersFromForm, type Credentials } from './credentials';
+import { useDismiss } from '../components/use-dismiss';
 
 export function CredentialsPopover({
   value,
@@ -15,20 +16,14 @@ export function CredentialsPopover({
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const [rows, setRows] = useState<Array<{ name: string; value: string }>>([]);
   const [bearer, setBearer] = useState('');
   const [remember, setRemember] = useState(value.remember);
   const [error, setError] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  useDismiss(root, open, close);
 
   const openEditor = () => {
     const entries = Object.entries(value.headers);

@@ -1,7 +1,8 @@
 // A multi-select of label values (model, instance, rank), filled from what Prometheus reports.
 // Values are shown as text; long filesystem paths are shortened for display but kept whole.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useT } from '../i18n';
+import { useDismiss } from '../components/use-dismiss';
 
 /** `/mnt/models/org/Llama-3-8B` → `…/org/Llama-3-8B`; other values unchanged. */
 export function displayValue(v: string): string {
@@ -27,18 +28,12 @@ export function MultiSelect({
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const [filter, setFilter] = useState('');
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  useDismiss(root, open, close);
 
   // Selected values that the backend no longer reports stay listed, so they can be removed.
   const all = [...new Set([...selected, ...values])];

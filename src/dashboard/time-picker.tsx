@@ -1,8 +1,9 @@
 // Time range: presets, absolute from/to (Grafana syntax `now-1h` or a date), and the current
 // range as a label. Drag-to-zoom on a chart sets an absolute range through the same state.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLang, useT } from '../i18n';
 import { RANGE_PRESETS, isTimeExpr, rangeProblem } from './time-range';
+import { useDismiss } from '../components/use-dismiss';
 
 /** Accepts `now-1h`, epoch ms, or a date the browser understands (`2026-01-01 12:00`). */
 export function toTimeExpr(input: string): string | null {
@@ -21,19 +22,13 @@ export function TimePicker({ from, to, onChange }: { from: string; to: string; o
   const t = useT();
   const lang = useLang();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const [draftFrom, setDraftFrom] = useState(from);
   const [draftTo, setDraftTo] = useState(to);
   const [error, setError] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  useDismiss(root, open, close);
 
   const preset = RANGE_PRESETS.find((p) => p.from === from && to === 'now');
   const lastN = to === 'now' ? /^now-(\d+[smhdwMy])$/.exec(from)?.[1] : undefined;
