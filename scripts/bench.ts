@@ -1,0 +1,220 @@
+// `npm run bench`: the performance figures of docs/performance.md. One JSON line per figure on
+// stdout (median, min, max and spread over runs, and the method), progress on stderr.
+// Datasets: "demo" (the normal stack: 2 vLLM + 2 SGLang simulated servers, 3 h backfill at 5 s,
+// live scraping) and "fleet" (200 vLLM + 50 SGLang instances, 6 h at 15 s, history only, cached
+// under .cache/). Runs on a fresh clone after `npm ci`; needs /usr/bin/prometheus, promtool and
+// /usr/bin/chromium. BENCH_RUNS (default 5) sets the number of cold loads per dataset.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { preview } from 'vite';
+import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } from './bench/browser.ts';
+import { buildDist, measureBundle } from './bench/bundle.ts';
+import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './bench/fleet.ts';
+import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
+import { emit, median, progress, summarize } from './bench/stats.ts';
+import { ensurePrometheus } from './lib/binaries.ts';
+import { startPrometheus, type BackendProcess } from './lib/prometheus.ts';
+import { startStack, type Stack } from './lib/stack.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const REFRESHES_DEMO = Number(process.env.BENCH_REFRESHES ?? 300);
+// On the fleet a window-changing tick waits ~5 s for Prometheus: 300 ticks would take ~10 minutes.
+const FLEET_REFRESHES = Number(process.env.BENCH_FLEET_REFRESHES ?? 60);
+const PREVIEW_PORT = 4190;
+const RANGE_MS = 3_600_000;
+/** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. */
+const DATASETS = (process.env.BENCH_DATASETS ?? 'demo,fleet').split(',');
+
+type Dataset = 'demo' | 'fleet';
+
+interface Target {
+  name: Dataset;
+  promUrl: string;
+  /** End of the fixed absolute range used for loads (epoch ms). */
+  endMs: number;
+  /** Where the fake clock of the refresh session starts. */
+  clockStartMs: number;
+}
+
+async function waitForData(promUrl: string, expr: string, timeMs: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}&time=${timeMs / 1000}`);
+      const body = (await res.json()) as { data?: { result?: { value: [number, string] }[] } };
+      const v = Number(body.data?.result?.[0]?.value[1] ?? 0);
+      if (v > 0) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no data for ${expr} at ${promUrl}`);
+}
+
+async function loads(browser: Browser, app: string, t: Target): Promise<void> {
+  const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=${t.endMs - RANGE_MS}&to=${t.endMs}&refresh=off`;
+  const first: number[] = [];
+  const all: number[] = [];
+  const floors: number[] = [];
+  const ratios: number[] = [];
+  const idle: number[] = [];
+  const floors6: number[] = [];
+  let firstInfo = { panels: 0, tiles: 0, requests: 0, distinct: 0, states: {} as Record<string, number> };
+  let allInfo = { panels: 0, requests: 0, states: {} as Record<string, number> };
+  // One warm-up load (Prometheus page cache, Chromium's code cache of the app), not counted.
+  let failed = 0;
+  for (let run = -1; run < RUNS; run++) {
+    const ctx = await newContext(browser);
+    try {
+      const page = await ctx.newPage();
+      const log = new RequestLog(page);
+      await page.goto(url);
+      const s1 = await waitSettled(page, 'first');
+      const firstReqs = log.all.slice();
+      await scrollThrough(page);
+      const s2 = await waitSettled(page, 'all');
+      // Idle cost of an open page (no refresh, real clock): main-thread busy per second over 3 s.
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      await new Promise((r) => setTimeout(r, 500));
+      const i0 = await taskMs(cdp);
+      const w0 = performance.now();
+      await new Promise((r) => setTimeout(r, 3000));
+      const idleRate = (((await taskMs(cdp)) - i0) / (performance.now() - w0)) * 1000;
+      await ctx.close();
+      const floor = await replay(firstReqs);
+      const floor6 = await replay(firstReqs, 6);
+      if (run < 0) continue;
+      floors6.push(floor6);
+      first.push(s1.t);
+      idle.push(idleRate);
+      all.push(s2.t);
+      floors.push(floor);
+      ratios.push(s1.t / Math.min(floor, floor6));
+      firstInfo = { panels: s1.panels, tiles: s1.tiles, requests: firstReqs.length, distinct: new Set(firstReqs.map((r) => r.expr)).size, states: s1.states };
+      allInfo = { panels: s2.panels, requests: log.all.length, states: s2.states };
+      progress(`${t.name} load ${run + 1}/${RUNS}: first screen ${s1.t.toFixed(0)} ms, all panels ${s2.t.toFixed(0)} ms, floor ${floor.toFixed(0)} ms (6 at a time: ${floor6.toFixed(0)} ms)`);
+    } catch (err) {
+      // A run that never settles is reported (failedRuns), not fatal to the whole bench.
+      failed++;
+      progress(`${t.name} load ${run + 1}/${RUNS} FAILED: ${err instanceof Error ? err.message : String(err)}`);
+      await ctx.close().catch(() => {});
+    }
+  }
+  const range = `absolute range [end-1h, end] (from/to epoch ms in the URL), viewport 1440x900, new browser context per run, ${RUNS} runs after 1 warm-up`;
+  emit(summarize('first-screen-ok', first, { dataset: t.name, unit: 'ms', failedRuns: failed, method: `performance.now() in the page (ms since navigation start) when every panel within 300 px of the viewport (useInView's margin: the panels the page queries without scrolling) and every stat tile has left data-state=loading and every ok panel has drawn its canvas; ${range}`, ...firstInfo }));
+  emit(summarize('all-panels-ok', all, { dataset: t.name, unit: 'ms', method: `same, for every panel of the page, after scrolling to the bottom half a screen every 30 ms once the first screen settled; panels of families the dataset lacks end in "unavailable"; ${range}`, ...allInfo }));
+  emit(summarize('bare-floor', floors, { dataset: t.name, unit: 'ms', method: 'the query_range POSTs the page sent up to first-screen-ok (captured with page.on("request")), replayed from Node with fetch + Promise.all against the same Prometheus, every body read; one replay after each page load', requests: firstInfo.requests }));
+  emit(summarize('bare-floor-6', floors6, { dataset: t.name, unit: 'ms', method: 'the same requests replayed 6 at a time (a browser\'s connection limit per HTTP/1.1 host), right after the all-at-once replay; on 2 cores Prometheus can be faster with fewer queries in parallel' }));
+  emit(summarize('idle-busy-per-second', idle, { dataset: t.name, unit: 'ms/s', method: 'open page, refresh off, real clock, every panel loaded and the page scrolled to the bottom: CDP TaskDuration delta over 3 s, per second (what the page costs while nothing happens)' }));
+  emit(summarize('first-screen-vs-floor', ratios, { dataset: t.name, unit: 'ratio', method: 'first-screen-ok / min(bare-floor, bare-floor-6) of the same run (median of per-run ratios); target <= 1.3 on the fleet' }));
+}
+
+async function refreshes(browser: Browser, app: string, t: Target): Promise<void> {
+  const REFRESHES = t.name === 'fleet' ? FLEET_REFRESHES : REFRESHES_DEMO;
+  const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=now-1h&to=now&refresh=5s`;
+  const s = await openRefreshSession(browser, url, t.clockStartMs);
+  try {
+    const ticks: TickResult[] = [];
+    let heap10 = 0;
+    let heap100 = 0; // the query cache (gcTime 60 s = 12 ticks) and the JIT have settled by then
+    for (let i = 1; i <= REFRESHES; i++) {
+      ticks.push(await s.tick());
+      if (i === 10) heap10 = await heapUsed(s.cdp);
+      if (i === 100) heap100 = await heapUsed(s.cdp);
+      if (i % 50 === 0) progress(`${t.name} refresh ${i}/${REFRESHES}`);
+    }
+    const heapN = await heapUsed(s.cdp);
+    const warm = ticks.slice(10);
+    const changing = warm.filter((x) => x.requests > 0);
+    const method =
+      'refresh = one tick of the 5 s refresh clock (refresh=5s, from=now-1h&to=now), driven by Playwright page.clock.fastForward(5000) (Date.now() moves 5 s, the interval fires once); then wait until no query_range is in flight and two frames are drawn. The window is aligned to the 15 s step, so 1 tick in 3 changes it. Ticks 11..N, viewport at the top, all sections open';
+    emit(summarize('requests-per-window-change', changing.map((x) => x.requests), { dataset: t.name, unit: 'requests', method: `${method}; ticks that sent requests`, distinctQueries: median(changing.map((x) => x.distinct)), panelsInView: median(changing.map((x) => x.inView)), changingTicks: changing.length, ticks: warm.length }));
+    emit(summarize('requests-per-tick', warm.map((x) => x.requests), { dataset: t.name, unit: 'requests', method }));
+    emit(summarize('bytes-per-window-change', changing.map((x) => x.bytes), { dataset: t.name, unit: 'bytes', method: `${method}; query_range response bodies + headers as received (Playwright request.sizes())` }));
+    emit(summarize('bytes-per-tick', warm.map((x) => x.bytes), { dataset: t.name, unit: 'bytes', method }));
+    const busy = `${method}; CDP Performance.getMetrics TaskDuration delta across the tick, minus the idle baseline (TaskDuration per wall second measured over 3 s without ticks: ${s.idleRate.toFixed(1)} ms/s, the zrender rAF loops run through the fake clock) × the tick's wall time`;
+    emit(summarize('main-thread-busy-per-window-change', changing.map((x) => x.busyMs), { dataset: t.name, unit: 'ms', method: busy, rawMedian: median(changing.map((x) => x.busyRawMs)), wallMedian: median(changing.map((x) => x.wallMs)) }));
+    emit(summarize('main-thread-busy-per-tick', warm.map((x) => x.busyMs), { dataset: t.name, unit: 'ms', method: busy, rawMedian: median(warm.map((x) => x.busyRawMs)) }));
+    const growth = ((heapN - heap10) / heap10) * 100;
+    emit({ figure: 'js-heap', dataset: t.name, unit: 'bytes', median: heapN, min: heap10, max: heapN, spreadPct: 0, runs: 1, heapAfter10: heap10, heapAfter100: heap100 || null, heapAfterN: heapN, refreshes: REFRESHES, growthPct: Math.round(growth * 10) / 10, method: `${method}; CDP HeapProfiler.collectGarbage (twice) then Runtime.getHeapUsage usedSize after tick 10, tick 100 and tick ${REFRESHES}` });
+  } finally {
+    await s.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const t0 = Date.now();
+  try {
+    // 1. Bundle.
+    const outDir = join(ROOT, '.cache', 'bench-dist');
+    progress('building the app (vite build) into .cache/bench-dist');
+    await buildDist(outDir);
+    const b = measureBundle(outDir);
+    const bm = 'vite build; files referenced by index.html (entry script, modulepreload, stylesheet), gzip -9 bytes';
+    emit({ figure: 'initial-js-css-gzip', dataset: 'build', unit: 'bytes', median: b.initialGzip, min: b.initialGzip, max: b.initialGzip, spreadPct: 0, runs: 1, files: b.initial, method: bm });
+    emit({ figure: 'echarts-chunk-gzip', dataset: 'build', unit: 'bytes', median: b.echartsGzip, min: b.echartsGzip, max: b.echartsGzip, spreadPct: 0, runs: 1, file: b.echartsFile, method: 'the lazy ECharts chunk (assets/echart-*.js), gzip -9, loaded after the shell' });
+    emit({ figure: 'all-js-css-gzip', dataset: 'build', unit: 'bytes', median: b.allGzip, min: b.allGzip, max: b.allGzip, spreadPct: 0, runs: 1, files: b.assets, method: 'every .js and .css under assets/, gzip -9' });
+
+    const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: PREVIEW_PORT, strictPort: true, host: '127.0.0.1' } });
+    cleanups.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
+    const app = `http://127.0.0.1:${PREVIEW_PORT}`;
+
+    // 2. Datasets.
+    progress('starting the demo stack (prometheus :29490, vllm :28700, sglang :23700, 3 h backfill)');
+    const stack: Stack = await startStack({ promPort: 29490, vllmPort: 28700, sglangPort: 23700, log: (l) => progress(`demo: ${l}`) });
+    cleanups.push(() => stack.stop());
+    const targets: Target[] = [];
+    const span = Math.max(REFRESHES_DEMO, FLEET_REFRESHES) * 5000 + 60_000;
+    await waitForData(stack.promUrl, 'count(vllm:num_requests_running)', Date.now());
+    const now = Date.now();
+    if (DATASETS.includes('demo')) targets.push({ name: 'demo', promUrl: stack.promUrl, endMs: Math.floor(now / 60_000) * 60_000, clockStartMs: now - span });
+    if (DATASETS.includes('fleet')) {
+      const { prometheus, promtool } = ensurePrometheus(progress);
+      const fleet = await ensureFleet(join(ROOT, '.cache'), promtool, DEFAULT_FLEET, progress);
+      const m = fleet.meta;
+      emit({ figure: 'fleet-dataset', dataset: 'fleet', unit: 's', median: m.totalSeconds, min: m.totalSeconds, max: m.totalSeconds, spreadPct: 0, runs: 1, cached: !fleet.generated, vllm: m.params.vllm, sglang: m.params.sglang, models: m.params.models.length, hours: m.params.hours, scrapeSec: m.params.scrapeSec, series: m.series, samples: m.samples, openMetricsBytes: m.openMetricsBytes, blocksBytes: m.blocksBytes, generateSeconds: m.generateSeconds, promtoolSeconds: m.promtoolSeconds, method: 'time to generate the fleet (simulate prototypes, write OpenMetrics per hour, promtool create-blocks-from openmetrics, overlapped) as measured when the cache was made; blocksBytes = cached TSDB blocks' });
+      const dir = mkdtempSync(join(tmpdir(), 'inferwatch-bench-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const c0 = Date.now();
+      copyBlocks(fleet, join(dir, 'data'));
+      progress(`fleet: blocks copied in ${Date.now() - c0} ms`);
+      const proc: BackendProcess = startPrometheus(prometheus, dir, join(dir, 'data'), 29491, 'global:\n  scrape_interval: 15s\n  evaluation_interval: 15s\nscrape_configs: []\n', progress);
+      cleanups.unshift(() => proc.stop());
+      await Promise.race([waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs), proc.died]);
+      progress(`fleet prometheus ready at ${proc.url}`);
+      targets.push({ name: 'fleet', promUrl: proc.url, endMs: fleet.endMs, clockStartMs: fleet.endMs - span });
+    }
+
+    const browser = await launch();
+    cleanups.unshift(() => browser.close());
+    for (const t of targets) {
+      progress(`${t.name}: page loads`);
+      await loads(browser, app, t);
+      progress(`${t.name}: refreshes`);
+      await refreshes(browser, app, t);
+    }
+    progress(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  } finally {
+    for (const c of cleanups) {
+      try {
+        await c();
+      } catch (err) {
+        progress(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    progress(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(1);
+  },
+);

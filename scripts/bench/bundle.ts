@@ -1,0 +1,49 @@
+// Initial JS + CSS: what index.html references (entry script, modulepreloads, stylesheets), gzip
+// bytes (level 9 — the size a gzip-serving host sends at best; level 6 is a few % larger). The
+// lazy ECharts chunk is reported apart, and the total of everything under assets/.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+export interface BundleSizes {
+  initial: { file: string; gzip: number; raw: number }[];
+  initialGzip: number;
+  echartsGzip: number;
+  echartsFile: string | null;
+  allGzip: number;
+  assets: number;
+}
+
+export async function buildDist(outDir: string): Promise<void> {
+  await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+}
+
+const gz = (buf: Buffer): number => gzipSync(buf, { level: 9 }).length;
+
+export function measureBundle(outDir: string): BundleSizes {
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const refs = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) refs.add(m[1] as string);
+  for (const m of html.matchAll(/<link[^>]+rel="(?:stylesheet|modulepreload)"[^>]*href="([^"]+)"/g)) refs.add(m[1] as string);
+  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]*rel="(?:stylesheet|modulepreload)"/g)) refs.add(m[1] as string);
+  const initial = [...refs]
+    .filter((r) => /\.(m?js|css)$/.test(r) && !/^https?:/.test(r))
+    .map((r) => {
+      const buf = readFileSync(join(outDir, r.replace(/^\.?\//, '')));
+      return { file: r, gzip: gz(buf), raw: buf.length };
+    });
+  const assets = readdirSync(join(outDir, 'assets')).filter((f) => /\.(js|css)$/.test(f));
+  let allGzip = 0;
+  let echartsGzip = 0;
+  let echartsFile: string | null = null;
+  for (const f of assets) {
+    const size = gz(readFileSync(join(outDir, 'assets', f)));
+    allGzip += size;
+    if (/^echart/.test(f)) {
+      echartsGzip += size;
+      echartsFile = f;
+    }
+  }
+  return { initial, initialGzip: initial.reduce((s, x) => s + x.gzip, 0), echartsGzip, echartsFile, allGzip, assets: assets.length };
+}
