@@ -95,7 +95,7 @@ export function Dashboard({
   const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000);
   const engine = state.engine ?? backend.detectedEngine;
   const catalog: EngineCatalog = catalogs[engine];
-  const resolved = backend.resolvedBy?.[engine] ?? null;
+  const resolved = (backend.scrapeSettled ? backend.resolvedBy?.[engine] : null) ?? null;
 
   const scrapeSec = backend.scrapeIntervalSec ?? DEFAULT_SCRAPE_SEC;
   const stepSec = computeStep({ startMs: range.startMs, endMs: range.endMs, widthPx: panelWidth, minStepSec: scrapeSec });

@@ -2,6 +2,7 @@
 // Prometheus reports for the chosen engine (narrowed by the other selected filters), plus the
 // rate window (computed from the scrape interval, or overridden).
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { EngineCatalog } from '../catalog/types';
 import { matcherFor, type ResolvedMetric } from '../catalog';
 import type { PrometheusClient } from '../prometheus';
@@ -20,12 +21,15 @@ function useLabelValues(
   narrow: string[],
   startSec: number,
   endSec: number,
+  wanted: boolean,
 ) {
   const match = presence ? `${presence}{${narrow.filter(Boolean).join(',')}}`.replace('{}', '') : null;
   return useQuery({
     queryKey: ['prometheus', baseUrl, 'label-values', label, match, startSec, endSec],
     queryFn: ({ signal }) => client!.labelValues(label, { match: [match!], start: startSec, end: endSec }, signal),
-    enabled: client !== null && match !== null,
+    // Asked when the list is opened, not at page load: on a fleet the instance list is large and
+    // would hold browser connections the first screen's panels need.
+    enabled: wanted && client !== null && match !== null,
     staleTime: 60_000,
   });
 }
@@ -60,8 +64,12 @@ export function FiltersBar({
   // Coarse window so the lists are not refetched on every refresh tick.
   const s = Math.floor(startSec / 600) * 600;
   const e = Math.ceil(endSec / 600) * 600;
-  const models = useLabelValues(client, baseUrl, presence, modelLabel, [], s, e);
-  const instances = useLabelValues(client, baseUrl, presence, instanceLabel, [matcherFor(modelLabel, state.model)], s, e);
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const onOpen = (which: string) => (open: boolean) => {
+    if (open && !opened.has(which)) setOpened(new Set([...opened, which]));
+  };
+  const models = useLabelValues(client, baseUrl, presence, modelLabel, [], s, e, opened.has('model'));
+  const instances = useLabelValues(client, baseUrl, presence, instanceLabel, [matcherFor(modelLabel, state.model)], s, e, opened.has('instance'));
   const ranks = useLabelValues(
     client,
     baseUrl,
@@ -70,16 +78,25 @@ export function FiltersBar({
     [matcherFor(modelLabel, state.model), matcherFor(instanceLabel, state.instance)],
     s,
     e,
+    opened.has('rank'),
   );
 
   return (
     <div className="iw-filterbar">
-      <MultiSelect label={t.model} values={models.data ?? []} selected={state.model} loading={models.isLoading} onChange={(model) => setState({ model })} />
+      <MultiSelect
+        label={t.model}
+        values={models.data ?? []}
+        selected={state.model}
+        loading={models.isLoading}
+        onOpenChange={onOpen('model')}
+        onChange={(model) => setState({ model })}
+      />
       <MultiSelect
         label={t.instance}
         values={instances.data ?? []}
         selected={state.instance}
         loading={instances.isLoading}
+        onOpenChange={onOpen('instance')}
         onChange={(instance) => setState({ instance })}
       />
       <MultiSelect
@@ -87,6 +104,7 @@ export function FiltersBar({
         values={ranks.data ?? []}
         selected={state.rank}
         loading={ranks.isLoading}
+        onOpenChange={onOpen('rank')}
         onChange={(rank) => setState({ rank })}
       />
       <label className="iw-control">

@@ -19,12 +19,14 @@ export function MultiSelect({
   selected,
   onChange,
   loading,
+  onOpenChange,
 }: {
   label: string;
   values: string[];
   selected: string[];
   onChange: (next: string[]) => void;
   loading?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -49,7 +51,10 @@ export function MultiSelect({
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         aria-label={`${label}: ${summary}`}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          onOpenChange?.(!open);
+          setOpen(!open);
+        }}
       >
         <span className="iw-control-label">{label}</span>
         <span className="truncate max-w-40">{summary}</span>

@@ -21,6 +21,11 @@ export interface BackendInfo {
   instances: Record<EngineId, number> | null;
   detectedEngine: EngineId;
   scrapeIntervalSec: number | null;
+  /**
+   * The scrape interval is known, or known to be unknowable. Panels wait for it: starting with a
+   * guessed interval and then switching would change every rate window, so every query twice.
+   */
+  scrapeSettled: boolean;
   targetsDown: Array<{ instance: string; job: string }>;
 }
 
@@ -74,6 +79,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   // the spacing of the engines' own samples over the last 10 minutes, so that the rate window is
   // never shorter than 4 × the real scrape interval.
   const sampleSelector = [vllmPresence, sglangPresence].filter((n): n is string => n !== null).map((n) => `{__name__="${escapeLabelValue(n)}"}`);
+  const fromSamplesEnabled = client !== null && scrape.isSuccess && scrape.data === null && sampleSelector.length > 0;
   // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the client is made from baseUrl
   const fromSamples = useQuery({
     queryKey: ['prometheus', baseUrl, 'scrape-interval-samples', sampleSelector],
@@ -82,9 +88,11 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
       const seconds = found.flatMap((f) => (f ? [f.seconds] : []));
       return seconds.length > 0 ? Math.max(...seconds) : null;
     },
-    enabled: client !== null && scrape.isSuccess && scrape.data === null && sampleSelector.length > 0,
+    enabled: fromSamplesEnabled,
     staleTime: 300_000,
   });
+  const scrapeSettled =
+    scrape.isError || (scrape.isSuccess && (scrape.data !== null || !fromSamplesEnabled || fromSamples.isFetched || fromSamples.isError));
 
   const counts = useQuery({
     queryKey: ['prometheus', baseUrl, 'instance-counts', vllmPresence, sglangPresence, cEnd],
@@ -124,6 +132,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     instances,
     detectedEngine,
     scrapeIntervalSec: scrape.data?.seconds ?? fromSamples.data ?? null,
+    scrapeSettled,
     targetsDown: down.data ?? [],
   };
 }
