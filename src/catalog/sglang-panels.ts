@@ -265,7 +265,7 @@ export const sglangCorePanels: PanelSpec[] = [
     unit: 'tokps',
     chart: 'stacked',
     enabledBy: '--enable-metrics',
-    queries: [query('rate', '{{cache_source}}', rateBy('cached_tokens', ['cache_source']))],
+    queries: [query('rate', '{{model_name}} · {{cache_source}}', rateBy('cached_tokens', ['cache_source']))],
   }),
   unavailable(
     {

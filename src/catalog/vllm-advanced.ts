@@ -174,7 +174,7 @@ export const vllmAdvancedPanels: PanelSpec[] = [
     unit: 'count',
     chart: 'stacked',
     feature: 'sleep',
-    queries: [query('state', '{{sleep_state}}', gaugeBy('sum', 'sleep_state', ['sleep_state']))],
+    queries: [query('state', '{{model_name}} · {{sleep_state}}', gaugeBy('sum', 'sleep_state', ['sleep_state']))],
   }),
   panel({
     id: 'websocket-connections',

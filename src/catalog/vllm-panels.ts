@@ -202,7 +202,7 @@ export const vllmCorePanels: PanelSpec[] = [
     description: 'capacity = no scheduling capacity; deferred = held back by LoRA budget, KV transfer or blocked state.',
     unit: 'requests',
     chart: 'stacked',
-    queries: [query('waiting', '{{reason}}', gaugeBy('sum', 'waiting_by_reason', ['reason']))],
+    queries: [query('waiting', '{{model_name}} · {{reason}}', gaugeBy('sum', 'waiting_by_reason', ['reason']))],
   }),
   panel({
     id: 'kv-cache-usage',
@@ -294,7 +294,7 @@ export const vllmCorePanels: PanelSpec[] = [
     description: 'Prompt tokens per second by source: local compute, local cache hit, external KV transfer.',
     unit: 'tokps',
     chart: 'stacked',
-    queries: [query('rate', '{{source}}', rateBy('prompt_tokens_by_source', ['source']))],
+    queries: [query('rate', '{{model_name}} · {{source}}', rateBy('prompt_tokens_by_source', ['source']))],
   }),
   ...(
     [

@@ -146,6 +146,8 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
       min: input.min,
       max: input.max,
       splitNumber: 4,
+      // A fixed 0..1 ratio axis: quarter ticks, not ECharts' 0.3 steps that end in a stray 90 %/100 %.
+      ...(input.min === 0 && input.max === 1 ? { interval: 0.25 } : {}),
       axisLabel: { color: t.mutedText, formatter: axisFormatter(unit, locale) },
       splitLine: { lineStyle: { color: t.gridLine } },
     },
