@@ -124,6 +124,8 @@ export function Dashboard({
   );
 
   const window_ = useMemo(() => ({ startSec: aligned.start, endSec: aligned.end, stepSec }), [aligned.start, aligned.end, stepSec]);
+  // Stable across window changes, so that a panel off screen sees nothing but the window move.
+  const by = useMemo(() => [catalog.filterLabels.model], [catalog]);
   const ctx: DashboardContextValue | null = useMemo(
     () =>
       client
@@ -137,7 +139,7 @@ export function Dashboard({
             window: window_,
             rateInterval: rate,
             filters,
-            by: [catalog.filterLabels.model],
+            by,
             gpuPeakFlops,
             theme: resolvedTheme,
             locale,
@@ -145,7 +147,7 @@ export function Dashboard({
             onZoom,
           }
         : null,
-    [client, state, setState, baseUrl, catalog, resolved, window_, rate, filters, gpuPeakFlops, resolvedTheme, locale, onZoom],
+    [client, state, setState, baseUrl, catalog, resolved, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
   );
 
   useEmbedApi(state, setState, config.embedOrigins, engine);

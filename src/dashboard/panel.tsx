@@ -7,21 +7,68 @@ import { Menu } from '../components/menu';
 import { downloadText, downloadUrl, exportName } from '../components/download';
 import { useLang, useT } from '../i18n';
 import { panelText } from '../i18n/catalog-text';
-import { useDashboard } from './dashboard-context';
+import { DashboardContext, useDashboard, type DashboardContextValue } from './dashboard-context';
 import { QueryDialog } from './query-dialog';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
 
+/** Same context apart from the query window. */
+function sameButWindow(a: DashboardContextValue, b: DashboardContextValue): boolean {
+  return (Object.keys(b) as Array<keyof DashboardContextValue>).every((k) => k === 'window' || Object.is(a[k], b[k]));
+}
+
+/**
+ * The context a panel sees: the page's while the panel is on or near the screen; off screen, the
+ * same but with the window it last saw, so that a refresh tick (which moves only the window)
+ * changes nothing for it: it neither re-renders, nor makes new (disabled) queries, nor touches its
+ * chart. It catches up as soon as it comes back into view. Other changes (filters, theme, names
+ * resolved) still reach it at once.
+ */
+function useWindowHeldOffScreen(ctx: DashboardContextValue, active: boolean): DashboardContextValue {
+  const [held, setHeld] = useState(ctx);
+  if (active || held.window === ctx.window) {
+    if (held !== ctx) setHeld(ctx);
+    return ctx;
+  }
+  if (sameButWindow(held, ctx)) return held;
+  const next = { ...ctx, window: held.window };
+  setHeld(next);
+  return next;
+}
+
 // memo: the refresh clock re-renders the page every tick; a panel re-renders only when its context
-// value (window, filters, …) or its query results change.
+// value (window, filters, …) or its query results change, and off screen not for the window.
 export const Panel = memo(function Panel({ panel, fill = false }: { panel: PanelSpec; fill?: boolean }) {
+  const root = useRef<HTMLDivElement>(null);
+  const active = useInView(root) || fill;
+  const ctx = useDashboard();
+  const view = useWindowHeldOffScreen(ctx, active);
+  return (
+    <DashboardContext.Provider value={view}>
+      <PanelView panel={panel} fill={fill} active={active} behind={view.window !== ctx.window} root={root} />
+    </DashboardContext.Provider>
+  );
+});
+
+const PanelView = memo(function PanelView({
+  panel,
+  fill,
+  active,
+  behind,
+  root,
+}: {
+  panel: PanelSpec;
+  fill: boolean;
+  active: boolean;
+  /** Off screen with a window older than the page's (see useWindowHeldOffScreen). */
+  behind: boolean;
+  root: React.RefObject<HTMLDivElement | null>;
+}) {
   const t = useT();
   const lang = useLang();
   const ctx = useDashboard();
   const text = panelText(panel, ctx.catalog.engine, lang);
-  const root = useRef<HTMLDivElement>(null);
-  const inView = useInView(root);
-  const data = usePanelData(panel, inView || fill);
+  const data = usePanelData(panel, active, behind);
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [showQuery, setShowQuery] = useState(false);
   const chart = useRef<EChartsInstance | null>(null);
@@ -36,11 +83,12 @@ export const Panel = memo(function Panel({ panel, fill = false }: { panel: Panel
         kind: panel.chart === 'bars' ? 'bars' : panel.chart === 'stacked' ? 'stacked' : 'line',
         min: panel.min,
         max: panel.max,
-        startMs: ctx.window.startSec * 1000,
-        endMs: ctx.window.endSec * 1000,
+        // The grid of the series shown (while a refresh loads, the previous one).
+        startMs: data.window.startSec * 1000,
+        endMs: data.window.endSec * 1000,
         locale: ctx.locale,
       }),
-    [data.series, hidden, panel, ctx.theme, ctx.window, ctx.locale],
+    [data.series, hidden, panel, ctx.theme, data.window, ctx.locale],
   );
 
   const menuItems = [

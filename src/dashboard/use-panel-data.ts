@@ -1,7 +1,7 @@
 // Runs one catalog panel's queries and tells its state apart: loading, data, no samples,
 // not exposed by this backend, query error. Keeps the last data on screen while a refresh is in
 // flight, and while the backend is down (marked stale) instead of flipping to an error.
-import { keepPreviousData, useQueries } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { GPU_PEAK_MISSING, expandQuery, type ExpandedQuery } from '../catalog';
 import type { PanelSpec, QuerySpec } from '../catalog/types';
@@ -9,7 +9,7 @@ import { matrixToSeries, type ChartSeries } from '../charts';
 import { rangeQueryOptions, type RangeQueryAnswer } from '../prometheus';
 import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
-import { useDashboard } from './dashboard-context';
+import { useDashboard, type QueryWindow } from './dashboard-context';
 import { useLang } from '../i18n';
 import { errorText } from '../i18n/error-text';
 
@@ -33,11 +33,57 @@ export interface PanelData {
   fetching: boolean;
   warnings: string[];
   truncated: number;
+  /** The step grid `series` are on (the chart's x range): while a refresh loads, the previous one. */
+  window: QueryWindow;
 }
 
 const MAX_SERIES = 50;
 
-export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
+interface Shaped {
+  series: ChartSeries[];
+  truncated: number;
+}
+
+// matrixToSeries per answer object (answers in the query cache are never mutated): a re-render
+// that only flips `isFetching`, or an answer shown again, reuses the same series objects.
+const shapedCache = new WeakMap<RangeQueryAnswer, { w: QueryWindow; legend: string; idPrefix: string; shaped: Shaped }>();
+
+function shape(answer: RangeQueryAnswer, w: QueryWindow, query: QuerySpec): Shaped {
+  const hit = shapedCache.get(answer);
+  if (hit && hit.w.startSec === w.startSec && hit.w.endSec === w.endSec && hit.w.stepSec === w.stepSec && hit.legend === query.legend && hit.idPrefix === query.id)
+    return hit.shaped;
+  const shaped = matrixToSeries(answer.result, {
+    start: w.startSec,
+    end: w.endSec,
+    step: w.stepSec,
+    legend: query.legend,
+    idPrefix: query.id,
+    maxSeries: MAX_SERIES,
+  });
+  shapedCache.set(answer, { w, legend: query.legend, idPrefix: query.id, shaped });
+  return shaped;
+}
+
+/** Same answer on screen (so holding `a` instead of `b` during a refresh shows the same thing). */
+function sameView(a: PanelData, b: PanelData): boolean {
+  return (
+    a.state === b.state &&
+    a.series === b.series &&
+    a.window === b.window &&
+    a.reason === b.reason &&
+    a.truncated === b.truncated &&
+    sameItems(a.warnings, b.warnings)
+  );
+}
+
+const sameItems = <T,>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * `behind`: the panel is off screen and was left on an older window than the page's (it neither
+ * queries nor re-renders on refresh ticks); while the backend is down its data is then marked stale
+ * like every other panel's.
+ */
+export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false): PanelData {
   const ctx = useDashboard();
   const lang = useLang();
   const { resolved, window: w, filters, rateInterval, by, gpuPeakFlops, catalog, client, baseUrl } = ctx;
@@ -61,21 +107,25 @@ export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
       rs.map((r) => ({ data: r.data, error: r.error, isFetching: r.isFetching })),
     [],
   );
+  // No `placeholderData: keepPreviousData` here: useQueries gives a query whose key changed a new
+  // observer, which has no previous data to keep, so every window change dropped the panel to
+  // "loading" and re-created its chart. The previous answer is held below instead (`lastSettled`).
   const results = useQueries({
     queries: runnable.map((q) => ({
       ...rangeQueryOptions(client, { baseUrl, expr: q.expanded.expr, start: w.startSec, end: w.endSec, step: w.stepSec }),
       enabled,
-      placeholderData: keepPreviousData,
     })),
     combine,
   });
 
   const [lastGood, setLastGood] = useState<PanelData | null>(null);
+  // The last answer with every query in (ok or empty): shown, unchanged, while a refresh loads.
+  const [lastSettled, setLastSettled] = useState<PanelData | null>(null);
   // While the banner says the backend is down, a refresh tick's new query has nothing to show
   // (neither its own data nor, after a failed tick, placeholder data): that is stale, not loading.
   const healthDown = useBackendHealth().down;
   const data = useMemo((): PanelData => {
-    const base = { queries, series: [], missingNames: [], stale: false, fetching: false, warnings: [], truncated: 0 };
+    const base = { queries, series: [], missingNames: [], stale: false, fetching: false, warnings: [], truncated: 0, window: w };
     if (panel.notAvailable) return { ...base, state: 'unavailable', reason: panel.notAvailable };
     if (!resolved) return { ...base, state: 'loading', reason: null };
     if (runnable.length === 0) {
@@ -85,7 +135,14 @@ export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
       return { ...base, state: 'unavailable', reason: needsGpu && names.length === 0 ? 'needs-gpu' : null, missingNames: names };
     }
 
-    const series: ChartSeries[] = [];
+    // A refresh (new window, new filters) in flight: keep showing the previous complete answer, on
+    // its own grid, as keepPreviousData would. The same object, so the chart's option is not
+    // rebuilt and ECharts is not touched until the new answers are all in.
+    const waiting = results.some((r) => !r.data && !r.error);
+    const failing = results.some((r) => r.error && isBackendWide(r.error));
+    if (waiting && !failing && !healthDown && lastSettled) return { ...lastSettled, queries, fetching: results.some((r) => r.isFetching) };
+
+    let series: ChartSeries[] = [];
     const warnings: string[] = [];
     let truncated = 0;
     let anyData = false;
@@ -104,14 +161,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
       if (res.data) {
         anyData = true;
         warnings.push(...res.data.warnings);
-        const shaped = matrixToSeries(res.data.result, {
-          start: w.startSec,
-          end: w.endSec,
-          step: w.stepSec,
-          legend: q.query.legend,
-          idPrefix: q.query.id,
-          maxSeries: MAX_SERIES,
-        });
+        const shaped = shape(res.data, w, q.query);
         series.push(...shaped.series);
         truncated += shaped.truncated;
       } else if (!res.error) pending = true;
@@ -120,6 +170,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
     if (firstError && !anyData)
       return { ...base, state: 'error', reason: errorText(firstError, lang), fetching };
     if (!anyData) return { ...base, state: 'loading', reason: null, stale: backendDown || (healthDown && pending), fetching };
+    if (lastSettled && sameItems(series, lastSettled.series)) series = lastSettled.series;
     const hasPoints = series.some((s) => s.points.some(([, v]) => v !== null));
     return {
       ...base,
@@ -131,11 +182,14 @@ export function usePanelData(panel: PanelSpec, enabled: boolean): PanelData {
       warnings: [...new Set(warnings)],
       truncated,
     };
-  }, [panel, resolved, runnable, queries, results, w, catalog, lang, healthDown]);
+  }, [panel, resolved, runnable, queries, results, w, catalog, lang, healthDown, lastSettled]);
 
   // While the backend is down a refresh tick asks for a new range that cannot arrive: keep the
   // last good data on screen, marked stale, rather than dropping to "loading".
   if (data.state === 'ok' && !data.stale && lastGood !== data) setLastGood(data);
+  const settled = (data.state === 'ok' || data.state === 'empty') && !data.stale && !results.some((r) => !r.data && !r.error);
+  if (settled && (!lastSettled || !sameView(lastSettled, data))) setLastSettled(data);
   if (data.stale && data.state !== 'ok' && lastGood) return { ...lastGood, stale: true };
+  if (behind && healthDown && data.state === 'ok' && !data.stale) return { ...data, stale: true };
   return data;
 }

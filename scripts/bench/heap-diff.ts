@@ -1,0 +1,323 @@
+// Diagnosis helper (not part of `npm run bench`): drives the demo refresh session like the bench
+// does, takes two CDP heap snapshots (after HeapProfiler.collectGarbage) at two ticks and prints
+// what grew between them, by constructor, and the retainer paths of a sample of the objects that
+// were allocated between the two snapshots and survived. Optionally also CPU-profiles a few
+// window-changing ticks and prints the self time by function.
+//   npx tsx scripts/bench/heap-diff.ts               # snapshots at tick 100 and 300
+//   HD_A=50 HD_B=150 HD_PROFILE=3 npx tsx scripts/bench/heap-diff.ts
+// The app is built unminified into .cache/heap-diff-dist so that constructor names are readable.
+import { join, resolve } from 'node:path';
+import type { CDPSession } from '@playwright/test';
+import { build, preview } from 'vite';
+import { startStack } from '../lib/stack.ts';
+import { launch } from './browser.ts';
+import { heapUsed, openRefreshSession } from './refresh.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const A = Number(process.env.HD_A ?? 100);
+const B = Number(process.env.HD_B ?? 300);
+const PROFILE_TICKS = Number(process.env.HD_PROFILE ?? 0);
+const log = (s: string): void => void process.stderr.write(`${s}\n`);
+
+interface Snapshot {
+  nodeFields: string[];
+  nodeTypes: string[];
+  edgeFields: string[];
+  edgeTypes: string[];
+  nodes: number[];
+  edges: number[];
+  strings: string[];
+}
+
+async function takeSnapshot(cdp: CDPSession): Promise<Snapshot> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const chunks: string[] = [];
+  const onChunk = (e: { chunk: string }): void => void chunks.push(e.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false } as never);
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const raw = JSON.parse(chunks.join('')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
+    nodes: number[];
+    edges: number[];
+    strings: string[];
+  };
+  const m = raw.snapshot.meta;
+  return { nodeFields: m.node_fields, nodeTypes: m.node_types[0], edgeFields: m.edge_fields, edgeTypes: m.edge_types[0], nodes: raw.nodes, edges: raw.edges, strings: raw.strings };
+}
+
+interface Indexed {
+  s: Snapshot;
+  nf: number;
+  ef: number;
+  count: number;
+  type(i: number): string;
+  name(i: number): string;
+  id(i: number): number;
+  self(i: number): number;
+  firstEdge: Int32Array;
+  retainers: Array<number[]>; // node index -> [edge index ...] retaining it
+}
+
+function index(s: Snapshot): Indexed {
+  const nf = s.nodeFields.length;
+  const ef = s.edgeFields.length;
+  const T = s.nodeFields.indexOf('type');
+  const N = s.nodeFields.indexOf('name');
+  const I = s.nodeFields.indexOf('id');
+  const S = s.nodeFields.indexOf('self_size');
+  const EC = s.nodeFields.indexOf('edge_count');
+  const TO = s.edgeFields.indexOf('to_node');
+  const count = s.nodes.length / nf;
+  const firstEdge = new Int32Array(count + 1);
+  for (let i = 0, e = 0; i < count; i++) {
+    firstEdge[i] = e;
+    e += (s.nodes[i * nf + EC] as number) * ef;
+    firstEdge[i + 1] = e;
+  }
+  const retainers: Array<number[]> = Array.from({ length: count }, () => []);
+  for (let i = 0; i < count; i++) {
+    for (let e = firstEdge[i] as number; e < (firstEdge[i + 1] as number); e += ef) {
+      const to = (s.edges[e + TO] as number) / nf;
+      (retainers[to] as number[]).push(e);
+    }
+  }
+  return {
+    s,
+    nf,
+    ef,
+    count,
+    type: (i) => s.nodeTypes[s.nodes[i * nf + T] as number] as string,
+    name: (i) => s.strings[s.nodes[i * nf + N] as number] as string,
+    id: (i) => s.nodes[i * nf + I] as number,
+    self: (i) => s.nodes[i * nf + S] as number,
+    firstEdge,
+    retainers,
+  };
+}
+
+const key = (x: Indexed, i: number): string => {
+  const t = x.type(i);
+  const n = x.name(i);
+  if (t === 'string' || t === 'concatenated string' || t === 'sliced string') return `(${t})`;
+  if (t === 'code' || t === 'hidden' || t === 'array' || t === 'number') return `(${t}) ${n.slice(0, 40)}`;
+  return `${t}:${n.slice(0, 60)}`;
+};
+
+function byCtor(x: Indexed): Map<string, { n: number; size: number }> {
+  const m = new Map<string, { n: number; size: number }>();
+  for (let i = 0; i < x.count; i++) {
+    const k = key(x, i);
+    const r = m.get(k) ?? { n: 0, size: 0 };
+    r.n++;
+    r.size += x.self(i);
+    m.set(k, r);
+  }
+  return m;
+}
+
+/** The owner-of-owner path of node i up to a root, following the first strong retainer. */
+function retainerPath(x: Indexed, i: number, depth = 14): string {
+  const s = x.s;
+  const ET = s.edgeFields.indexOf('type');
+  const EN = s.edgeFields.indexOf('name_or_index');
+  // edge -> owner node: find by scanning firstEdge (binary search)
+  const owner = (e: number): number => {
+    let lo = 0;
+    let hi = x.count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((x.firstEdge[mid] as number) <= e) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const parts: string[] = [`${key(x, i)}@${x.id(i)}`];
+  const seen = new Set<number>([i]);
+  let cur = i;
+  for (let d = 0; d < depth; d++) {
+    const rs = (x.retainers[cur] as number[]).filter((e) => {
+      const et = s.edgeTypes[s.edges[e + ET] as number];
+      return et !== 'weak' && et !== 'shortcut';
+    });
+    const e = rs.find((r) => !seen.has(owner(r)));
+    if (e === undefined) break;
+    const o = owner(e);
+    const et = s.edgeTypes[s.edges[e + ET] as number];
+    const en = et === 'element' || et === 'hidden' ? String(s.edges[e + EN]) : (s.strings[s.edges[e + EN] as number] ?? '?');
+    parts.push(`.${en} <- ${key(x, o)}`);
+    seen.add(o);
+    cur = o;
+    if (x.type(o) === 'synthetic') break;
+  }
+  return parts.join('\n      ');
+}
+
+async function main(): Promise<void> {
+  const outDir = join(ROOT, '.cache', 'heap-diff-dist');
+  log('building (unminified) into .cache/heap-diff-dist');
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: false } });
+  const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: 4190, strictPort: true, host: '127.0.0.1' } });
+  log('starting the demo stack');
+  const stack = await startStack({ promPort: 29490, vllmPort: 28700, sglangPort: 23700, log: (l) => log(`demo: ${l}`) });
+  const browser = await launch();
+  try {
+    const url = `http://127.0.0.1:4190/?prom=${encodeURIComponent(stack.promUrl)}&from=now-1h&to=now&refresh=5s`;
+    const s = await openRefreshSession(browser, url, Date.now() - (B + 20) * 5000);
+    // Canvases added/removed per tick: an ECharts instance created or disposed.
+    await s.page.evaluate(() => {
+      const w = window as unknown as { __canvas: { added: number; removed: number } };
+      w.__canvas = { added: 0, removed: 0 };
+      new MutationObserver((ms) => {
+        for (const m of ms) {
+          for (const n of m.addedNodes) if (n instanceof Element && (n.tagName === 'CANVAS' || n.querySelector('canvas'))) w.__canvas.added++;
+          for (const n of m.removedNodes) if (n instanceof Element && (n.tagName === 'CANVAS' || n.querySelector('canvas'))) w.__canvas.removed++;
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+      const flips: string[] = [];
+      (window as unknown as { __flips: string[] }).__flips = flips;
+      new MutationObserver((ms) => {
+        for (const m of ms) {
+          const e = m.target as HTMLElement;
+          if (e.dataset.panelId) flips.push(`${e.dataset.panelId}:${m.oldValue}->${e.dataset.state}`);
+        }
+      }).observe(document.body, { attributes: true, attributeFilter: ['data-state'], attributeOldValue: true, subtree: true });
+    });
+    const heaps: Array<[number, number]> = [];
+    let snapA: Indexed | null = null;
+    let profiled = 0;
+    for (let i = 1; i <= B; i++) {
+      const profiling = PROFILE_TICKS > 0 && i > 20 && profiled < PROFILE_TICKS;
+      if (profiling) {
+        await s.cdp.send('Profiler.enable');
+        await s.cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await s.cdp.send('Profiler.start');
+      }
+      const n0 = s.log.all.length;
+      const t = await s.tick();
+      if (process.env.HD_EXPRS && t.requests > 0) {
+        for (const r of s.log.all.slice(n0)) log(`  ${r.expr.slice(0, 140)}`);
+        const pos = await s.page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('[data-panel-id]'))
+            .slice(0, 10)
+            .map((e) => `${e.dataset.panelId}:${Math.round(e.getBoundingClientRect().top)}-${Math.round(e.getBoundingClientRect().bottom)}:${e.dataset.state}`)
+            .join(' '),
+        );
+        log(`  inView ${t.inView}; vh 900; ${pos}`);
+      }
+      if (process.env.HD_PROBE && t.requests > 0) {
+        const c = await s.page.evaluate(() => {
+          const w = window as unknown as { __canvas: { added: number; removed: number } };
+          const f = window as unknown as { __flips: string[] };
+          const r = { ...w.__canvas, flips: f.__flips.splice(0).join(' ') };
+          w.__canvas = { added: 0, removed: 0 };
+          return r;
+        });
+        log(`tick ${i}: ${t.requests} requests, busy ${t.busyMs.toFixed(0)} ms, canvases added ${c.added} removed ${c.removed} ${c.flips}`);
+      }
+      if (profiling) {
+        const { profile } = (await s.cdp.send('Profiler.stop')) as { profile: CpuProfile };
+        if (t.requests > 0) {
+          profiled++;
+          log(`tick ${i}: ${t.requests} requests, busy ${t.busyMs.toFixed(0)} ms (raw ${t.busyRawMs.toFixed(0)})`);
+          printProfile(profile);
+        }
+      }
+      if (i === 10 || i === A || i === B || i % 50 === 0) heaps.push([i, await heapUsed(s.cdp)]);
+      if (A > 0 && i === A) {
+        log(`snapshot A at tick ${i}`);
+        snapA = index(await takeSnapshot(s.cdp));
+      }
+    }
+    console.log('heap used (after GC) by tick:', heaps.map(([i, h]) => `${i}: ${(h / 1e6).toFixed(2)} MB`).join(', '));
+    if (!snapA) return;
+    log(`snapshot B at tick ${B}`);
+    const snapB = index(await takeSnapshot(s.cdp));
+    const ma = byCtor(snapA);
+    const mb = byCtor(snapB);
+    const rows = [...new Set([...ma.keys(), ...mb.keys()])].map((k) => {
+      const a = ma.get(k) ?? { n: 0, size: 0 };
+      const b = mb.get(k) ?? { n: 0, size: 0 };
+      return { k, dn: b.n - a.n, ds: b.size - a.size, nb: b.n };
+    });
+    rows.sort((p, q) => q.ds - p.ds);
+    let totA = 0;
+    let totB = 0;
+    for (const v of ma.values()) totA += v.size;
+    for (const v of mb.values()) totB += v.size;
+    console.log(`\nself size total: A ${(totA / 1e6).toFixed(2)} MB (${snapA.count} nodes), B ${(totB / 1e6).toFixed(2)} MB (${snapB.count} nodes)`);
+    console.log('\ntop growth by constructor (self size, count), tick', A, '->', B);
+    for (const r of rows.slice(0, 40)) console.log(`  ${(r.ds / 1024).toFixed(1).padStart(9)} KB ${String(r.dn).padStart(7)} objs (now ${r.nb})  ${r.k}`);
+    // Objects new since A (id above A's max) still alive in B.
+    let maxA = 0;
+    for (let i = 0; i < snapA.count; i++) maxA = Math.max(maxA, snapA.id(i));
+    const fresh = new Map<string, number[]>();
+    for (let i = 0; i < snapB.count; i++) {
+      if (snapB.id(i) <= maxA) continue;
+      const k = key(snapB, i);
+      const l = fresh.get(k) ?? [];
+      l.push(i);
+      fresh.set(k, l);
+    }
+    const fr = [...fresh.entries()].map(([k, l]) => ({ k, l, size: l.reduce((a, i) => a + snapB.self(i), 0) })).sort((p, q) => q.size - p.size);
+    console.log('\nobjects allocated after snapshot A and alive at B, by constructor:');
+    for (const r of fr.slice(0, 30)) console.log(`  ${(r.size / 1024).toFixed(1).padStart(9)} KB ${String(r.l.length).padStart(7)} objs  ${r.k}`);
+    console.log('\nretainer paths (samples of the new survivors, objects only):');
+    for (const r of fr.filter((x) => x.k.startsWith('object:') || x.k.startsWith('closure:')).slice(0, 8)) {
+      const l = r.l;
+      for (const i of [l[0], l[Math.floor(l.length / 2)], l[l.length - 1]]) if (i !== undefined) console.log(`  ${retainerPath(snapB, i)}`);
+    }
+    await s.close();
+  } finally {
+    await browser.close();
+    await stack.stop();
+    await new Promise<void>((r) => server.httpServer.close(() => r()));
+  }
+}
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function printProfile(p: CpuProfile): void {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  let sum = 0;
+  p.samples.forEach((id, k) => {
+    const dt = (p.timeDeltas[k + 1] ?? 0) / 1000;
+    const n = byId.get(id);
+    if (!n) return;
+    const name = (x: typeof n): string => `${x.callFrame.functionName || '(anon)'} ${x.callFrame.url.split('/').pop()}:${x.callFrame.lineNumber}`;
+    if (n.callFrame.functionName === '(idle)' || n.callFrame.functionName === '(program)') return;
+    sum += dt;
+    self.set(name(n), (self.get(name(n)) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let c: number | undefined = id; c !== undefined; c = parent.get(c)) {
+      const cn = byId.get(c);
+      if (!cn) break;
+      const nm = name(cn);
+      if (seen.has(nm)) continue;
+      seen.add(nm);
+      total.set(nm, (total.get(nm) ?? 0) + dt);
+    }
+  });
+  console.log(`  profiled busy (non-idle samples): ${sum.toFixed(1)} ms`);
+  console.log('  top self:');
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${v.toFixed(1).padStart(7)} ms  ${k}`);
+  console.log('  top total (inclusive):');
+  for (const [k, v] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 45)) console.log(`    ${v.toFixed(1).padStart(7)} ms  ${k}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    log(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(1);
+  },
+);
