@@ -137,3 +137,17 @@ test('dragging across a chart zooms the whole board to that range', async ({ pag
   expect(span).toBeLessThan(20 * 60_000);
   await expectPanelState(page, 'request-rate', 'ok');
 });
+
+test('a stat tile that sums a panel shares the panel\'s request', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/query_range')) bodies.push(decodeURIComponent((r.postData() ?? '').replace(/\+/g, ' ')));
+  });
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
+  await expectPanelState(page, 'request-rate', 'ok');
+  await expect(page.locator('[data-stat-id="request-rate"]')).toHaveAttribute('data-state', 'ok');
+  const rate = bodies.filter((b) => b.includes('rate(vllm:request_success_total[') && !b.includes('finished_reason'));
+  // One request for the Requests/s tile and the Request rate panel together, and it is the panel's.
+  expect(rate).toHaveLength(1);
+  expect(rate[0]).toContain('sum by (model_name)');
+});

@@ -88,6 +88,19 @@ describe.each(Object.values(catalogs).map((c) => [c.engine, c] as const))('%s ca
     }
   });
 
+  it('derives sum-type tiles from a panel query whose groups add up to the total', () => {
+    const derived = c.stats.filter((s) => s.sumOf);
+    expect(derived.length).toBeGreaterThanOrEqual(5);
+    for (const s of derived) {
+      const q = c.panels.find((p) => p.id === s.sumOf?.panelId)?.queries.find((x) => x.id === s.sumOf?.queryId);
+      expect(q, s.id).toBeDefined();
+      // Every alternative is an outer `sum by (…$__by…)`: adding its series gives the tile's total.
+      for (const a of q!.alternatives) expect(a.expr, s.id).toMatch(/^sum by \([^)]*\$__by[^)]*\) \(/);
+      // And the tile's own query is the same sum without grouping.
+      for (const a of s.query.alternatives) expect(a.expr, s.id).toMatch(/^sum\(/);
+    }
+  });
+
   it('gives every panel queries or an explanation, and references only known metrics', () => {
     expect(c.metrics[c.presenceMetric]).toBeDefined();
     for (const p of c.panels) {

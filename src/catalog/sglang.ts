@@ -6,12 +6,13 @@ import { sglangCorePanels } from './sglang-panels';
 import type { EngineCatalog, StatSpec } from './types';
 
 const sglangStats: StatSpec[] = [
-  { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', query: query('value', 'req/s', rateAll('requests')) },
+  { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', sumOf: { panelId: 'request-rate', queryId: 'rate' }, query: query('value', 'req/s', rateAll('requests')) },
   {
     id: 'output-tokens-rate',
     title: 'Output tok/s',
     unit: 'tokps',
     panelId: 'output-tokens-rate',
+    sumOf: { panelId: 'output-tokens-rate', queryId: 'rate' },
     query: query('value', 'tok/s', rateAll('generation_tokens'), {
       expr: 'sum({{gen_throughput}})',
       note: "the scheduler's gen_throughput gauge",
@@ -34,12 +35,13 @@ const sglangStats: StatSpec[] = [
     query: query('value', 'p95', quantileExpr(0.95, 'itl_bucket', '')),
   },
   { id: 'e2e-p95', title: 'E2E p95', unit: 'seconds', panelId: 'e2e-latency', query: query('value', 'p95', quantileExpr(0.95, 'e2e_bucket', '')) },
-  { id: 'running', title: 'Running', unit: 'requests', panelId: 'running-requests', query: query('value', 'running', 'sum({{running|priority=""}})') },
+  { id: 'running', title: 'Running', unit: 'requests', panelId: 'running-requests', sumOf: { panelId: 'running-requests', queryId: 'running' }, query: query('value', 'running', 'sum({{running|priority=""}})') },
   {
     id: 'waiting',
     title: 'Waiting',
     unit: 'requests',
     panelId: 'waiting-requests',
+    sumOf: { panelId: 'waiting-requests', queryId: 'waiting' },
     thresholds: STAT_THRESHOLDS.waiting,
     query: query('value', 'waiting', 'sum({{waiting|priority=""}})'),
   },
@@ -67,6 +69,7 @@ const sglangStats: StatSpec[] = [
     title: 'Aborts/s',
     unit: 'reqps',
     panelId: 'abort-error-rate',
+    sumOf: { panelId: 'abort-error-rate', queryId: 'rate' },
     thresholds: STAT_THRESHOLDS.errors,
     query: query('value', 'aborted', rateAll('aborted_requests')),
   },

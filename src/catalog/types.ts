@@ -108,6 +108,13 @@ export interface StatSpec {
   thresholds?: Threshold[];
   /** The panel to scroll to when the tile is clicked. */
   panelId?: string;
+  /**
+   * Show the sum of this panel query's series instead of running `query`: the panel already asks
+   * `sum by (model_name) (…)`, whose groups add up to the total, so the tile shares the panel's
+   * request (same PromQL, same key) rather than sending one of its own. `query` stays the
+   * equivalent single-series expression (docs, and the tests check they agree in form).
+   */
+  sumOf?: { panelId: string; queryId: string };
 }
 
 export interface EngineCatalog {

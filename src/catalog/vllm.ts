@@ -6,12 +6,13 @@ import { vllmMetrics } from './vllm-metrics';
 import { vllmCorePanels } from './vllm-panels';
 
 const vllmStats: StatSpec[] = [
-  { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', query: query('value', 'req/s', rateAll('request_success')) },
+  { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', sumOf: { panelId: 'request-rate', queryId: 'rate' }, query: query('value', 'req/s', rateAll('request_success')) },
   {
     id: 'output-tokens-rate',
     title: 'Output tok/s',
     unit: 'tokps',
     panelId: 'output-tokens-rate',
+    sumOf: { panelId: 'output-tokens-rate', queryId: 'rate' },
     query: query('value', 'tok/s', rateAll('generation_tokens'), {
       expr: 'sum({{generation_throughput_v0}})',
       note: 'legacy gauge vllm:avg_generation_throughput_toks_per_s (vLLM ≤ 0.6)',
@@ -20,12 +21,13 @@ const vllmStats: StatSpec[] = [
   { id: 'ttft-p95', title: 'TTFT p95', unit: 'seconds', panelId: 'ttft', thresholds: STAT_THRESHOLDS.ttft, query: query('value', 'p95', quantileExpr(0.95, 'ttft_bucket', '')) },
   { id: 'itl-p95', title: 'ITL p95', unit: 'seconds', panelId: 'itl', thresholds: STAT_THRESHOLDS.itl, query: query('value', 'p95', quantileExpr(0.95, 'itl_bucket', '')) },
   { id: 'e2e-p95', title: 'E2E p95', unit: 'seconds', panelId: 'e2e-latency', query: query('value', 'p95', quantileExpr(0.95, 'e2e_bucket', '')) },
-  { id: 'running', title: 'Running', unit: 'requests', panelId: 'running-requests', query: query('value', 'running', 'sum({{running}})') },
+  { id: 'running', title: 'Running', unit: 'requests', panelId: 'running-requests', sumOf: { panelId: 'running-requests', queryId: 'running' }, query: query('value', 'running', 'sum({{running}})') },
   {
     id: 'waiting',
     title: 'Waiting',
     unit: 'requests',
     panelId: 'waiting-requests',
+    sumOf: { panelId: 'waiting-requests', queryId: 'waiting' },
     thresholds: STAT_THRESHOLDS.waiting,
     query: query('value', 'waiting', 'sum({{waiting}})'),
   },
@@ -53,6 +55,7 @@ const vllmStats: StatSpec[] = [
     title: 'Aborts + errors/s',
     unit: 'reqps',
     panelId: 'abort-error-rate',
+    sumOf: { panelId: 'abort-error-rate', queryId: 'rate' },
     thresholds: STAT_THRESHOLDS.errors,
     query: query('value', 'abort+error', rateAll('request_success', 'finished_reason=~"abort|error"')),
   },

@@ -10,6 +10,7 @@ export {
   legendName,
   matrixToSeries,
   seriesStats,
+  sumSeries,
   toCsv,
   type MatrixSample,
   type MatrixToSeriesOptions,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLabelSet, legendName, matrixToSeries, seriesStats, toCsv, type MatrixSample } from './matrix';
+import { formatLabelSet, legendName, matrixToSeries, seriesStats, sumSeries, toCsv, type MatrixSample } from './matrix';
 import type { ChartSeries } from './types';
 
 const grid = { start: 100, end: 160, step: 15, legend: '{{model_name}}', idPrefix: 'q1' };
@@ -212,5 +212,14 @@ describe('toCsv', () => {
 
   it('is just a header for no series', () => {
     expect(toCsv([])).toBe('time\r\n');
+  });
+});
+
+describe('sumSeries', () => {
+  it('adds point by point and keeps all-null steps as gaps', () => {
+    expect(sumSeries([[[0, 1], [1, null], [2, 4]], [[0, 2], [1, null], [2, null]]])).toEqual([[0, 3], [1, null], [2, 4]]);
+  });
+  it('is empty for no series', () => {
+    expect(sumSeries([])).toEqual([]);
   });
 });

@@ -186,3 +186,23 @@ export function toCsv(series: readonly ChartSeries[]): string {
   }
   return lines.map((l) => `${l}\r\n`).join('');
 }
+
+/**
+ * Adds series point by point on their shared step grid; a step where every series is null stays
+ * null (a gap, not a zero).
+ *
+ * @example
+ * sumSeries([[[0, 1], [1, null]], [[0, 2], [1, null]]]) // [[0, 3], [1, null]]
+ */
+export function sumSeries(series: ReadonlyArray<ReadonlyArray<readonly [number, number | null]>>): Array<[number, number | null]> {
+  const first = series[0];
+  if (!first) return [];
+  return first.map(([t], i) => {
+    let total: number | null = null;
+    for (const s of series) {
+      const v = s[i]?.[1];
+      if (v !== null && v !== undefined && Number.isFinite(v)) total = (total ?? 0) + v;
+    }
+    return [t, total];
+  });
+}

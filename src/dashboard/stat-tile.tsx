@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, useMemo, useState } from 'react';
 import { expandQuery } from '../catalog';
 import type { StatSpec, Threshold } from '../catalog/types';
-import { Sparkline, matrixToSeries } from '../charts';
+import { Sparkline, matrixToSeries, sumSeries } from '../charts';
 import { formatValue } from '../lib/units';
 import { useLang, useT } from '../i18n';
 import { statTitle } from '../i18n/catalog-text';
@@ -32,13 +32,19 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const t = useT();
   const lang = useLang();
   const ctx = useDashboard();
-  const { resolved, window: w, catalog, filters, rateInterval, gpuPeakFlops, client, baseUrl, locale } = ctx;
+  const { resolved, window: w, catalog, filters, rateInterval, gpuPeakFlops, client, baseUrl, locale, by } = ctx;
   const { startSec, endSec, stepSec } = w;
+  // A tile with `sumOf` runs its panel's query exactly as the panel does (same PromQL, so the same
+  // query key: one request serves both) and adds the panel's series up.
+  const source = useMemo(() => {
+    const q = stat.sumOf && catalog.panels.find((p) => p.id === stat.sumOf?.panelId)?.queries.find((x) => x.id === stat.sumOf?.queryId);
+    return q ? { query: q, by, summed: true } : { query: stat.query, by: [], summed: false };
+  }, [stat, catalog, by]);
   const expanded = useMemo(() => {
     if (!resolved) return null;
-    const r = expandQuery(stat.query, catalog, { resolved, filters, rateInterval, by: [], gpuPeakFlops: gpuPeakFlops ?? undefined });
+    const r = expandQuery(source.query, catalog, { resolved, filters, rateInterval, by: source.by, gpuPeakFlops: gpuPeakFlops ?? undefined });
     return 'missing' in r ? null : r;
-  }, [resolved, stat, catalog, filters, rateInterval, gpuPeakFlops]);
+  }, [resolved, source, catalog, filters, rateInterval, gpuPeakFlops]);
 
   const q = useQuery({
     ...rangeQueryOptions(client, { baseUrl, expr: expanded?.expr ?? '', start: startSec, end: endSec, step: stepSec }),
@@ -48,9 +54,10 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
 
   const points = useMemo(() => {
     if (!q.data) return [];
-    const { series } = matrixToSeries(q.data.result, { start: startSec, end: endSec, step: stepSec, legend: '', idPrefix: stat.id, maxSeries: 1 });
-    return series[0]?.points ?? [];
-  }, [q.data, startSec, endSec, stepSec, stat.id]);
+    const maxSeries = source.summed ? Number.MAX_SAFE_INTEGER : 1;
+    const { series } = matrixToSeries(q.data.result, { start: startSec, end: endSec, step: stepSec, legend: '', idPrefix: stat.id, maxSeries });
+    return source.summed ? sumSeries(series.map((x) => x.points)) : (series[0]?.points ?? []);
+  }, [q.data, startSec, endSec, stepSec, stat.id, source.summed]);
 
   // Like the panels: while the backend is unreachable (one banner says so) the tile keeps the last
   // value it showed for this query, marked stale, instead of flipping to an error.
