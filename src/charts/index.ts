@@ -16,10 +16,8 @@ export {
   type MatrixToSeriesOptions,
 } from './matrix';
 export {
-  buildSparklineOption,
   buildTimeSeriesOption,
   type ChartOption,
-  type SparklineOptionInput,
   type TimeSeriesOptionInput,
 } from './options';
 export { SERIES_COLORS, chartTokens, contrastRatio, seriesColor, type ChartTokens } from './palette';

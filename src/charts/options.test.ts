@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
-import { buildSparklineOption, buildTimeSeriesOption, type TimeSeriesOptionInput } from './options';
+import { buildTimeSeriesOption, type TimeSeriesOptionInput } from './options';
 import { seriesColor } from './palette';
 import { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml } from './tooltip';
 import type { ChartSeries } from './types';
@@ -126,18 +126,5 @@ describe('tooltip', () => {
     expect(fmt(undefined)).toBe('');
     expect(fmt([null, 3, { value: 'x' }])).toBe('');
     expect(fmt({ seriesName: 7, value: [0, Infinity] })).toContain('–');
-  });
-});
-
-describe('buildSparklineOption', () => {
-  it('draws a bare line with an area and no axes', () => {
-    const o = buildSparklineOption({ points: [[0, 1], [1, 2]], unit: 'reqps', theme: 'dark', color: '#16a34a' });
-    expect(o.animation).toBe(false);
-    expect(single(o.xAxis).show).toBe(false);
-    expect(single(o.yAxis).show).toBe(false);
-    const s = seriesOf(o)[0] as LineSeriesOption;
-    expect(s).toMatchObject({ type: 'line', connectNulls: false, showSymbol: false });
-    expect(s.lineStyle?.color).toBe('#16a34a');
-    expect(s.areaStyle).toBeDefined();
   });
 });

@@ -8,6 +8,7 @@ import { matcherFor, type ResolvedMetric } from '../catalog';
 import type { PrometheusClient } from '../prometheus';
 import { useT } from '../i18n';
 import { MultiSelect } from './multi-select';
+import { coarseWindow } from './use-backend';
 import type { DashboardState } from './url-state';
 import type { SetDashboardState } from './use-url-state';
 
@@ -62,8 +63,7 @@ export function FiltersBar({
   const { model: modelLabel, instance: instanceLabel } = catalog.filterLabels;
   const rankLabel = catalog.filterLabels.rank[0] ?? 'engine';
   // Coarse window so the lists are not refetched on every refresh tick.
-  const s = Math.floor(startSec / 600) * 600;
-  const e = Math.ceil(endSec / 600) * 600;
+  const { start: s, end: e } = coarseWindow(startSec, endSec);
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   const onOpen = (which: string) => (open: boolean) => {
     if (open && !opened.has(which)) setOpened(new Set([...opened, which]));

@@ -13,6 +13,14 @@ export const ENGINE_NAME_MATCH = '{__name__=~".*(vllm|sglang).*"}';
 export const API_NAME_MATCH = '{__name__="http_requests_total"}';
 const COARSE_SEC = 600;
 
+/**
+ * The range widened to 10-minute boundaries: lists of names and label values asked over it do not
+ * change on each refresh tick, so they are not asked again.
+ */
+export function coarseWindow(startSec: number, endSec: number): { start: number; end: number } {
+  return { start: Math.floor(startSec / COARSE_SEC) * COARSE_SEC, end: Math.ceil(endSec / COARSE_SEC) * COARSE_SEC };
+}
+
 export interface BackendInfo {
   names: ReadonlySet<string> | null;
   namesError: unknown;
@@ -31,8 +39,7 @@ export interface BackendInfo {
 
 export function useBackend(client: PrometheusClient | null, baseUrl: string, startSec: number, endSec: number): BackendInfo {
   // Coarse window: metric names do not change with each refresh tick.
-  const cStart = Math.floor(startSec / COARSE_SEC) * COARSE_SEC;
-  const cEnd = Math.ceil(endSec / COARSE_SEC) * COARSE_SEC;
+  const { start: cStart, end: cEnd } = coarseWindow(startSec, endSec);
 
   const names = useQuery({
     queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, API_NAME_MATCH, cStart, cEnd],
