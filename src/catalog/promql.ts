@@ -2,6 +2,7 @@
 // Pure functions; user-supplied values (filters) only ever enter PromQL through escapeLabelValue.
 import type { EngineCatalog, ExprAlternative, QuerySpec } from './types';
 import { METRIC_NAME_RE, type ResolvedMetric } from './resolve';
+import { parsePromDuration } from '../lib/duration';
 
 export interface ExpandContext {
   resolved: Map<string, ResolvedMetric>;
@@ -27,7 +28,6 @@ export interface ExpandedQuery {
 export const GPU_PEAK_MISSING = 'gpu_peak';
 
 const LABEL_NAME_RE = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
-const DURATION_RE = /^(\d+(ms|s|m|h|d|w|y))+$/;
 // `{{metricId}}` or `{{metricId|extra="matchers"}}`.
 const REF_RE = /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^}]*))?\}\}/g;
 
@@ -134,7 +134,7 @@ export function expandQuery(
   catalog: EngineCatalog,
   ctx: ExpandContext,
 ): ExpandedQuery | { missing: string[] } {
-  if (!DURATION_RE.test(ctx.rateInterval)) throw new RangeError(`invalid rate interval: ${ctx.rateInterval}`);
+  if (!parsePromDuration(ctx.rateInterval)) throw new RangeError(`invalid rate interval: ${ctx.rateInterval}`);
   const peak = ctx.gpuPeakFlops;
   const peakOk = typeof peak === 'number' && Number.isFinite(peak) && peak > 0;
   let firstMissing: string[] | undefined;
