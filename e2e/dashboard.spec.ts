@@ -96,7 +96,7 @@ test('SGLang: panels the engine never has are named, not drawn; panel= still exp
   for (const id of ['prefill-time', 'decode-time', 'external-prefix-cache-hit-rate', 'spec-per-position-acceptance'])
     await expect(panel(page, id)).toHaveCount(0);
   const latency = page.getByTestId('not-reported-latency');
-  await expect(latency).toHaveText('SGLang does not report, so not shown: Prefill time, Decode time.');
+  await expect(latency).toHaveText('SGLang does not report, so not shown: Prefill time and Decode time');
   await expect(page.getByTestId('not-reported-cache')).toContainText('External prefix cache hit rate');
   // A name opens the panel alone, with the explanation and where to look instead.
   await latency.getByRole('button', { name: 'Prefill time' }).click();

@@ -6,6 +6,11 @@ import { useLang, useT } from '../i18n';
 import { panelText } from '../i18n/catalog-text';
 import type { SectionPanels } from './section-panels';
 
+/** The language's list punctuation ("a, b and c", "a、b和c") around elements kept as ids. */
+function listParts(ids: string[], lang: string): Array<{ type: string; value: string }> {
+  return new Intl.ListFormat(lang, { type: 'conjunction' }).formatToParts(ids);
+}
+
 export function SectionNotes({
   sectionId,
   split,
@@ -20,6 +25,7 @@ export function SectionNotes({
   const t = useT();
   const lang = useLang();
   const { absentFeatures, notReported } = split;
+  const titles = new Map(notReported.map((p) => [p.id, panelText(p, catalog.engine, lang).title]));
   return (
     <>
       {absentFeatures.length > 0 && (
@@ -29,16 +35,16 @@ export function SectionNotes({
       )}
       {notReported.length > 0 && (
         <p className="iw-muted text-xs" data-testid={`not-reported-${sectionId}`}>
-          {t.notReported.lead(catalog.label)}
-          {notReported.map((p, i) => (
-            <span key={p.id}>
-              {i > 0 && t.notReported.separator}
-              <button type="button" className="underline" data-panel-link={p.id} onClick={() => onOpenPanel(p.id)}>
-                {panelText(p, catalog.engine, lang).title}
+          {t.notReported(catalog.label)}
+          {listParts(notReported.map((p) => p.id), lang).map((part, i) =>
+            part.type === 'literal' ? (
+              <span key={i}>{part.value}</span>
+            ) : (
+              <button key={part.value} type="button" className="underline" onClick={() => onOpenPanel(part.value)}>
+                {titles.get(part.value)}
               </button>
-            </span>
-          ))}
-          {t.notReported.end}
+            ),
+          )}
         </p>
       )}
     </>

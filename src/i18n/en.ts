@@ -44,11 +44,7 @@ export const en = {
   },
   collapse: 'Collapse section',
   absentFeatures: (list: string) => `Not exposed by this backend, so not shown: ${list}.`,
-  notReported: {
-    lead: (engine: string) => `${engine} does not report, so not shown: `,
-    separator: ', ',
-    end: '.',
-  },
+  notReported: (engine: string) => `${engine} does not report, so not shown: `,
   expand: 'Expand section',
   instancesCount: (n: number) => (n === 1 ? '1 instance' : `${n} instances`),
   state: {

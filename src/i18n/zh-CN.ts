@@ -47,11 +47,7 @@ export const zhCN: Messages = {
   },
   collapse: '折叠分区',
   absentFeatures: (list: string) => `当前后端未暴露以下功能的指标，因此不显示：${list}。`,
-  notReported: {
-    lead: (engine: string) => `${engine} 不提供以下指标，因此不显示：`,
-    separator: '、',
-    end: '。',
-  },
+  notReported: (engine: string) => `${engine} 不提供以下指标，因此不显示：`,
   expand: '展开分区',
   instancesCount: (n: number) => `${n} 个实例`,
   state: {
