@@ -75,7 +75,7 @@ const sglangStats: StatSpec[] = [
   },
 ];
 
-export const sglangCatalog: EngineCatalog = {
+export const sglangCatalog: EngineCatalog<'sglang'> = {
   engine: 'sglang',
   label: 'SGLang',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['tp_rank', 'dp_rank'] },

@@ -61,7 +61,7 @@ const vllmStats: StatSpec[] = [
   },
 ];
 
-export const vllmCatalog: EngineCatalog = {
+export const vllmCatalog: EngineCatalog<'vllm'> = {
   engine: 'vllm',
   label: 'vLLM',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['engine'] },

@@ -2,7 +2,7 @@
 // with `panel=`). Owns the refresh clock, the query window and the context panels read.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { catalogs } from '../catalog';
+import { catalogs, ENGINES } from '../catalog';
 import { SECTION_IDS, type EngineCatalog } from '../catalog/types';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, validateBaseUrl } from '../prometheus';
@@ -167,7 +167,7 @@ export function Dashboard({
             </div>
             <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
             <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
-            <EngineToggle engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
+            <EngineToggle engines={ENGINES} engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
           </div>
