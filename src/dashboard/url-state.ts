@@ -6,6 +6,7 @@
 // Example: parseUrlState('?engine=sglang&model=a&model=b&from=now-6h&refresh=10s')
 //   → { state: { ...DEFAULT_STATE, engine: 'sglang', model: ['a','b'], from: 'now-6h', refresh: '10s' }, problems: [] }
 //   serializeUrlState(that.state) → 'engine=sglang&model=a&model=b&from=now-6h&refresh=10s'
+import { engineIdList, isEngineId } from '../catalog/engines';
 import type { EngineId } from '../catalog/types';
 import { isTimeExpr } from './time-range';
 import { LANGS, type Lang } from '../i18n';
@@ -60,7 +61,6 @@ export const DEFAULT_STATE: DashboardState = {
   gpu: null,
 };
 
-const ENGINES: readonly EngineId[] = ['vllm', 'sglang'];
 const DURATION = /^(\d+(ms|s|m|h|d|w|y))+$/;
 const PANEL_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const MAX_VALUES = 100;
@@ -89,9 +89,8 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
 
   const engine = p.get('engine');
   if (engine !== null) {
-    const e = oneOf(ENGINES, engine);
-    if (e) state.engine = e;
-    else drop('engine', engine, 'unknown engine (use vllm or sglang)');
+    if (isEngineId(engine)) state.engine = engine;
+    else drop('engine', engine, `unknown engine (use ${engineIdList()})`);
   }
 
   for (const key of ['model', 'instance', 'rank'] as const) {

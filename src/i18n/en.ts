@@ -44,6 +44,7 @@ export const en = {
   },
   collapse: 'Collapse section',
   absentFeatures: (list: string) => `Not exposed by this backend, so not shown: ${list}.`,
+  notReported: (engine: string) => `${engine} does not report, so not shown: `,
   expand: 'Expand section',
   instancesCount: (n: number) => (n === 1 ? '1 instance' : `${n} instances`),
   state: {
@@ -78,7 +79,7 @@ export const en = {
     retrying: 'Retrying with each refresh; the panels keep their last data.',
     noPrometheus: 'No Prometheus URL yet. Enter the URL of a Prometheus-compatible API above (for example http://localhost:9090).',
     targetsDown: (n: number) => (n === 1 ? '1 scrape target is down' : `${n} scrape targets are down`),
-    noEngine: 'This backend holds no vLLM or SGLang metrics in this range.',
+    noEngine: (engines: string) => `This backend holds no ${engines} metrics in this range.`,
     urlProblems: 'Some link parameters were ignored',
     badUrl: 'This Prometheus URL cannot be used',
     rangeProblem: 'Time range problem',

@@ -47,6 +47,7 @@ export const zhCN: Messages = {
   },
   collapse: '折叠分区',
   absentFeatures: (list: string) => `当前后端未暴露以下功能的指标，因此不显示：${list}。`,
+  notReported: (engine: string) => `${engine} 不提供以下指标，因此不显示：`,
   expand: '展开分区',
   instancesCount: (n: number) => `${n} 个实例`,
   state: {
@@ -81,7 +82,7 @@ export const zhCN: Messages = {
     retrying: '每次刷新时都会重试；面板保留最后一次的数据。',
     noPrometheus: '尚未配置 Prometheus 地址。请在上方填写兼容 Prometheus API 的地址（例如 http://localhost:9090）。',
     targetsDown: (n: number) => `${n} 个采集目标不可用`,
-    noEngine: '此时间范围内，该后端没有任何 vLLM 或 SGLang 指标。',
+    noEngine: (engines: string) => `此时间范围内，该后端没有任何 ${engines} 指标。`,
     urlProblems: '部分链接参数已被忽略',
     badUrl: '无法使用此 Prometheus 地址',
     rangeProblem: '时间范围有误',
