@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { catalogs, escapeLabelValue, resolveMetrics, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
-import { detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
+import { canAskStatus, detectBackendKind, detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
 
 /** Every spelling of a vLLM/SGLang metric contains one of these (prefixed, rewritten or not). */
 export const ENGINE_NAME_MATCH = '{__name__=~".*(vllm|sglang).*"}';
@@ -60,7 +60,12 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const scrape = useQuery({
     queryKey: ['prometheus', baseUrl, 'scrape-interval'],
-    queryFn: ({ signal }) => detectScrapeInterval(client!, signal),
+    // The backend's kind first: VictoriaMetrics across origins is not asked for targets or config,
+    // which it serves without CORS headers (an error in the console on every load).
+    queryFn: async ({ signal }) => {
+      const askStatus = canAskStatus(await detectBackendKind(client!, signal), baseUrl, window.location.origin);
+      return detectScrapeInterval(client!, signal, { askStatus });
+    },
     enabled: client !== null,
     staleTime: 300_000,
     // It answers null when the backend fails: that "success" says nothing about the backend's health.
