@@ -9,5 +9,5 @@ export { vllmCatalog, sglangCatalog };
 export * from './types';
 export { candidateNames, resolveMetrics, METRIC_NAME_RE, VENDOR_PREFIXES } from './resolve';
 export type { NameRewrite, ResolvedMetric } from './resolve';
-export { escapeLabelValue, escapeRegex, expandQuery, GPU_PEAK_MISSING, matcherFor, referencedMetrics } from './promql';
+export { escapeLabelValue, escapeRegex, expandQuery, GPU_PEAK_MISSING, matcherFor, referencedMetrics, TOPOLOGY_LABELS } from './promql';
 export type { ExpandContext, ExpandedQuery } from './promql';
