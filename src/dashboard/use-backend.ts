@@ -102,6 +102,9 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     },
     enabled: fromSamplesEnabled,
     staleTime: 300_000,
+    // A store only seconds old (a fresh remote_write target) has fewer than two samples per series:
+    // ask again rather than keep "unknown" for five minutes.
+    refetchInterval: (q) => (q.state.data === null ? 30_000 : false),
   });
   const scrapeSettled =
     scrape.isError || (scrape.isSuccess && (scrape.data !== null || !fromSamplesEnabled || fromSamples.isFetched || fromSamples.isError));
