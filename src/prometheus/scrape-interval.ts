@@ -124,7 +124,18 @@ export async function scrapeIntervalFromSamples(
   const { result } = await client.query(`${selector}[${windowSec}s]`, undefined, signal);
   if (result.resultType !== 'matrix') return null;
   const seconds = intervalFromMatrix(result.result);
-  return seconds === null ? null : { seconds, source: 'samples' };
+  return seconds === null ? null : { seconds: roundMeasuredInterval(seconds), source: 'samples' };
+}
+
+/**
+ * Stored scrape timestamps jitter by milliseconds on a busy server (a 5 s scrape measured 5.024 s
+ * through remote_write), which would make a "20s96ms" rate window. Intervals are configured in
+ * whole seconds (or in milliseconds below one), so a measured spacing is rounded to that.
+ *
+ * @example roundMeasuredInterval(5.024) // 5
+ */
+export function roundMeasuredInterval(seconds: number): number {
+  return seconds >= 1 ? Math.round(seconds) : Math.max(0.001, Math.round(seconds * 1000) / 1000);
 }
 
 /** Most frequent value; ties go to the larger, which keeps rate windows safe. */
