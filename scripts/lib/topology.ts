@@ -65,8 +65,12 @@ export async function startScrapers(opts: ScrapersOptions): Promise<Scrapers> {
   const dir = mkdtempSync(join(tmpdir(), `inferwatch-${opts.topology}-`));
   const procs: BackendProcess[] = [];
   const servers: ServerInfo[] = [];
+  let store: BackendProcess | null = null;
   const stop = async (): Promise<void> => {
-    await Promise.all(procs.map((p) => p.stop()));
+    // The shards first: a Prometheus flushes its remote_write queue on shutdown and, with the store
+    // already gone, would wait for it up to --storage.remote.flush-deadline (1 min).
+    await Promise.all(procs.filter((p) => p !== store).map((p) => p.stop()));
+    await store?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   const prom = (name: string, port: number, config: string, role: string): BackendProcess => {
@@ -92,6 +96,7 @@ export async function startScrapers(opts: ScrapersOptions): Promise<Scrapers> {
       const args = [`-storageDataPath=${vmDir}`, `-httpListenAddr=127.0.0.1:${opts.port}`, '-retentionPeriod=30d', '-loggerLevel=WARN'];
       const vm = startProcess(vmBin, args, `http://127.0.0.1:${opts.port}/prometheus`, log, 'victoria-metrics');
       procs.push(vm);
+      store = vm;
       servers.push({ role: 'victoria-metrics', url: vm.url });
       const shards = 2;
       const shardProcs = Array.from({ length: shards }, (_, s) =>
