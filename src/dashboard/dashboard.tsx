@@ -118,8 +118,10 @@ export function Dashboard({
     };
     const rankLabel = catalog.filterLabels.rank[0];
     if (rankLabel) f[rankLabel] = state.rank;
+    // A topology label: applies to every engine series (TOPOLOGY_LABELS in catalog/promql.ts).
+    f.cluster = state.cluster;
     return f;
-  }, [catalog, state.model, state.instance, state.rank]);
+  }, [catalog, state.model, state.instance, state.rank, state.cluster]);
 
   const onZoom = useCallback(
     (startMs: number, endMs: number) => {

@@ -28,6 +28,8 @@ export interface DashboardState {
   instance: string[];
   /** The engine's rank label values (vLLM `engine`, SGLang `tp_rank`/`dp_rank`). */
   rank: string[];
+  /** `cluster` label values (a label the topology adds, e.g. a federating Prometheus). */
+  cluster: string[];
   from: string;
   to: string;
   refresh: RefreshInterval;
@@ -49,6 +51,7 @@ export const DEFAULT_STATE: DashboardState = {
   model: [],
   instance: [],
   rank: [],
+  cluster: [],
   from: 'now-1h',
   to: 'now',
   refresh: '30s',
@@ -93,7 +96,7 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
     else drop('engine', engine, `unknown engine (use ${engineIdList()})`);
   }
 
-  for (const key of ['model', 'instance', 'rank'] as const) {
+  for (const key of ['model', 'instance', 'rank', 'cluster'] as const) {
     const values = p.getAll(key).filter((v) => v.length > 0);
     if (values.length === 0) continue;
     const kept = values.filter((v) => v.length <= MAX_VALUE_LENGTH).slice(0, MAX_VALUES);
@@ -165,7 +168,7 @@ export function serializeUrlState(state: DashboardState, defaults: DashboardStat
   const p = new URLSearchParams();
   if (state.prom && state.prom !== defaults.prom) p.set('prom', state.prom);
   if (state.engine && state.engine !== defaults.engine) p.set('engine', state.engine);
-  for (const key of ['model', 'instance', 'rank'] as const) for (const v of state[key]) p.append(key, v);
+  for (const key of ['model', 'instance', 'rank', 'cluster'] as const) for (const v of state[key]) p.append(key, v);
   if (state.from !== defaults.from) p.set('from', state.from);
   if (state.to !== defaults.to) p.set('to', state.to);
   if (state.refresh !== defaults.refresh) p.set('refresh', state.refresh);

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { detectEngine, engineNameMatch, ENGINES, escapeLabelValue, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
-import { detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
+import { canAskStatus, detectBackendKind, detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
 
 /** Every spelling of a registered engine's metric contains its name pattern (prefixed, rewritten or not). */
 export const ENGINE_NAME_MATCH = engineNameMatch(ENGINES);
@@ -62,7 +62,12 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const scrape = useQuery({
     queryKey: ['prometheus', baseUrl, 'scrape-interval'],
-    queryFn: ({ signal }) => detectScrapeInterval(client!, signal),
+    // The backend's kind first: VictoriaMetrics across origins is not asked for targets or config,
+    // which it serves without CORS headers (an error in the console on every load).
+    queryFn: async ({ signal }) => {
+      const askStatus = canAskStatus(await detectBackendKind(client!, signal), baseUrl, window.location.origin);
+      return detectScrapeInterval(client!, signal, { askStatus });
+    },
     enabled: client !== null,
     staleTime: 300_000,
     // It answers null when the backend fails: that "success" says nothing about the backend's health.
@@ -88,6 +93,9 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     },
     enabled: fromSamplesEnabled,
     staleTime: 300_000,
+    // A store only seconds old (a fresh remote_write target) has fewer than two samples per series:
+    // ask again rather than keep "unknown" for five minutes.
+    refetchInterval: (q) => (q.state.data === null ? 30_000 : false),
   });
   const scrapeSettled =
     scrape.isError || (scrape.isSuccess && (scrape.data !== null || !fromSamplesEnabled || fromSamples.isFetched || fromSamples.isError));

@@ -10,6 +10,7 @@ export const en = {
   model: 'Model',
   instance: 'Instance',
   rank: 'Rank',
+  cluster: 'Cluster',
   all: 'All',
   nSelected: (n: number) => `${n} selected`,
   clear: 'Clear',

@@ -13,6 +13,7 @@ export const zhCN: Messages = {
   model: '模型',
   instance: '实例',
   rank: 'Rank',
+  cluster: '集群',
   all: '全部',
   nSelected: (n: number) => `已选 ${n} 项`,
   clear: '清除',
