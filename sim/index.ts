@@ -17,6 +17,8 @@ export interface SimOptions extends FleetOptions {
 export interface SimHandle {
   targets: string[];
   fleet: Fleet;
+  /** Stops one simulated server (a crashed engine: its scrapes fail, `up` drops to 0). */
+  stopTarget(target: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,10 +80,19 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   return {
     targets: fleet.instances.map((i) => targetOf(fleet, i)),
     fleet,
+    stopTarget: async (target) => {
+      const i = fleet.instances.findIndex((inst) => targetOf(fleet, inst) === target);
+      const s = servers[i];
+      if (!s || !s.listening) return;
+      await new Promise<void>((resolve) => {
+        s.closeAllConnections();
+        s.close(() => resolve());
+      });
+    },
     close: async () => {
       clearInterval(timer);
       await Promise.all(
-        servers.map(
+        servers.filter((s) => s.listening).map(
           (s) =>
             new Promise<void>((resolve) => {
               s.closeAllConnections();

@@ -29,6 +29,8 @@ export interface StackOptions {
   deadTargets?: Partial<Record<'vllm' | 'sglang', string[]>>;
   /** VictoriaMetrics: API under /prometheus; backfill is skipped for it. */
   backend?: 'prometheus' | 'victoria-metrics';
+  /** Prometheus rule files to load (`rule_files:`); ignored for VictoriaMetrics (vmalert's job). */
+  ruleFiles?: string[];
   log?: (line: string) => void;
 }
 
@@ -43,6 +45,8 @@ export interface Stack {
    * resolves once every target is scraped again. A no-op while it is running.
    */
   startPrometheus(): Promise<void>;
+  /** Stops one simulated engine (`host:port` from `simTargets`); the others keep serving. */
+  stopTarget(target: string): Promise<void>;
 }
 
 export function parseDuration(s: string): number {
@@ -111,7 +115,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         ...(opts.deadTargets?.[job as 'vllm' | 'sglang'] ?? []),
       ],
     }));
-    const config = scrapeConfig(jobs, interval);
+    const rules = backend === 'prometheus' ? (opts.ruleFiles ?? []) : [];
+    const config = scrapeConfig(jobs, interval) + (rules.length ? `rule_files:\n${rules.map((f) => `  - ${JSON.stringify(f)}\n`).join('')}` : '');
     const targets = sim.targets;
     const launch = async (): Promise<BackendProcess> => {
       const p = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);
@@ -126,6 +131,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     return {
       promUrl: url,
       simTargets: targets,
+      stopTarget: async (target) => {
+        await sim?.stopTarget(target);
+      },
       stop: () => {
         stopped ??= cleanup();
         return stopped;

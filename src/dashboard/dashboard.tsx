@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '../config/runtime-config';
 import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, validateBaseUrl } from '../prometheus';
 import { useT } from '../i18n';
 import { ErrorBoundary } from '../components/error-boundary';
+import { AlertsRegion } from './alerts-region';
 import { Banners } from './banners';
 import type { Credentials } from './credentials';
 import { CredentialsPopover } from './credentials-popover';
@@ -215,6 +216,7 @@ export function Dashboard({
                     </div>
                   ))}
                 </div>
+                <AlertsRegion />
                 {SECTION_IDS.map((sid) => {
                   const panels = catalog.panels.filter((p) => p.section === sid);
                   const shown = resolved ? panels.filter((p) => !p.feature || isAvailable(p, resolved)) : panels;

@@ -10,6 +10,7 @@ export { validateBaseUrl, describeUrl, type BaseUrlCheck } from './base-url';
 export {
   createPrometheusClient,
   fetchMetricNames,
+  isUnsupported,
   type LabelQuery,
   type PrometheusClient,
   type PrometheusClientOptions,
@@ -39,6 +40,8 @@ export {
   type ScrapeInterval,
 } from './scrape-interval';
 export {
+  alertRulesOptions,
+  alertsOptions,
   instantQueryOptions,
   labelValuesOptions,
   metricNamesOptions,
