@@ -108,3 +108,25 @@ test('a backend that evaluates no rules gets the explained note, not an error', 
   await expect(region).toHaveAttribute('data-state', 'no-rules');
   await expect(region).toContainText('This backend evaluates no alerting rules');
 });
+
+test('the Rules dialog downloads the pack for this backend, engine and SLO, and refuses a threshold between bounds', async ({ page }) => {
+  await page.goto(appUrl({ prom: stack.promUrl, engine: 'vllm', from: 'now-15m' }));
+  await page.getByRole('button', { name: 'Rules', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Prometheus rules pack' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('TTFT').fill('0.3');
+  await dialog.getByRole('button', { name: /^Download/ }).click();
+  await expect(dialog.getByTestId('rules-result')).toContainText('between 0.25 and 0.5');
+  await dialog.getByLabel('TTFT').fill('0.5');
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /^Download/ }).click()]);
+  expect(download.suggestedFilename()).toBe('inferwatch-vllm-rules.yml');
+  const file = join(dir, 'downloaded.yml');
+  await download.saveAs(file);
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain('resolved against the backend');
+  expect(text).toContain('VLLMTTFTBudgetBurnFast');
+  expect(text).not.toContain('SGLang');
+  const check = spawnSync(PROMTOOL, ['check', 'rules', file], { encoding: 'utf8' });
+  expect(check.status, check.stdout + check.stderr).toBe(0);
+  await expect(dialog.getByTestId('rules-result')).toContainText(/\d+ groups, \d+ rules/);
+});

@@ -18,6 +18,7 @@ import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
 import { GpuPicker } from './gpu-picker';
 import { EngineToggle, HeaderControls, PromUrlField } from './header';
 import { Panel } from './panel';
+import { RulesButton } from './rules-dialog';
 import { Section } from './section';
 import { StatTile } from './stat-tile';
 import { rangeProblem, resolveRange } from './time-range';
@@ -173,6 +174,7 @@ export function Dashboard({
             <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
             <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
             <EngineToggle engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
+            <RulesButton client={client} engine={engine} names={backend.names} />
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
           </div>
