@@ -2,6 +2,7 @@
 import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS } from './define';
 import { sglangAdvancedPanels } from './sglang-advanced';
 import { sglangMetrics } from './sglang-metrics';
+import { withPanels, sglangDistributionPanels } from './distributions';
 import { sglangCorePanels } from './sglang-panels';
 import type { EngineCatalog, StatSpec } from './types';
 
@@ -82,5 +83,5 @@ export const sglangCatalog: EngineCatalog = {
   presenceMetric: 'running',
   metrics: sglangMetrics,
   stats: sglangStats,
-  panels: [...sglangCorePanels, ...sglangAdvancedPanels],
+  panels: withPanels([...sglangCorePanels, ...sglangAdvancedPanels], sglangDistributionPanels),
 };

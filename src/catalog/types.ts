@@ -66,7 +66,12 @@ export interface QuerySpec {
   legend: string;
 }
 
-export type ChartKind = 'timeseries' | 'bars' | 'stacked';
+/**
+ * `heatmap`: one range query `sum by (le) (rate(…_bucket[$__rate_interval]))`, drawn as bucket
+ * rates over time; `distribution`: one query `sum by (le) (increase(…_bucket[$__range]))`, drawn as
+ * bars "≤ N" (share of observations over the range). Both aggregate to `le` only.
+ */
+export type ChartKind = 'timeseries' | 'bars' | 'stacked' | 'heatmap' | 'distribution';
 
 export interface Threshold {
   /** The value at or above which this colour applies (in the panel's unit, e.g. 0.9 for 90 % ratio). */

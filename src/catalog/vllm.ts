@@ -1,6 +1,7 @@
 // The vLLM engine catalog: metrics, stat row and panels.
 import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS } from './define';
 import type { EngineCatalog, StatSpec } from './types';
+import { withPanels, vllmDistributionPanels, vllmParamMetrics } from './distributions';
 import { vllmAdvancedPanels } from './vllm-advanced';
 import { vllmMetrics } from './vllm-metrics';
 import { vllmCorePanels } from './vllm-panels';
@@ -66,7 +67,7 @@ export const vllmCatalog: EngineCatalog = {
   label: 'vLLM',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['engine'] },
   presenceMetric: 'running',
-  metrics: vllmMetrics,
+  metrics: { ...vllmMetrics, ...vllmParamMetrics },
   stats: vllmStats,
-  panels: [...vllmCorePanels, ...vllmAdvancedPanels],
+  panels: withPanels([...vllmCorePanels, ...vllmAdvancedPanels], vllmDistributionPanels),
 };

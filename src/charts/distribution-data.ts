@@ -5,6 +5,7 @@
 import { parseLe } from '../lib/buckets';
 import { bucketRanges, decumulate, type BucketRange } from '../lib/histogram';
 import { matrixToSeries, type MatrixSample } from './matrix';
+import type { ChartSeries } from './types';
 
 export interface HeatmapData {
   /** Buckets shown, low to high (empty rows at both ends trimmed). */
@@ -62,6 +63,11 @@ export interface Grid {
  */
 export function matrixToHeatmap(matrix: readonly MatrixSample[], grid: Grid): HeatmapData {
   const { series } = matrixToSeries(matrix, { ...grid, legend: '{{le}}', idPrefix: 'le', maxSeries: Number.MAX_SAFE_INTEGER });
+  return seriesToHeatmap(series);
+}
+
+/** The same from series already on one step grid (what the panel data path hands over). */
+export function seriesToHeatmap(series: readonly ChartSeries[]): HeatmapData {
   const times = series[0]?.points.map(([t]) => t) ?? [];
   const les = series.map((s) => s.labels.le);
   // The bounds present anywhere in the range, in order.
@@ -143,7 +149,14 @@ export function toDistribution(samples: ReadonlyArray<{ le: string | undefined; 
   return { bars, total: d.total, clamped: d.clamped, merged: d.merged, ignored };
 }
 
-/** The distribution at the last step of a bucket matrix (the fallback when only range queries run). */
+/** The distribution at the last step of bucket series (one point each when asked at the range's end). */
+export function seriesToDistribution(series: readonly ChartSeries[]): Distribution {
+  return toDistribution(
+    series.map((s) => ({ le: s.labels.le, value: [...s.points].reverse().find(([, v]) => v !== null)?.[1] ?? null })),
+  );
+}
+
+/** The distribution at the last step of a bucket matrix. */
 export function matrixToDistribution(matrix: readonly MatrixSample[]): Distribution {
   return toDistribution(
     matrix.map((s) => {

@@ -8,6 +8,7 @@ import { downloadText, downloadUrl, exportName } from '../components/download';
 import { useLang, useT } from '../i18n';
 import { panelText } from '../i18n/catalog-text';
 import { DashboardContext, useDashboard, type DashboardContextValue } from './dashboard-context';
+import { DistributionChart, isDistributionPanel } from './distribution-chart';
 import { QueryDialog } from './query-dialog';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
@@ -136,7 +137,7 @@ const PanelView = memo(function PanelView({
         </div>
       </div>
       <PanelBody panel={panel} title={text.title} notAvailable={text.notAvailable} data={data} fill={fill} option={option} chartRef={chart} />
-      {data.state === 'ok' && (
+      {data.state === 'ok' && !isDistributionPanel(panel) && (
         <div className="iw-legend">
           <LegendTable
             series={data.series}
@@ -186,6 +187,8 @@ function PanelBody({
   const t = useT();
   const ctx = useDashboard();
   const height = fill ? 'calc(100vh - 180px)' : 220;
+  if (data.state === 'ok' && isDistributionPanel(panel))
+    return <DistributionChart panel={panel} series={data.series} title={title} height={height} chartRef={chartRef} />;
   if (data.state === 'ok')
     return (
       <EChart
