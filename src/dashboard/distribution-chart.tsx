@@ -1,5 +1,6 @@
 // The body of a `heatmap` or `distribution` panel: bucket series (one per `le`) → de-cumulated
-// cells or bars → the chart. The heatmap's ECharts modules come in their own lazy chunk.
+// cells or bars → the chart. Loaded lazily (lazy-distribution-chart.tsx); the heatmap's ECharts
+// modules come in a further chunk of their own.
 import { useMemo } from 'react';
 import type { PanelSpec } from '../catalog/types';
 import {
@@ -15,10 +16,6 @@ import {
 } from '../charts';
 import { useT } from '../i18n';
 import { useDashboard } from './dashboard-context';
-
-export function isDistributionPanel(panel: PanelSpec): boolean {
-  return panel.chart === 'heatmap' || panel.chart === 'distribution';
-}
 
 export function DistributionChart({
   panel,

@@ -8,7 +8,7 @@ import { downloadText, downloadUrl, exportName } from '../components/download';
 import { useLang, useT } from '../i18n';
 import { panelText } from '../i18n/catalog-text';
 import { DashboardContext, useDashboard, type DashboardContextValue } from './dashboard-context';
-import { DistributionChart, isDistributionPanel } from './distribution-chart';
+import { DistributionChart, isDistributionPanel } from './lazy-distribution-chart';
 import { QueryDialog } from './query-dialog';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
