@@ -69,13 +69,24 @@ export function matrixToHeatmap(matrix: readonly MatrixSample[], grid: Grid): He
 /** The same from series already on one step grid (what the panel data path hands over). */
 export function seriesToHeatmap(series: readonly ChartSeries[]): HeatmapData {
   const times = series[0]?.points.map(([t]) => t) ?? [];
-  const les = series.map((s) => s.labels.le);
-  // The bounds present anywhere in the range, in order.
-  const { bounds, ignored } = byBound(les.map((le) => ({ le, value: null })));
+  // The bounds present anywhere in the range, in order; each series' row parsed once.
+  const { bounds, ignored } = byBound(series.map((s) => ({ le: s.labels.le, value: null })));
   const ranges = bucketRanges(bounds);
+  const rowOf = series.map((s) => {
+    const b = s.labels.le === undefined ? null : parseLe(s.labels.le);
+    return b === null ? -1 : bounds.indexOf(b);
+  });
+  const column: Array<number | null> = new Array<number | null>(bounds.length);
   const columns = times.map((_t, i) => {
-    const { values } = byBound(series.map((s, k) => ({ le: les[k], value: s.points[i]?.[1] ?? null })));
-    return decumulate(values);
+    column.fill(null);
+    series.forEach((s, k) => {
+      const row = rowOf[k] ?? -1;
+      const v = s.points[i]?.[1];
+      if (row < 0 || v === null || v === undefined || !Number.isFinite(v)) return;
+      // Two spellings of one bound (a Prometheus upgrade) add up.
+      column[row] = (column[row] ?? 0) + v;
+    });
+    return decumulate(column);
   });
   let clamped = 0;
   let merged = 0;

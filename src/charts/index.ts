@@ -34,10 +34,12 @@ export {
   type MatrixToSeriesOptions,
 } from './matrix';
 export {
+  BAND_PREFIX,
   buildTimeSeriesOption,
   type ChartOption,
   type TimeSeriesOptionInput,
 } from './options';
+export { bandData, precisionLabel, seriesPrecision, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 export { SERIES_COLORS, chartTokens, contrastRatio, seriesColor, type ChartTokens } from './palette';
 export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
 export type { ChartKind, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';

@@ -12,6 +12,7 @@ import { DistributionChart, isDistributionPanel } from './lazy-distribution-char
 import { QueryDialog } from './query-dialog';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
+import { bucketLimitedNote, useQuantilePrecision } from './use-quantile-precision';
 
 /** Same context apart from the query window. */
 function sameButWindow(a: DashboardContextValue, b: DashboardContextValue): boolean {
@@ -73,6 +74,7 @@ const PanelView = memo(function PanelView({
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [showQuery, setShowQuery] = useState(false);
   const chart = useRef<EChartsInstance | null>(null);
+  const precision = useQuantilePrecision(panel, data.series, active);
 
   const option = useMemo(
     () =>
@@ -88,9 +90,12 @@ const PanelView = memo(function PanelView({
         startMs: data.window.startSec * 1000,
         endMs: data.window.endSec * 1000,
         locale: ctx.locale,
+        precision,
+        precisionText: t.distribution,
       }),
-    [data.series, hidden, panel, ctx.theme, data.window, ctx.locale],
+    [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t],
   );
+  const quantileNote = data.state === 'ok' ? bucketLimitedNote(data.series, precision, panel.unit, t.distribution, ctx.locale) : null;
 
   const menuItems = [
     { label: t.menu.showQuery, onSelect: () => setShowQuery(true), disabled: data.queries.length === 0 },
@@ -155,6 +160,11 @@ const PanelView = memo(function PanelView({
             }
           />
         </div>
+      )}
+      {quantileNote && (
+        <p className="iw-panel-note" data-quantile-note="">
+          {quantileNote}
+        </p>
       )}
       {(data.truncated > 0 || data.warnings.length > 0) && (
         <p className="iw-panel-note">

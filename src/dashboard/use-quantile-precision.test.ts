@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { vllmCatalog } from '../catalog';
+import { seriesPrecision, type ChartSeries } from '../charts';
+import { en } from '../i18n/en';
+import { bucketLimitedNote, quantileBuckets, queryOfSeries } from './use-quantile-precision';
+
+const panel = (id: string) => {
+  const p = vllmCatalog.panels.find((x) => x.id === id);
+  if (!p) throw new Error(id);
+  return p;
+};
+
+describe('quantileBuckets', () => {
+  it('finds the bucket metric behind each histogram_quantile query, and none elsewhere', () => {
+    expect([...quantileBuckets(panel('queue-time'))]).toEqual([
+      ['p50', ['queue_bucket']],
+      ['p95', ['queue_bucket']],
+      ['p99', ['queue_bucket']],
+    ]);
+    expect(quantileBuckets(panel('request-rate')).size).toBe(0);
+    expect(quantileBuckets(panel('ttft-heatmap')).size).toBe(0);
+  });
+});
+
+describe('queryOfSeries', () => {
+  it('maps a series id to its query without confusing p5 and p50', () => {
+    expect(queryOfSeries('p50{model_name="m"}', ['p5', 'p50'])).toBe('p50');
+    expect(queryOfSeries('p95', ['p50', 'p95'])).toBe('p95');
+    expect(queryOfSeries('rate{a="b"}', ['p50'])).toBeNull();
+  });
+});
+
+describe('bucketLimitedNote', () => {
+  const s: ChartSeries = { id: 'p50{model_name="m"}', name: 'm p50', labels: {}, points: [[0, 0.15], [15_000, 0.15]] };
+  it('names each line that ends in a coarse bucket, with its bound', () => {
+    const precision = new Map([[s.id, seriesPrecision(s, [0.3, 0.5, Infinity])]]);
+    expect(bucketLimitedNote([s], precision, 'seconds', en.distribution, 'en-US')).toBe('Bucket-limited: m p50 < 300 ms, first bucket');
+  });
+  it('says nothing when the last point is precise or bounds are unknown', () => {
+    expect(bucketLimitedNote([s], new Map([[s.id, seriesPrecision(s, [0.1, 0.2, Infinity])]]), 'seconds', en.distribution)).toBeNull();
+    expect(bucketLimitedNote([s], undefined, 'seconds', en.distribution)).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+// For panels that draw histogram_quantile lines: the bucket bounds of each histogram (the `le`
+// values the backend stores for its resolved `_bucket` series, asked once per coarse window) and,
+// per series, where its points really lie (first bucket, +Inf bucket, a wide bucket).
+import { useQueries } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { referencedMetrics } from '../catalog';
+import type { PanelSpec } from '../catalog/types';
+import { precisionLabel, seriesPrecision, type ChartSeries, type PrecisionText, type SeriesPrecision } from '../charts';
+import { parseBounds } from '../lib/buckets';
+import type { Unit } from '../lib/units';
+import { bucketBoundsOptions } from '../prometheus';
+import { useDashboard } from './dashboard-context';
+import { coarseWindow } from './use-backend';
+
+/** Query id → the logical `_bucket` metric its histogram_quantile reads (first alternative that has one). */
+export function quantileBuckets(panel: PanelSpec): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const q of panel.queries) {
+    const ids = q.alternatives
+      .filter((a) => a.expr.includes('histogram_quantile'))
+      .flatMap((a) => referencedMetrics(a).filter((id) => id.endsWith('_bucket')));
+    if (ids.length > 0) out.set(q.id, [...new Set(ids)]);
+  }
+  return out;
+}
+
+/** The query a series came from: its id is the query id followed by its label set. */
+export function queryOfSeries(seriesId: string, queryIds: Iterable<string>): string | null {
+  for (const q of queryIds) if (seriesId === q || seriesId.startsWith(`${q}{`) || seriesId.startsWith(`${q}#`)) return q;
+  return null;
+}
+
+export function useQuantilePrecision(panel: PanelSpec, series: readonly ChartSeries[], enabled: boolean): ReadonlyMap<string, SeriesPrecision> | undefined {
+  const { resolved, client, baseUrl, window: w } = useDashboard();
+  const buckets = useMemo(() => quantileBuckets(panel), [panel]);
+  // Query id → the stored bucket series name (the first of its bucket metrics this backend has).
+  const names = useMemo(() => {
+    const m = new Map<string, string>();
+    for (const [q, ids] of buckets) {
+      const name = ids.map((id) => resolved?.get(id)?.name).find((n) => n !== undefined);
+      if (name) m.set(q, name);
+    }
+    return m;
+  }, [buckets, resolved]);
+  const distinct = useMemo(() => [...new Set(names.values())], [names]);
+  const { start, end } = coarseWindow(w.startSec, w.endSec);
+  const answers = useQueries({
+    queries: distinct.map((series) => ({ ...bucketBoundsOptions(client, { baseUrl, series, start, end }), enabled })),
+  });
+  // A string of the answers, so the maps below are rebuilt only when a bound list changes.
+  const answersKey = JSON.stringify(distinct.map((n, i) => [n, answers[i]?.data ?? null]));
+  const boundsByName = useMemo(() => {
+    const m = new Map<string, number[]>();
+    for (const [n, data] of JSON.parse(answersKey) as Array<[string, string[] | null]>) {
+      if (data) m.set(n, parseBounds(data).map((b) => b.value));
+    }
+    return m;
+  }, [answersKey]);
+  return useMemo(() => {
+    if (names.size === 0) return undefined;
+    const out = new Map<string, SeriesPrecision>();
+    for (const s of series) {
+      const q = queryOfSeries(s.id, names.keys());
+      const bounds = q === null ? undefined : boundsByName.get(names.get(q) ?? '');
+      if (bounds && bounds.length > 0) out.set(s.id, seriesPrecision(s, bounds));
+    }
+    return out;
+  }, [series, names, boundsByName]);
+}
+
+/**
+ * The panel's note: which lines end (at the range's last point) inside a coarse bucket, e.g.
+ * "Bucket-limited: m p50 < 300 ms, first bucket; m p95 < 300 ms, first bucket". Null when none.
+ */
+export function bucketLimitedNote(
+  series: readonly ChartSeries[],
+  precision: ReadonlyMap<string, SeriesPrecision> | undefined,
+  unit: Unit,
+  text: PrecisionText & { bucketLimited: (items: string) => string },
+  locale?: string,
+): string | null {
+  if (!precision) return null;
+  const items = series.flatMap((s) => {
+    const last = precision.get(s.id)?.last;
+    return last ? [`${s.name} ${precisionLabel(last, unit, text, locale)}`] : [];
+  });
+  if (items.length === 0) return null;
+  const MAX = 4;
+  return text.bucketLimited(items.slice(0, MAX).join('; ') + (items.length > MAX ? ` (+${items.length - MAX})` : ''));
+}
