@@ -152,12 +152,20 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
     if (markLine) line.markLine = markLine;
     return line;
   });
-  // Bands only on plain lines: stacked areas and bars have no single line to shade around.
+  // Bands only on plain lines: stacked areas and bars have no single line to shade around. Lines
+  // of one histogram in the same buckets (p50, p95, p99 all in the first bucket) share one band,
+  // drawn neutral, instead of stacking six translucent layers into an opaque block.
   if (kind === 'line' && input.precision) {
+    const bands = new Map<string, { s: ChartSeries; p: SeriesPrecision; color: string; shared: boolean }>();
     for (const { s, color } of visible) {
       const p = input.precision.get(s.id);
-      if (p) series.push(...bandSeries(s, p, color));
+      if (!p) continue;
+      const key = JSON.stringify(p.points.map((x) => (x && x.kind !== 'overflow' ? [x.low, x.high] : 0)));
+      const seen = bands.get(key);
+      if (seen) seen.shared = true;
+      else bands.set(key, { s, p, color, shared: false });
     }
+    for (const { s, p, color, shared } of bands.values()) series.push(...bandSeries(s, p, shared ? t.mutedText : color));
   }
   const { precision, precisionText } = input;
   const note =

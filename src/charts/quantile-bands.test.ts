@@ -64,6 +64,14 @@ describe('buildTimeSeriesOption with precision', () => {
     expect(precise).toContain('600 ms');
   });
 
+  it('lines in the same buckets share one neutral band', () => {
+    const p95: ChartSeries = { ...p50, id: 'p95{model_name="m"}', name: 'm p95', points: [[0, 0.28], [15_000, 0.7], [30_000, null], [45_000, 7680]] };
+    const both = new Map([...precision, [p95.id, seriesPrecision(p95, BOUNDS)]]);
+    const o2 = buildTimeSeriesOption({ series: [p50, p95], unit: 'seconds', theme: 'light', kind: 'line', startMs: 0, endMs: 45_000, precision: both });
+    const ids = ((o2.series ?? []) as LineSeriesOption[]).map((s) => s.id);
+    expect(ids.filter((id) => String(id).startsWith('band:'))).toHaveLength(2);
+  });
+
   it('draws no band on stacked or bar panels', () => {
     const stacked = buildTimeSeriesOption({ series: [p50], unit: 'seconds', theme: 'light', kind: 'stacked', startMs: 0, endMs: 45_000, precision });
     expect((stacked.series as LineSeriesOption[]).map((s) => s.id)).toEqual([p50.id]);

@@ -34,7 +34,10 @@ describe('bucketLimitedNote', () => {
   const s: ChartSeries = { id: 'p50{model_name="m"}', name: 'm p50', labels: {}, points: [[0, 0.15], [15_000, 0.15]] };
   it('names each line that ends in a coarse bucket, with its bound', () => {
     const precision = new Map([[s.id, seriesPrecision(s, [0.3, 0.5, Infinity])]]);
-    expect(bucketLimitedNote([s], precision, 'seconds', en.distribution, 'en-US')).toBe('Bucket-limited: m p50 < 300 ms, first bucket');
+    expect(bucketLimitedNote([s], precision, 'seconds', en.distribution, 'en-US')).toBe('Bucket-limited: every line < 300 ms, first bucket');
+    const s2: ChartSeries = { ...s, id: 'p99', name: 'm p99', points: [[0, 0.4]] };
+    const both = new Map([...precision, [s2.id, seriesPrecision(s2, [0.3, 0.5, Infinity])]]);
+    expect(bucketLimitedNote([s, s2], both, 'seconds', en.distribution, 'en-US')).toBe('Bucket-limited: m p50 < 300 ms, first bucket');
   });
   it('says nothing when the last point is precise or bounds are unknown', () => {
     expect(bucketLimitedNote([s], new Map([[s.id, seriesPrecision(s, [0.1, 0.2, Infinity])]]), 'seconds', en.distribution)).toBeNull();

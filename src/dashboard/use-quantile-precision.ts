@@ -69,22 +69,31 @@ export function useQuantilePrecision(panel: PanelSpec, series: readonly ChartSer
 }
 
 /**
- * The panel's note: which lines end (at the range's last point) inside a coarse bucket, e.g.
- * "Bucket-limited: m p50 < 300 ms, first bucket; m p95 < 300 ms, first bucket". Null when none.
+ * The panel's note: which lines end (at the range's last point) inside a coarse bucket, grouped by
+ * bound, e.g. "Bucket-limited: every line < 300 ms, first bucket", or "m p99 ≥ 2h 8m, above the
+ * highest bucket". Null when none.
  */
 export function bucketLimitedNote(
   series: readonly ChartSeries[],
   precision: ReadonlyMap<string, SeriesPrecision> | undefined,
   unit: Unit,
-  text: PrecisionText & { bucketLimited: (items: string) => string },
+  text: PrecisionText & { bucketLimited: (items: string) => string; everyLine: string },
   locale?: string,
 ): string | null {
   if (!precision) return null;
-  const items = series.flatMap((s) => {
+  const groups = new Map<string, string[]>();
+  for (const s of series) {
     const last = precision.get(s.id)?.last;
-    return last ? [`${s.name} ${precisionLabel(last, unit, text, locale)}`] : [];
-  });
-  if (items.length === 0) return null;
-  const MAX = 4;
-  return text.bucketLimited(items.slice(0, MAX).join('; ') + (items.length > MAX ? ` (+${items.length - MAX})` : ''));
+    if (!last) continue;
+    const label = precisionLabel(last, unit, text, locale);
+    groups.set(label, [...(groups.get(label) ?? []), s.name]);
+  }
+  if (groups.size === 0) return null;
+  const MAX = 3;
+  const items = [...groups].map(([label, names]) =>
+    names.length === series.length
+      ? `${text.everyLine} ${label}`
+      : `${names.slice(0, MAX).join(', ')}${names.length > MAX ? ` (+${names.length - MAX})` : ''} ${label}`,
+  );
+  return text.bucketLimited(items.join('; '));
 }

@@ -109,6 +109,7 @@ export const en = {
     overflow: (bound: string) => `≥ ${bound}, above the highest bucket`,
     wide: (low: string, high: string) => `${low} – ${high}, one bucket`,
     /** Panel note for quantile lines drawn inside a coarse bucket. */
+    everyLine: 'every line',
     bucketLimited: (items: string) => `Bucket-limited: ${items}`,
     clamped: (n: number) => `${n} bucket values went down (restart) and were drawn as 0.`,
     merged: (n: number) => `${n} bucket values were missing; their count is in the bucket above.`,

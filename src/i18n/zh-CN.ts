@@ -110,6 +110,7 @@ export const zhCN: Messages = {
     first: (bound: string) => `< ${bound}，第一个 bucket`,
     overflow: (bound: string) => `≥ ${bound}，超出最高 bucket`,
     wide: (low: string, high: string) => `${low} – ${high}，同一 bucket`,
+    everyLine: '所有曲线',
     bucketLimited: (items: string) => `受 bucket 精度限制：${items}`,
     clamped: (n: number) => `${n} 个 bucket 值出现回落（重启），按 0 绘制。`,
     merged: (n: number) => `${n} 个 bucket 值缺失，其计数计入上一级 bucket。`,
