@@ -30,6 +30,7 @@ export {
   seriesStats,
   sumSeries,
   toCsv,
+  csvText,
   type MatrixSample,
   type MatrixToSeriesOptions,
 } from './matrix';
