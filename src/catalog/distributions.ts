@@ -42,12 +42,12 @@ export const vllmDistributionPanels: PanelSpec[] = [
 ];
 
 export const sglangDistributionPanels: PanelSpec[] = [
-  heatmap({ id: 'ttft-heatmap', bucketId: 'ttft_bucket', title: 'TTFT heatmap', description: `${HEAT}: where first tokens land, e.g. cache hits vs misses.`, unit: 'seconds' }),
-  heatmap({ id: 'itl-heatmap', bucketId: 'itl_bucket', title: 'ITL heatmap', description: `${HEAT}: gaps between output tokens.`, unit: 'seconds' }),
-  heatmap({ id: 'e2e-heatmap', bucketId: 'e2e_bucket', title: 'E2E latency heatmap', description: `${HEAT}: whole requests, arrival to last token.`, unit: 'seconds' }),
-  heatmap({ id: 'queue-time-heatmap', bucketId: 'queue_bucket', title: 'Queue time heatmap', description: `${HEAT}: time spent waiting in the scheduler queue.`, unit: 'seconds' }),
-  distribution({ id: 'prompt-length-distribution', bucketId: 'prompt_length_bucket', title: 'Prompt length distribution', description: 'Share of requests by prompt tokens over the range.', unit: 'tokens' }),
-  distribution({ id: 'generation-length-distribution', bucketId: 'generation_length_bucket', title: 'Generation length distribution', description: 'Share of requests by generated tokens over the range.', unit: 'tokens' }),
+  heatmap({ id: 'ttft-heatmap', bucketId: 'ttft_bucket', title: 'TTFT heatmap', description: `${HEAT}: where first tokens land, e.g. cache hits vs misses.`, unit: 'seconds', enabledBy: '--enable-metrics' }),
+  heatmap({ id: 'itl-heatmap', bucketId: 'itl_bucket', title: 'ITL heatmap', description: `${HEAT}: gaps between output tokens.`, unit: 'seconds', enabledBy: '--enable-metrics' }),
+  heatmap({ id: 'e2e-heatmap', bucketId: 'e2e_bucket', title: 'E2E latency heatmap', description: `${HEAT}: whole requests, arrival to last token.`, unit: 'seconds', enabledBy: '--enable-metrics' }),
+  heatmap({ id: 'queue-time-heatmap', bucketId: 'queue_bucket', title: 'Queue time heatmap', description: `${HEAT}: time spent waiting in the scheduler queue.`, unit: 'seconds', enabledBy: '--enable-metrics' }),
+  distribution({ id: 'prompt-length-distribution', bucketId: 'prompt_length_bucket', title: 'Prompt length distribution', description: 'Share of requests by prompt tokens over the range.', unit: 'tokens', enabledBy: '--enable-metrics (older releases also --collect-tokens-histogram)' }),
+  distribution({ id: 'generation-length-distribution', bucketId: 'generation_length_bucket', title: 'Generation length distribution', description: 'Share of requests by generated tokens over the range.', unit: 'tokens', enabledBy: '--enable-metrics (older releases also --collect-tokens-histogram)' }),
 ];
 
 /** `panels` with each extra panel placed after the last panel of its section (sections stay in order). */
