@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { vllmCatalog } from '../catalog';
 import { seriesPrecision, type ChartSeries } from '../charts';
 import { en } from '../i18n/en';
-import { bucketLimitedNote, quantileBuckets, queryOfSeries } from './use-quantile-precision';
+import { bucketLimitedNote, quantileBuckets, queryOfSeries, tileBound } from './use-quantile-precision';
 
 const panel = (id: string) => {
   const p = vllmCatalog.panels.find((x) => x.id === id);
@@ -42,5 +42,19 @@ describe('bucketLimitedNote', () => {
   it('says nothing when the last point is precise or bounds are unknown', () => {
     expect(bucketLimitedNote([s], new Map([[s.id, seriesPrecision(s, [0.1, 0.2, Infinity])]]), 'seconds', en.distribution)).toBeNull();
     expect(bucketLimitedNote([s], undefined, 'seconds', en.distribution)).toBeNull();
+  });
+});
+
+describe('tileBound', () => {
+  const B = [0.3, 0.5, 0.8, 1, 2.5, 5, 10, 7680, Infinity];
+  it('shows "< first bound" with the interval for a first-bucket quantile', () => {
+    expect(tileBound(0.15, B, 'seconds', en.distribution, 'en-US')).toEqual({ text: '< 300 ms', title: '< 300 ms, first bucket', low: 0, high: 0.3 });
+  });
+  it('shows "≥ highest bound" without an upper edge for the +Inf bucket', () => {
+    expect(tileBound(7680, B, 'seconds', en.distribution, 'en-US')).toMatchObject({ text: '≥ 2h 8m', low: 7680, high: null });
+  });
+  it('shows the interval of a bucket wider than 4x, and nothing for a narrow one', () => {
+    expect(tileBound(100, B, 'seconds', en.distribution, 'en-US')).toMatchObject({ text: '10 s – 2h 8m', low: 10, high: 7680 });
+    expect(tileBound(0.4, B, 'seconds', en.distribution, 'en-US')).toBeNull();
   });
 });

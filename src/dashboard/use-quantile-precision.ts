@@ -7,13 +7,14 @@ import { referencedMetrics } from '../catalog';
 import type { PanelSpec } from '../catalog/types';
 import { precisionLabel, seriesPrecision, type ChartSeries, type PrecisionText, type SeriesPrecision } from '../charts';
 import { parseBounds } from '../lib/buckets';
-import type { Unit } from '../lib/units';
+import { classifyQuantile } from '../lib/histogram';
+import { formatValue, type Unit } from '../lib/units';
 import { bucketBoundsOptions } from '../prometheus';
 import { useDashboard } from './dashboard-context';
 import { coarseWindow } from './use-backend';
 
-/** Query id → the logical `_bucket` metric its histogram_quantile reads (first alternative that has one). */
-export function quantileBuckets(panel: PanelSpec): Map<string, string[]> {
+/** Query id → the logical `_bucket` metrics its histogram_quantile reads (in alternative order). */
+export function quantileBuckets(panel: Pick<PanelSpec, 'queries'>): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const q of panel.queries) {
     const ids = q.alternatives
@@ -30,7 +31,12 @@ export function queryOfSeries(seriesId: string, queryIds: Iterable<string>): str
   return null;
 }
 
-export function useQuantilePrecision(panel: PanelSpec, series: readonly ChartSeries[], enabled: boolean): ReadonlyMap<string, SeriesPrecision> | undefined {
+/**
+ * Query id → the numeric bounds of the histogram its histogram_quantile reads (the `le` values the
+ * backend stores for the resolved `_bucket` series, once per coarse window). Empty for queries
+ * without histogram_quantile and until the bounds arrive.
+ */
+export function useBucketBounds(panel: Pick<PanelSpec, 'queries'>, enabled: boolean): { names: Map<string, string>; bounds: Map<string, number[]> } {
   const { resolved, client, baseUrl, window: w } = useDashboard();
   const buckets = useMemo(() => quantileBuckets(panel), [panel]);
   // Query id → the stored bucket series name (the first of its bucket metrics this backend has).
@@ -56,16 +62,29 @@ export function useQuantilePrecision(panel: PanelSpec, series: readonly ChartSer
     }
     return m;
   }, [answersKey]);
+  const bounds = useMemo(() => {
+    const m = new Map<string, number[]>();
+    for (const [q, name] of names) {
+      const b = boundsByName.get(name);
+      if (b && b.length > 0) m.set(q, b);
+    }
+    return m;
+  }, [names, boundsByName]);
+  return { names, bounds };
+}
+
+export function useQuantilePrecision(panel: PanelSpec, series: readonly ChartSeries[], enabled: boolean): ReadonlyMap<string, SeriesPrecision> | undefined {
+  const { names, bounds: byQuery } = useBucketBounds(panel, enabled);
   return useMemo(() => {
     if (names.size === 0) return undefined;
     const out = new Map<string, SeriesPrecision>();
     for (const s of series) {
       const q = queryOfSeries(s.id, names.keys());
-      const bounds = q === null ? undefined : boundsByName.get(names.get(q) ?? '');
-      if (bounds && bounds.length > 0) out.set(s.id, seriesPrecision(s, bounds));
+      const bounds = q === null ? undefined : byQuery.get(q);
+      if (bounds) out.set(s.id, seriesPrecision(s, bounds));
     }
     return out;
-  }, [series, names, boundsByName]);
+  }, [series, names, byQuery]);
 }
 
 /**
@@ -96,4 +115,25 @@ export function bucketLimitedNote(
       : `${names.slice(0, MAX).join(', ')}${names.length > MAX ? ` (+${names.length - MAX})` : ''} ${label}`,
   );
   return text.bucketLimited(items.join('; '));
+}
+
+export interface TileBound {
+  /** What the tile shows instead of the interpolated number: "< 300 ms", "≥ 2h 8m", "1 s – 5 s". */
+  text: string;
+  /** The full wording, for the tooltip: "< 300 ms, first bucket". */
+  title: string;
+  /** Base units; `high` absent above the highest finite bound. */
+  low: number;
+  high: number | null;
+}
+
+/** A stat tile's quantile judged against its buckets: null when the number means what it says. */
+export function tileBound(value: number, bounds: readonly number[], unit: Unit, text: PrecisionText, locale?: string): TileBound | null {
+  const p = classifyQuantile(value, bounds);
+  if (p.kind === 'precise') return null;
+  const f = (v: number) => formatValue(v, unit, { locale });
+  const title = precisionLabel(p, unit, text, locale);
+  if (p.kind === 'first') return { text: `< ${f(p.high)}`, title, low: 0, high: p.high };
+  if (p.kind === 'overflow') return { text: `≥ ${f(p.low)}`, title, low: p.low, high: null };
+  return { text: `${f(p.low)} – ${f(p.high)}`, title, low: p.low, high: p.high };
 }
