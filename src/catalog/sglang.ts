@@ -3,6 +3,7 @@ import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } 
 import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from './tables';
 import { sglangAdvancedPanels } from './sglang-advanced';
 import { sglangMetrics } from './sglang-metrics';
+import { withPanels, sglangDistributionPanels } from './distributions';
 import { sglangCorePanels } from './sglang-panels';
 import type { EngineCatalog, StatSpec } from './types';
 
@@ -98,5 +99,8 @@ export const sglangCatalog: EngineCatalog<'sglang'> = {
   presenceMetric: 'running',
   metrics: { ...sglangMetrics, ...TARGET_METRICS },
   stats: sglangStats,
-  panels: [modelSummaryPanel(fleet), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(fleet), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels],
+  panels: withPanels(
+    [modelSummaryPanel(fleet), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(fleet), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels],
+    sglangDistributionPanels,
+  ),
 };

@@ -2,6 +2,7 @@
 import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
 import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from './tables';
 import type { EngineCatalog, StatSpec } from './types';
+import { withPanels, vllmDistributionPanels, vllmParamMetrics } from './distributions';
 import { vllmAdvancedPanels } from './vllm-advanced';
 import { vllmMetrics } from './vllm-metrics';
 import { vllmCorePanels } from './vllm-panels';
@@ -83,7 +84,10 @@ export const vllmCatalog: EngineCatalog<'vllm'> = {
   label: 'vLLM',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['engine'] },
   presenceMetric: 'running',
-  metrics: { ...vllmMetrics, ...TARGET_METRICS },
+  metrics: { ...vllmMetrics, ...TARGET_METRICS, ...vllmParamMetrics },
   stats: vllmStats,
-  panels: [modelSummaryPanel(fleet), ...vllmCorePanels.slice(0, saturationStart(vllmCorePanels)), instanceTablePanel(fleet), ...vllmCorePanels.slice(saturationStart(vllmCorePanels)), ...vllmAdvancedPanels],
+  panels: withPanels(
+    [modelSummaryPanel(fleet), ...vllmCorePanels.slice(0, saturationStart(vllmCorePanels)), instanceTablePanel(fleet), ...vllmCorePanels.slice(saturationStart(vllmCorePanels)), ...vllmAdvancedPanels],
+    vllmDistributionPanels,
+  ),
 };

@@ -231,6 +231,43 @@ const vllm: CatalogText = {
       title: 'Diffusion 解码',
       description: '每秒 denoising step 数、被评估的 canvas position 数与最终 committed token 数（diffusion LM）。',
     },
+    // ---- 分布（distributions.ts） ----
+    'ttft-heatmap': {
+      title: 'TTFT 热力图',
+      description: '按 classic bucket 计算的各区间每秒速率随时间变化（颜色深浅）：首 token 落在哪个区间，例如缓存命中与未命中。',
+    },
+    'itl-heatmap': {
+      title: 'ITL 热力图',
+      description: '按 classic bucket 计算的各区间每秒速率随时间变化（颜色深浅）：相邻输出 token 之间的间隔。',
+    },
+    'e2e-heatmap': {
+      title: 'E2E 延迟热力图',
+      description: '按 classic bucket 计算的各区间每秒速率随时间变化（颜色深浅）：整个请求，从到达到最后一个 token。',
+    },
+    'queue-time-heatmap': {
+      title: '排队时间热力图',
+      description: '按 classic bucket 计算的各区间每秒速率随时间变化（颜色深浅）：等待调度的时间。',
+    },
+    'prompt-length-distribution': {
+      title: 'Prompt 长度分布',
+      description: '时间范围内各 prompt token 数区间的请求占比。',
+    },
+    'generation-length-distribution': {
+      title: '生成长度分布',
+      description: '时间范围内各生成 token 数区间的请求占比。',
+    },
+    'max-tokens-distribution': {
+      title: '请求的 max_tokens',
+      description: '按 max_tokens 参数划分的请求占比（仅统计设置了该参数的请求）。',
+    },
+    'max-generation-tokens-distribution': {
+      title: '生成 token 预算',
+      description: '按请求最多可生成的 token 数划分的请求占比：max_tokens，未设置时为剩余上下文长度。',
+    },
+    'n-distribution': {
+      title: '每请求补全数（n）',
+      description: '按 n 参数（并行采样的补全数）划分的请求占比。',
+    },
   },
   stats: {
     'request-rate': { title: '请求/s' },
@@ -463,6 +500,31 @@ const sglang: CatalogText = {
     'startup-time': {
       title: '各阶段启动耗时',
       description: 'engine 启动各阶段的耗时（权重加载、KV cache 分配等）。',
+    },
+    // ---- 分布（distributions.ts） ----
+    'ttft-heatmap': {
+      title: 'TTFT 热力图',
+      description: '按 classic bucket 计算的各区间每秒速率随时间变化（颜色深浅）：首 token 落在哪个区间，例如缓存命中与未命中。',
+    },
+    'itl-heatmap': {
+      title: 'ITL 热力图',
+      description: '按 classic bucket 计算的各区间每秒速率随时间变化（颜色深浅）：相邻输出 token 之间的间隔。',
+    },
+    'e2e-heatmap': {
+      title: 'E2E 延迟热力图',
+      description: '按 classic bucket 计算的各区间每秒速率随时间变化（颜色深浅）：整个请求，从到达到最后一个 token。',
+    },
+    'queue-time-heatmap': {
+      title: '排队时间热力图',
+      description: '按 classic bucket 计算的各区间每秒速率随时间变化（颜色深浅）：在调度队列中等待的时间。',
+    },
+    'prompt-length-distribution': {
+      title: 'Prompt 长度分布',
+      description: '时间范围内各 prompt token 数区间的请求占比。',
+    },
+    'generation-length-distribution': {
+      title: '生成长度分布',
+      description: '时间范围内各生成 token 数区间的请求占比。',
     },
   },
   stats: {

@@ -138,6 +138,20 @@ export const en = {
     fromConfig: (names: string) => `From config.json: ${names}`,
   },
   legend: { name: 'Series', last: 'Last', mean: 'Mean', max: 'Max' },
+  distribution: {
+    rate: 'Rate',
+    share: 'Share',
+    count: 'Requests',
+    /** A quantile whose bucket says more than its number (see src/lib/histogram.ts). */
+    first: (bound: string) => `< ${bound}, first bucket`,
+    overflow: (bound: string) => `≥ ${bound}, above the highest bucket`,
+    wide: (low: string, high: string) => `${low} – ${high}, one bucket`,
+    /** Panel note for quantile lines drawn inside a coarse bucket. */
+    everyLine: 'every line',
+    bucketLimited: (items: string) => `Bucket-limited: ${items}`,
+    clamped: (n: number) => `${n} bucket values went down (restart) and were drawn as 0.`,
+    merged: (n: number) => `${n} bucket values were missing; their count is in the bucket above.`,
+  },
   configError: 'inferwatch could not start',
   configHint: 'Fix config.json next to index.html, or remove it to use the defaults.',
 } as const;

@@ -141,6 +141,18 @@ export const zhCN: Messages = {
     fromConfig: (names: string) => `来自 config.json：${names}`,
   },
   legend: { name: '序列', last: '最新', mean: '平均', max: '最大' },
+  distribution: {
+    rate: '速率',
+    share: '占比',
+    count: '请求数',
+    first: (bound: string) => `< ${bound}，第一个 bucket`,
+    overflow: (bound: string) => `≥ ${bound}，超出最高 bucket`,
+    wide: (low: string, high: string) => `${low} – ${high}，同一 bucket`,
+    everyLine: '所有曲线',
+    bucketLimited: (items: string) => `受 bucket 精度限制：${items}`,
+    clamped: (n: number) => `${n} 个 bucket 值出现回落（重启），按 0 绘制。`,
+    merged: (n: number) => `${n} 个 bucket 值缺失，其计数计入上一级 bucket。`,
+  },
   configError: 'inferwatch 无法启动',
   configHint: '请修正 index.html 同目录下的 config.json，或删除该文件以使用默认配置。',
 };

@@ -51,6 +51,8 @@ export {
   scrapeIntervalOptions,
   shouldRetry,
   targetsOptions,
+  bucketBoundsOptions,
+  type BucketBoundsParams,
   type InstantQueryParams,
   type LabelValuesParams,
   type MetricNamesParams,
