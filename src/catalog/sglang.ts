@@ -1,6 +1,7 @@
 // The SGLang engine catalog: metrics, stat row and panels.
-import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS } from './define';
+import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS } from './define';
 import { sglangAdvancedPanels } from './sglang-advanced';
+import { sglangExtraPanels } from './sglang-extra-panels';
 import { sglangMetrics } from './sglang-metrics';
 import { sglangCorePanels } from './sglang-panels';
 import type { EngineCatalog, StatSpec } from './types';
@@ -82,5 +83,5 @@ export const sglangCatalog: EngineCatalog = {
   presenceMetric: 'running',
   metrics: sglangMetrics,
   stats: sglangStats,
-  panels: [...sglangCorePanels, ...sglangAdvancedPanels],
+  panels: bySection([...sglangCorePanels, ...sglangAdvancedPanels, ...sglangExtraPanels]),
 };

@@ -1,8 +1,9 @@
 // The vLLM engine catalog: metrics, stat row and panels.
-import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS } from './define';
+import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS } from './define';
 import type { EngineCatalog, StatSpec } from './types';
 import { vllmAdvancedPanels } from './vllm-advanced';
 import { vllmMetrics } from './vllm-metrics';
+import { vllmExtraPanels } from './vllm-extra-panels';
 import { vllmCorePanels } from './vllm-panels';
 
 const vllmStats: StatSpec[] = [
@@ -68,5 +69,5 @@ export const vllmCatalog: EngineCatalog = {
   presenceMetric: 'running',
   metrics: vllmMetrics,
   stats: vllmStats,
-  panels: [...vllmCorePanels, ...vllmAdvancedPanels],
+  panels: bySection([...vllmCorePanels, ...vllmAdvancedPanels, ...vllmExtraPanels]),
 };
