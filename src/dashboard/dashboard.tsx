@@ -16,6 +16,7 @@ import { FiltersBar } from './filters-bar';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
 import { GpuPicker } from './gpu-picker';
 import { EngineToggle, HeaderControls, PromUrlField } from './header';
+import { OtherMetrics } from './other-metrics';
 import { Panel } from './panel';
 import { Section } from './section';
 import { StatTile } from './stat-tile';
@@ -266,6 +267,7 @@ export function Dashboard({
                     </Section>
                   );
                 })}
+                <OtherMetrics names={backend.names} />
               </>
             )}
           </DashboardContext.Provider>
