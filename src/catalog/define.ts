@@ -64,6 +64,15 @@ export const histogram = (id: string, families: string[], labels: string[], enab
   enabledBy,
 });
 
+/**
+ * Series every scrape target has whatever it runs: `up` (written by Prometheus, 0 when the scrape
+ * failed — the only trace a crashed engine leaves) and the Python client's process start time.
+ */
+export const TARGET_METRICS = metrics([
+  gauge('up', ['up'], [], 'Prometheus (every scrape target)'),
+  gauge('process_start', ['process_start_time_seconds'], [], 'default (Python process collector)'),
+]);
+
 // ---- PromQL template snippets ----
 
 /** `{{id}}` or `{{id|extra}}`. */
@@ -149,11 +158,14 @@ export function unavailable(p: Omit<PanelInput, 'notAvailable' | 'queries'>, rea
   return panel({ ...p, notAvailable: reason });
 }
 
+// The overview (tables under the stat row) comes first, then the sections in order.
+const order = (p: PanelSpec): number => (p.section === 'overview' ? -1 : SECTION_IDS.indexOf(p.section));
+
 /** Stable sort into section order: panels of a later list go to the end of their section. */
 export function bySection(panels: PanelSpec[]): PanelSpec[] {
   return panels
     .map((p, i) => ({ p, i }))
-    .sort((a, b) => SECTION_IDS.indexOf(a.p.section) - SECTION_IDS.indexOf(b.p.section) || a.i - b.i)
+    .sort((a, b) => order(a.p) - order(b.p) || a.i - b.i)
     .map((x) => x.p);
 }
 
