@@ -4,7 +4,7 @@
 import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
 
 const PROM = () => process.env.PROM_FEATURES ?? '';
-const EXTRA_COUNTER = 'other-vllm-sim-extra-widget-events';
+const EXTRA_COUNTER = 'other-vllm-sim-extra-widget-events-total';
 const EXTRA_INFO = 'other-vllm-sim-extra-build-info';
 
 test('an engine family the catalog does not know gets an automatic panel in Other metrics, queried only when opened', async ({ page }) => {
@@ -24,7 +24,7 @@ test('an engine family the catalog does not know gets an automatic panel in Othe
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expectPanelState(page, EXTRA_COUNTER, 'ok');
-  await expect(panel(page, EXTRA_COUNTER)).toContainText('vllm:sim_extra_widget_events');
+  await expect(panel(page, EXTRA_COUNTER)).toContainText('vllm:sim_extra_widget_events_total');
   await expect(panel(page, EXTRA_COUNTER)).toContainText('Counter: rate per second');
   // The info-style family lists its label sets.
   await expectPanelState(page, EXTRA_INFO, 'ok');

@@ -32,21 +32,27 @@ describe('otherFamilies', () => {
       ['vllm:lb_payload_bytes', 'summary', 'suffix'],
       // `_count` without a `_sum` or buckets is a metric of its own.
       ['vllm:scheduled_blocks_count', 'gauge', 'suffix'],
-      ['vllm:tool_router_decisions', 'counter', 'suffix'],
+      ['vllm:tool_router_decisions_total', 'counter', 'suffix'],
     ]);
     expect(list.find((f) => f.kind === 'summary')?.series).toEqual(['vllm:lb_payload_bytes_sum', 'vllm:lb_payload_bytes_count']);
   });
 
   it('takes the type from the metadata endpoint when it has one', () => {
-    const meta: MetadataTypes = { 'vllm:scheduled_blocks_count': [{ type: 'counter' }], 'vllm:grammar_queue_depth': [{ type: 'unknown' }] };
-    const { list } = families(NEW_NAMES, meta);
+    const meta: MetadataTypes = {
+      'vllm:scheduled_blocks_count': [{ type: 'counter' }],
+      'vllm:grammar_queue_depth': [{ type: 'unknown' }],
+      // SGLang has gauges whose names end in `_total` (lora_pool_slots_total).
+      'vllm:pool_slots_total': [{ type: 'gauge' }],
+    };
+    const { list } = families([...NEW_NAMES, 'vllm:pool_slots_total'], meta);
+    expect(list.find((f) => f.family === 'vllm:pool_slots_total')).toMatchObject({ kind: 'gauge', series: ['vllm:pool_slots_total'] });
     expect(list.find((f) => f.family === 'vllm:scheduled_blocks_count')).toMatchObject({ kind: 'counter', typeFrom: 'metadata' });
     expect(list.find((f) => f.family === 'vllm:grammar_queue_depth')).toMatchObject({ kind: 'gauge', typeFrom: 'suffix' });
   });
 
   it('treats an underscore-rewritten catalog name as the catalog\'s', () => {
     const { list } = families(['vllm_num_requests_running', 'vllm_new_thing_total']);
-    expect(list.map((f) => f.family)).toEqual(['vllm_new_thing']);
+    expect(list.map((f) => f.family)).toEqual(['vllm_new_thing_total']);
   });
 });
 
@@ -72,7 +78,7 @@ describe('buildAutoPanels', () => {
       expect(r.expr).toContain('model_name=~');
     }
     const odd = auto.charts.find((c) => c.family.family.startsWith('vllm:odd'));
-    expect(odd?.panel.id).toBe('other-vllm-odd-name-with-quote');
+    expect(odd?.panel.id).toBe('other-vllm-odd-name-with-quote-total');
   });
 
   it('aggregates by model whatever the labels, and caps the number of families', () => {

@@ -11,7 +11,7 @@ export type AutoKind = 'counter' | 'gauge' | 'histogram' | 'summary' | 'info';
 export type MetadataTypes = Record<string, ReadonlyArray<{ type: string }>>;
 
 export interface OtherFamily {
-  /** The family name as stored, without `_total` / `_bucket` / `_sum` / `_count` / `_created`. */
+  /** The name as stored: the series read (counter, gauge, info), or the base of a histogram's or summary's series. */
   family: string;
   kind: AutoKind;
   /** Where the kind came from. */
@@ -101,7 +101,11 @@ export function otherFamilies(
             ? [pick('_total') ?? pick('')]
             : [pick('') ?? pick('_total')];
     if (read.some((r) => r === null)) continue; // e.g. a histogram without its buckets in this range
-    out.push({ family: base, kind, typeFrom: fromMeta ? 'metadata' : 'suffix', series: read.filter((r): r is string => r !== null) });
+    const kept = read.filter((r): r is string => r !== null);
+    // Named as users query it: the series itself, or the base of a histogram's or summary's series
+    // (a gauge that happens to end in `_total` keeps its full name).
+    const family = kind === 'histogram' || kind === 'summary' ? base : (kept[0] ?? base);
+    out.push({ family, kind, typeFrom: fromMeta ? 'metadata' : 'suffix', series: kept });
   }
   return out;
 }

@@ -103,7 +103,7 @@ export const en = {
         ? '1 engine metric family that no panel above uses (newer than this release, or niche), with an automatic panel. Queried only while this section is open.'
         : `${n} engine metric families that no panel above uses (newer than this release, or niche), each with an automatic panel. Queried only while this section is open.`,
     capped: (shown: number, total: number) => `Panels for the first ${shown} of ${total} families (alphabetical).`,
-    typesFromSuffix: 'This backend has no metadata endpoint: types are guessed from the name suffixes.',
+    typesFromSuffix: 'This backend returns no metric metadata: types are guessed from the name suffixes.',
     loadingTypes: 'Reading metric types…',
     describe: {
       counter: 'Counter: rate per second, summed by model (automatic panel).',

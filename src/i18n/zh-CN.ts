@@ -103,7 +103,7 @@ export const zhCN: Messages = {
     title: '其他指标',
     summary: (n: number) => `${n} 个上方面板未使用的 engine 指标族（比本版本更新，或较少用），各配一个自动面板。仅在展开本区时查询。`,
     capped: (shown: number, total: number) => `只为 ${total} 个指标族中（按字母序）的前 ${shown} 个生成面板。`,
-    typesFromSuffix: '该后端没有 metadata 接口：类型按名称后缀推断。',
+    typesFromSuffix: '该后端未返回指标 metadata：类型按名称后缀推断。',
     loadingTypes: '正在读取指标类型…',
     describe: {
       counter: 'Counter：每秒速率，按 model 求和（自动面板）。',
