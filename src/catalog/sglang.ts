@@ -1,9 +1,10 @@
 // The SGLang engine catalog: metrics, stat row and panels.
-import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
+import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
 import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from './tables';
 import { sglangAdvancedPanels } from './sglang-advanced';
+import { sglangExtraPanels } from './sglang-extra-panels';
 import { sglangMetrics } from './sglang-metrics';
-import { withPanels, sglangDistributionPanels } from './distributions';
+import { sglangDistributionPanels } from './distributions';
 import { sglangCorePanels } from './sglang-panels';
 import type { EngineCatalog, StatSpec } from './types';
 
@@ -99,8 +100,5 @@ export const sglangCatalog: EngineCatalog<'sglang'> = {
   presenceMetric: 'running',
   metrics: { ...sglangMetrics, ...TARGET_METRICS },
   stats: sglangStats,
-  panels: withPanels(
-    [modelSummaryPanel(fleet), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(fleet), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels],
-    sglangDistributionPanels,
-  ),
+  panels: bySection([modelSummaryPanel(fleet), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(fleet), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels, ...sglangExtraPanels, ...sglangDistributionPanels]),
 };

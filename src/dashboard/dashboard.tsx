@@ -17,6 +17,7 @@ import { FiltersBar } from './filters-bar';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
 import { GpuPicker } from './gpu-picker';
 import { EngineToggle, HeaderControls, PromUrlField } from './header';
+import { OtherMetrics } from './other-metrics';
 import { Panel } from './panel';
 import { RulesButton } from './rules-dialog';
 import { Section } from './section';
@@ -265,6 +266,7 @@ export function Dashboard({
                     </Section>
                   );
                 })}
+                <OtherMetrics names={backend.names} />
               </>
             )}
           </DashboardContext.Provider>

@@ -124,6 +124,25 @@ export const en = {
     close: 'Close',
   },
   keyFigures: 'Key figures',
+  other: {
+    title: 'Other metrics',
+    summary: (n: number) =>
+      n === 1
+        ? '1 engine metric family that no panel above uses (newer than this release, or niche), with an automatic panel. Queried only while this section is open.'
+        : `${n} engine metric families that no panel above uses (newer than this release, or niche), each with an automatic panel. Queried only while this section is open.`,
+    capped: (shown: number, total: number) => `Panels for the first ${shown} of ${total} families (alphabetical).`,
+    typesFromSuffix: 'This backend returns no metric metadata: types are guessed from the name suffixes.',
+    loadingTypes: 'Reading metric types…',
+    describe: {
+      counter: 'Counter: rate per second, summed by model (automatic panel).',
+      gauge: 'Gauge: mean and max by model (automatic panel).',
+      histogram: 'Histogram: p50 and p95 by model (automatic panel).',
+      summary: 'Summary: mean per observation by model (automatic panel).',
+      info: 'Info-style metric (value 1 or a timestamp): its label sets.',
+    },
+    infoMore: (n: number) => `The first ${n} label sets are shown; there are more.`,
+    infoNone: 'No series at the end of the range.',
+  },
   auth: {
     button: 'Credentials',
     active: (n: number) => (n === 1 ? '1 header' : `${n} headers`),

@@ -127,6 +127,22 @@ export const zhCN: Messages = {
     close: '关闭',
   },
   keyFigures: '关键指标',
+  other: {
+    title: '其他指标',
+    summary: (n: number) => `${n} 个上方面板未使用的 engine 指标族（比本版本更新，或较少用），各配一个自动面板。仅在展开本区时查询。`,
+    capped: (shown: number, total: number) => `只为 ${total} 个指标族中（按字母序）的前 ${shown} 个生成面板。`,
+    typesFromSuffix: '该后端未返回指标 metadata：类型按名称后缀推断。',
+    loadingTypes: '正在读取指标类型…',
+    describe: {
+      counter: 'Counter：每秒速率，按 model 求和（自动面板）。',
+      gauge: 'Gauge：按 model 的均值与最大值（自动面板）。',
+      histogram: 'Histogram：按 model 的 p50 与 p95（自动面板）。',
+      summary: 'Summary：按 model 的每次观测均值（自动面板）。',
+      info: 'Info 类指标（值为 1 或时间戳）：列出其标签组合。',
+    },
+    infoMore: (n: number) => `只显示前 ${n} 个标签组合；还有更多。`,
+    infoNone: '在时间范围末尾没有序列。',
+  },
   auth: {
     button: '凭据',
     active: (n: number) => `${n} 个请求头`,
