@@ -1,7 +1,9 @@
 // The charts layer's public surface: the dashboard imports from here, never from the files.
 export { EChart, exportPng } from './lazy-echart';
 export type { EChartProps, EChartsInstance, EChartsType } from './echart';
-export { LegendTable, type LegendTableProps } from './legend-table';
+export { LegendTable, type LegendLabels, type LegendTableProps } from './legend-table';
+export { MAX_LAG_STEPS, completeStepIndex, trimIncompleteSteps } from './latest-step';
+export { filterLegendRows, nextSort, sortLegendRows, type LegendSort, type LegendSortKey } from './legend-sort';
 export { Sparkline, sparklinePaths, type SparklineProps } from './sparkline';
 export {
   DEFAULT_MAX_SERIES,
@@ -20,6 +22,6 @@ export {
   type ChartOption,
   type TimeSeriesOptionInput,
 } from './options';
-export { SERIES_COLORS, chartTokens, contrastRatio, seriesColor, type ChartTokens } from './palette';
+export { ColorRegistry, SERIES_COLORS, chartTokens, contrastRatio, seriesColor, seriesColorMap, seriesColors, type ChartTokens } from './palette';
 export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
 export type { ChartKind, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';

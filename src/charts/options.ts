@@ -10,7 +10,8 @@ import type {
 } from 'echarts/components';
 import { formatTimestamp } from '../lib/time';
 import { axisFormatter, formatValue, type Unit } from '../lib/units';
-import { chartTokens, seriesColor } from './palette';
+import { trimIncompleteSteps } from './latest-step';
+import { chartTokens, seriesColorMap } from './palette';
 import { axisTooltipFormatter } from './tooltip';
 import type { ChartKind, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
 
@@ -78,8 +79,11 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
   const { unit, theme, kind, startMs, endMs, locale, hidden } = input;
   const t = chartTokens(theme);
   const spanMs = endMs - startMs;
-  const visible = input.series
-    .map((s, index) => ({ s, color: seriesColor(index) }))
+  // Colours by identity over the full list (see seriesColorMap); the right edge stops at the last
+  // step every series has reached (see trimIncompleteSteps), like the legend's "Last".
+  const colors = seriesColorMap(input.series);
+  const visible = trimIncompleteSteps(input.series)
+    .map((s) => ({ s, color: colors.get(s.id) ?? chartTokens(theme).text }))
     .filter(({ s }) => !hidden?.has(s.id));
   const lone = visible.length === 1;
 

@@ -1,5 +1,5 @@
 // Series colours and theme tokens shared by the canvas (option builders) and the DOM (legend table).
-import type { ChartTheme } from './types';
+import type { ChartSeries, ChartTheme } from './types';
 
 /**
  * One palette for both themes: every colour has ≥ 3:1 contrast (WCAG 1.4.11, graphical objects)
@@ -21,10 +21,67 @@ export const SERIES_COLORS = [
   '#a16207', // ochre
 ] as const;
 
-/** The colour of the series at `index` in a panel's full (unfiltered) series list. */
+/** The colour at `index` of the palette, cycling (for callers with no series identity, e.g. a tile). */
 export function seriesColor(index: number): string {
   const n = SERIES_COLORS.length;
   return SERIES_COLORS[((index % n) + n) % n] ?? SERIES_COLORS[0];
+}
+
+/** FNV-1a, 32 bits: a fixed, fast string hash (the same in every browser and locale). */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * Remembers the colour each series identity got, for the life of the page, so that a series keeps
+ * its colour when a filter removes others (or brings them back), whatever its position. A new
+ * identity takes the colour its hash prefers, or the next one no identity holds yet; once every
+ * colour is held, the preferred one (repeats are unavoidable past the palette's size). The result
+ * depends only on which identities were seen before, never on a series' index.
+ */
+export class ColorRegistry {
+  private readonly slots = new Map<string, number>();
+  private readonly held = new Set<number>();
+
+  slot(identity: string): number {
+    const known = this.slots.get(identity);
+    if (known !== undefined) return known;
+    const n = SERIES_COLORS.length;
+    let slot = hash(identity) % n;
+    if (this.held.size < n) while (this.held.has(slot)) slot = (slot + 1) % n;
+    this.slots.set(identity, slot);
+    this.held.add(slot);
+    return slot;
+  }
+}
+
+const pageRegistry = new ColorRegistry();
+
+/**
+ * Colours for identities, in order. Distinct among the first 12 identities the registry sees.
+ *
+ * @example
+ * seriesColors(['q{model_name="a"}', 'q{model_name="b"}']) // two distinct colours
+ */
+export function seriesColors(identities: readonly string[], registry: ColorRegistry = pageRegistry): string[] {
+  return identities.map((id) => SERIES_COLORS[registry.slot(id)] ?? SERIES_COLORS[0]);
+}
+
+/**
+ * Series id → colour for a panel's series (the id is the query id plus the label set, so p50 and
+ * p95 of one model differ). Pass the full list, hidden series included.
+ */
+export function seriesColorMap(series: ReadonlyArray<Pick<ChartSeries, 'id'>>, registry: ColorRegistry = pageRegistry): Map<string, string> {
+  const colors = seriesColors(
+    series.map((s) => s.id),
+    registry,
+  );
+  return new Map(series.map((s, i) => [s.id, colors[i] ?? SERIES_COLORS[0]]));
 }
 
 export interface ChartTokens {

@@ -99,7 +99,16 @@ export const en = {
     clear: 'Forget',
     fromConfig: (names: string) => `From config.json: ${names}`,
   },
-  legend: { name: 'Series', last: 'Last', mean: 'Mean', max: 'Max' },
+  legend: {
+    name: 'Series',
+    last: 'Last',
+    mean: 'Mean',
+    max: 'Max',
+    filter: 'Filter series',
+    showAll: (n: number) => `Show all ${n} series`,
+    showFewer: 'Show fewer',
+    noMatch: 'No series match',
+  },
   configError: 'inferwatch could not start',
   configHint: 'Fix config.json next to index.html, or remove it to use the defaults.',
 } as const;
