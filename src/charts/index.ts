@@ -1,6 +1,7 @@
 // The charts layer's public surface: the dashboard imports from here, never from the files.
 export { EChart, exportPng } from './lazy-echart';
 export type { EChartProps, EChartsInstance, EChartsType } from './echart';
+export { PNG_MAX_LEGEND_ROWS, composePanelPng, pngLegendRows, type PngContext, type PngLegendRow } from './export-png';
 export { LegendTable, type LegendLabels, type LegendTableProps } from './legend-table';
 export { MAX_LAG_STEPS, completeStepIndex, trimIncompleteSteps } from './latest-step';
 export { filterLegendRows, nextSort, sortLegendRows, type LegendSort, type LegendSortKey } from './legend-sort';

@@ -6,7 +6,7 @@ import { formatValue, type Unit } from '../lib/units';
 import { trimIncompleteSteps } from './latest-step';
 import { filterLegendRows, nextSort, sortLegendRows, type LegendSort, type LegendSortKey } from './legend-sort';
 import { seriesStats } from './matrix';
-import { seriesColorMap } from './palette';
+import { seriesColorMap, type ColorRegistry } from './palette';
 import type { ChartSeries } from './types';
 
 export interface LegendLabels {
@@ -33,6 +33,8 @@ export interface LegendTableProps {
   labels?: LegendLabels;
   /** Show every row (full screen, or a compact legend that scrolls inside its own box). */
   expanded?: boolean;
+  /** The panel's colour memory, shared with its chart (colours by position without one). */
+  colors?: ColorRegistry;
 }
 
 const EN_LABELS: LegendLabels = {
@@ -57,15 +59,15 @@ const COLUMNS: LegendSortKey[] = ['name', 'last', 'mean', 'max'];
  * operable, `aria-pressed` tells whether the series is shown). "Last" is the value at the last
  * step every series has reached, like the chart's right edge (see latest-step.ts).
  */
-export function LegendTable({ series, unit, hidden, onToggle, locale, className, labels = EN_LABELS, expanded = false }: LegendTableProps) {
+export function LegendTable({ series, unit, hidden, onToggle, locale, className, labels = EN_LABELS, expanded = false, colors }: LegendTableProps) {
   const [sort, setSort] = useState<LegendSort | null>(null);
   const [query, setQuery] = useState('');
   const [showAll, setShowAll] = useState(false);
   const filterId = useId();
   const rows = useMemo(() => {
-    const colors = seriesColorMap(series);
-    return trimIncompleteSteps(series).map((s) => ({ s, name: s.name, color: colors.get(s.id) ?? 'currentColor', stats: seriesStats(s.points) }));
-  }, [series]);
+    const byId = seriesColorMap(series, colors);
+    return trimIncompleteSteps(series).map((s) => ({ s, name: s.name, color: byId.get(s.id) ?? 'currentColor', stats: seriesStats(s.points) }));
+  }, [series, colors]);
   const long = rows.length > LEGEND_ROWS;
   const matching = useMemo(() => sortLegendRows(filterLegendRows(rows, query), sort, locale), [rows, query, sort, locale]);
   const collapsed = long && !expanded && !showAll && query.trim() === '';

@@ -11,7 +11,7 @@ import type {
 import { formatTimestamp } from '../lib/time';
 import { axisFormatter, formatValue, type Unit } from '../lib/units';
 import { trimIncompleteSteps } from './latest-step';
-import { chartTokens, seriesColorMap } from './palette';
+import { chartTokens, seriesColorMap, type ColorRegistry } from './palette';
 import { axisTooltipFormatter } from './tooltip';
 import type { ChartKind, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
 
@@ -41,6 +41,8 @@ export interface TimeSeriesOptionInput {
   thresholds?: readonly ChartThresholdLine[];
   /** Series ids toggled off in the legend table: skipped, without shifting other colours. */
   hidden?: ReadonlySet<string>;
+  /** The panel's colour memory, shared with its legend (colours by position without one). */
+  colors?: ColorRegistry;
 }
 
 const LINE_WIDTH = 1.5;
@@ -81,7 +83,7 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
   const spanMs = endMs - startMs;
   // Colours by identity over the full list (see seriesColorMap); the right edge stops at the last
   // step every series has reached (see trimIncompleteSteps), like the legend's "Last".
-  const colors = seriesColorMap(input.series);
+  const colors = seriesColorMap(input.series, input.colors);
   const visible = trimIncompleteSteps(input.series)
     .map((s) => ({ s, color: colors.get(s.id) ?? chartTokens(theme).text }))
     .filter(({ s }) => !hidden?.has(s.id));

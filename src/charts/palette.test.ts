@@ -41,6 +41,8 @@ describe('palette', () => {
     const ids = Array.from({ length: SERIES_COLORS.length }, (_v, i) => `s${i}`);
     expect(new Set(seriesColors(ids, registry)).size).toBe(SERIES_COLORS.length);
     expect(SERIES_COLORS).toContain(seriesColors(['one-more'], registry)[0]);
+    // The first series of a panel get the first, most distinct colours.
+    expect(seriesColors(['x', 'y'])).toEqual([SERIES_COLORS[0], SERIES_COLORS[1]]);
   });
 
   it('computes WCAG contrast', () => {

@@ -38,11 +38,11 @@ function hash(text: string): number {
 }
 
 /**
- * Remembers the colour each series identity got, for the life of the page, so that a series keeps
- * its colour when a filter removes others (or brings them back), whatever its position. A new
- * identity takes the colour its hash prefers, or the next one no identity holds yet; once every
- * colour is held, the preferred one (repeats are unavoidable past the palette's size). The result
- * depends only on which identities were seen before, never on a series' index.
+ * Remembers the colour each series got, for as long as its panel lives, so that a series keeps
+ * its colour when a filter removes others (or brings them back), whatever its position. A series
+ * seen for the first time takes the first colour no series holds yet (so the first few series of
+ * a panel get the most distinct colours: blue, amber, green, red…); once every colour is held, a
+ * colour picked by a hash of its identity (repeats are unavoidable past the palette's size).
  */
 export class ColorRegistry {
   private readonly slots = new Map<string, number>();
@@ -53,30 +53,33 @@ export class ColorRegistry {
     if (known !== undefined) return known;
     const n = SERIES_COLORS.length;
     let slot = hash(identity) % n;
-    if (this.held.size < n) while (this.held.has(slot)) slot = (slot + 1) % n;
+    for (let i = 0; i < n; i += 1) {
+      if (!this.held.has(i)) {
+        slot = i;
+        break;
+      }
+    }
     this.slots.set(identity, slot);
     this.held.add(slot);
     return slot;
   }
 }
 
-const pageRegistry = new ColorRegistry();
-
 /**
- * Colours for identities, in order. Distinct among the first 12 identities the registry sees.
+ * Colours for identities, in order; distinct among the first 12 identities the registry sees. A
+ * fresh registry (the default) colours by position.
  *
  * @example
- * seriesColors(['q{model_name="a"}', 'q{model_name="b"}']) // two distinct colours
+ * const r = new ColorRegistry();
+ * seriesColors(['a', 'b'], r) // ['#2563eb', '#d97706']
+ * seriesColors(['b'], r)      // ['#d97706']: b keeps its colour after a filter removed a
  */
-export function seriesColors(identities: readonly string[], registry: ColorRegistry = pageRegistry): string[] {
+export function seriesColors(identities: readonly string[], registry: ColorRegistry = new ColorRegistry()): string[] {
   return identities.map((id) => SERIES_COLORS[registry.slot(id)] ?? SERIES_COLORS[0]);
 }
 
-/**
- * Series id → colour for a panel's series (the id is the query id plus the label set, so p50 and
- * p95 of one model differ). Pass the full list, hidden series included.
- */
-export function seriesColorMap(series: ReadonlyArray<Pick<ChartSeries, 'id'>>, registry: ColorRegistry = pageRegistry): Map<string, string> {
+/** Series id → colour for a panel's series. Pass the full list, hidden series included. */
+export function seriesColorMap(series: ReadonlyArray<Pick<ChartSeries, 'id'>>, registry?: ColorRegistry): Map<string, string> {
   const colors = seriesColors(
     series.map((s) => s.id),
     registry,

@@ -109,6 +109,12 @@ export const en = {
     showFewer: 'Show fewer',
     noMatch: 'No series match',
   },
+  png: {
+    noFilters: 'Filters: none (all models and instances)',
+    rateWindow: (w: string) => `rate window ${w}`,
+    footer: (time: string) => `inferwatch · exported ${time}`,
+    more: (n: number) => `+ ${n} more series`,
+  },
   configError: 'inferwatch could not start',
   configHint: 'Fix config.json next to index.html, or remove it to use the defaults.',
 } as const;

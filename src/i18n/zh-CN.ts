@@ -112,6 +112,12 @@ export const zhCN: Messages = {
     showFewer: '收起',
     noMatch: '没有匹配的序列',
   },
+  png: {
+    noFilters: '筛选：无（全部模型和实例）',
+    rateWindow: (w: string) => `速率窗口 ${w}`,
+    footer: (time: string) => `inferwatch · 导出于 ${time}`,
+    more: (n: number) => `另有 ${n} 条序列`,
+  },
   configError: 'inferwatch 无法启动',
   configHint: '请修正 index.html 同目录下的 config.json，或删除该文件以使用默认配置。',
 };
