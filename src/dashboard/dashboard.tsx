@@ -16,12 +16,14 @@ import { FiltersBar } from './filters-bar';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
 import { GpuPicker } from './gpu-picker';
 import { EngineToggle, HeaderControls, PromUrlField } from './header';
+import { HealthSummary } from './health-summary';
 import { Panel } from './panel';
 import { Section } from './section';
 import { StatTile } from './stat-tile';
 import { rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
 import { useEmbedApi } from './use-embed-api';
+import { useFullScreen } from './use-full-screen';
 import { useNow } from './use-now';
 import type { DashboardState } from './url-state';
 import type { SetDashboardState } from './use-url-state';
@@ -159,9 +161,11 @@ export function Dashboard({
   }, [refreshNow, queryClient]);
 
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
+  const exitFullScreen = useCallback(() => setState({ panel: null }), [setState]);
+  useFullScreen(single ? single.id : null, state.kiosk, exitFullScreen);
 
   return (
-    <div className="iw-app" data-engine={engine}>
+    <div className="iw-app" data-engine={engine} data-kiosk={state.kiosk || undefined}>
       {!state.kiosk && (
         <header className="iw-header">
           <div className="iw-header-row">
@@ -172,6 +176,14 @@ export function Dashboard({
             <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
             <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
             <EngineToggle engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
+            {client && (
+              <HealthSummary
+                engine={engine}
+                instances={backend.instanceLists?.[engine] ?? null}
+                targetsDown={backend.targetsDown}
+                statOrder={catalog.stats.map((s) => s.id)}
+              />
+            )}
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
           </div>

@@ -27,6 +27,8 @@ export interface BackendInfo {
   resolvedBy: Record<EngineId, Map<string, ResolvedMetric>> | null;
   /** Instances per engine (presence metric), null until known. */
   instances: Record<EngineId, number> | null;
+  /** The instances themselves (addresses), for the header's "targets up" count. */
+  instanceLists: Record<EngineId, string[]> | null;
   detectedEngine: EngineId;
   scrapeIntervalSec: number | null;
   /**
@@ -104,9 +106,8 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   const counts = useQuery({
     queryKey: ['prometheus', baseUrl, 'instance-counts', vllmPresence, sglangPresence, cEnd],
     queryFn: async ({ signal }) => {
-      const count = async (name: string | null) =>
-        name ? (await client!.labelValues('instance', { match: [name], start: cEnd - 3600, end: cEnd }, signal)).length : 0;
-      const [vllm, sglang] = await Promise.all([count(vllmPresence), count(sglangPresence)]);
+      const list = async (name: string | null) => (name ? await client!.labelValues('instance', { match: [name], start: cEnd - 3600, end: cEnd }, signal) : []);
+      const [vllm, sglang] = await Promise.all([list(vllmPresence), list(sglangPresence)]);
       return { vllm, sglang };
     },
     enabled: client !== null && resolvedBy !== null,
@@ -125,7 +126,8 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     staleTime: 15_000,
   });
 
-  const instances = counts.data ?? null;
+  const instanceLists = counts.data ?? null;
+  const instances = useMemo(() => (instanceLists ? { vllm: instanceLists.vllm.length, sglang: instanceLists.sglang.length } : null), [instanceLists]);
   // vLLM when both or neither (PRODUCT.md §4), otherwise the one the backend holds.
   const detectedEngine: EngineId =
     resolvedBy && !vllmPresence && sglangPresence ? 'sglang' : instances && instances.sglang > 0 && instances.vllm === 0 ? 'sglang' : 'vllm';
@@ -137,6 +139,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     namesError: namesData ? null : names.error,
     resolvedBy,
     instances,
+    instanceLists,
     detectedEngine,
     scrapeIntervalSec: scrape.data?.seconds ?? fromSamples.data ?? null,
     scrapeSettled,

@@ -109,6 +109,22 @@ export const en = {
     showFewer: 'Show fewer',
     noMatch: 'No series match',
   },
+  verdict: {
+    noThreshold: 'No threshold: this figure is context, not a verdict.',
+    noValue: 'No value to judge against the threshold.',
+    below: (v: string, limit: string, color: string) => `${v} is below ${limit}, where ${color} starts.`,
+    atOrAbove: (v: string, limit: string, color: string) => `${v} is at or above ${limit}, the ${color} threshold.`,
+    within: (v: string) => `${v} is within its threshold.`,
+    colors: { green: 'green', amber: 'amber', red: 'red' },
+  },
+  health: {
+    label: 'Health',
+    targets: (up: number, total: number) => `${up}/${total} targets up`,
+    targetsTitle: (engine: string, down: string) => (down ? `${engine} targets down: ${down}` : `Every ${engine} target answers its scrapes.`),
+    targetsUnknown: 'targets …',
+    worst: (title: string, value: string) => `${title} ${value}`,
+    allGreen: 'Key figures within thresholds',
+  },
   png: {
     noFilters: 'Filters: none (all models and instances)',
     rateWindow: (w: string) => `rate window ${w}`,

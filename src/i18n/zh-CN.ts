@@ -112,6 +112,22 @@ export const zhCN: Messages = {
     showFewer: '收起',
     noMatch: '没有匹配的序列',
   },
+  verdict: {
+    noThreshold: '无阈值：此数值仅供参考，不作判断。',
+    noValue: '没有可与阈值比较的数值。',
+    below: (v: string, limit: string, color: string) => `${v} 低于 ${limit}（${color}阈值）。`,
+    atOrAbove: (v: string, limit: string, color: string) => `${v} 已达到或超过 ${limit}（${color}阈值）。`,
+    within: (v: string) => `${v} 在阈值范围内。`,
+    colors: { green: '绿色', amber: '黄色', red: '红色' },
+  },
+  health: {
+    label: '健康状况',
+    targets: (up: number, total: number) => `${up}/${total} 个采集目标正常`,
+    targetsTitle: (engine: string, down: string) => (down ? `${engine} 异常的采集目标：${down}` : `所有 ${engine} 采集目标均正常响应。`),
+    targetsUnknown: '采集目标 …',
+    worst: (title: string, value: string) => `${title} ${value}`,
+    allGreen: '关键指标均在阈值内',
+  },
   png: {
     noFilters: '筛选：无（全部模型和实例）',
     rateWindow: (w: string) => `速率窗口 ${w}`,
