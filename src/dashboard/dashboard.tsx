@@ -176,30 +176,30 @@ export function Dashboard({
             <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
             <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
             <EngineToggle engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
-            {client && (
+            <div className="flex-1" />
+            <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
+          </div>
+          {client && (
+            <div className="iw-header-row2">
+              <FiltersBar
+                state={state}
+                setState={setState}
+                client={client}
+                baseUrl={baseUrl}
+                catalog={catalog}
+                resolved={resolved}
+                startSec={aligned.start}
+                endSec={aligned.end}
+                rateInterval={rate}
+                scrapeIntervalSec={backend.scrapeIntervalSec}
+              />
               <HealthSummary
                 engine={engine}
                 instances={backend.instanceLists?.[engine] ?? null}
                 targetsDown={backend.targetsDown}
                 statOrder={catalog.stats.map((s) => s.id)}
               />
-            )}
-            <div className="flex-1" />
-            <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
-          </div>
-          {client && (
-            <FiltersBar
-              state={state}
-              setState={setState}
-              client={client}
-              baseUrl={baseUrl}
-              catalog={catalog}
-              resolved={resolved}
-              startSec={aligned.start}
-              endSec={aligned.end}
-              rateInterval={rate}
-              scrapeIntervalSec={backend.scrapeIntervalSec}
-            />
+            </div>
           )}
         </header>
       )}

@@ -39,7 +39,7 @@ export function HealthSummary({
       <span
         className="iw-health-item"
         data-health="targets"
-        data-status={targets === null ? 'unknown' : targets.down.length > 0 ? 'down' : 'up'}
+        data-status={targets === null || targets.total === 0 ? 'unknown' : targets.down.length > 0 ? 'down' : 'up'}
         title={targets ? t.health.targetsTitle(name, targets.down.join(', ')) : undefined}
       >
         <span className="iw-dot" aria-hidden="true" />

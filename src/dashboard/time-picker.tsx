@@ -14,11 +14,15 @@ export function toTimeExpr(input: string): string | null {
   return Number.isFinite(ms) ? String(ms) : null;
 }
 
-/** An absolute range in the axes' shape (24-hour, numeric) with the time zone; `now-…` as written. */
-function describe(from: string, to: string, locale: string): string {
+/**
+ * An absolute range in the axes' shape (24-hour, numeric) with the time zone; `now-…` as written.
+ * `short` (the button) leaves out the year and seconds; the full form is its title and name.
+ */
+function describe(from: string, to: string, locale: string, short: boolean): string {
+  const opts = short ? { year: false } : { seconds: true };
   const abs = (e: string) => !e.startsWith('now') && Number.isFinite(Number(e));
-  if (abs(from) && abs(to)) return formatRange(Number(from), Number(to), locale);
-  const one = (e: string) => (abs(e) ? formatRange(Number(e), Number(e), locale).replace(/ → \S+/, '') : e);
+  if (abs(from) && abs(to)) return formatRange(Number(from), Number(to), locale, opts);
+  const one = (e: string) => (abs(e) ? formatRange(Number(e), Number(e), locale, opts).replace(/ → \S+/, '') : e);
   return `${one(from)} → ${one(to)}`;
 }
 
@@ -43,7 +47,8 @@ export function TimePicker({ from, to, onChange }: { from: string; to: string; o
 
   const preset = RANGE_PRESETS.find((p) => p.from === from && to === 'now');
   const lastN = to === 'now' ? /^now-(\d+[smhdwMy])$/.exec(from)?.[1] : undefined;
-  const label = lastN ? t.last(lastN) : describe(from, to, lang);
+  const label = lastN ? t.last(lastN) : describe(from, to, lang, true);
+  const fullLabel = lastN ? label : describe(from, to, lang, false);
 
   const apply = () => {
     const f = toTimeExpr(draftFrom);
@@ -68,10 +73,10 @@ export function TimePicker({ from, to, onChange }: { from: string; to: string; o
         ref={trigger}
         type="button"
         className="iw-control iw-time-button"
-        title={label}
+        title={fullLabel}
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`${t.timeRange}: ${label}`}
+        aria-label={`${t.timeRange}: ${fullLabel}`}
         onClick={() => {
           setDraftFrom(from);
           setDraftTo(to);

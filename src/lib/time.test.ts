@@ -67,6 +67,10 @@ describe('formatRange', () => {
     );
   });
 
+  it('leaves the year out for the header when asked', () => {
+    expect(formatRange(Date.UTC(2026, 10, 30, 23, 0), Date.UTC(2026, 11, 1, 1, 0), 'en-US', { year: false })).toBe('11-30 23:00 → 12-01 01:00 UTC');
+  });
+
   it('never uses a 12-hour clock, whatever the locale', () => {
     for (const locale of ['en-US', 'zh-CN', 'en-GB']) expect(formatRange(Date.UTC(2026, 11, 1, 14, 0), Date.UTC(2026, 11, 1, 15, 0), locale)).not.toMatch(/AM|PM|上午|下午/);
   });

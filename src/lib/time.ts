@@ -76,7 +76,7 @@ export function timeZoneLabel(ms: number, locale?: string): string {
 /**
  * A time range as one label in the shape of the axes (24-hour, numeric, the browser's time zone,
  * named at the end); the end's date is left out when it is the start's. `seconds` keeps seconds
- * (exports, tooltips); the header shows minutes.
+ * (exports, tooltips); the header shows minutes and, with `year: false`, no year.
  *
  * @example (TZ=UTC)
  * formatRange(Date.UTC(2026, 11, 1, 2, 21, 59), Date.UTC(2026, 11, 1, 3, 21, 59), 'en-US')
@@ -84,13 +84,13 @@ export function timeZoneLabel(ms: number, locale?: string): string {
  * formatRange(Date.UTC(2026, 10, 30, 23, 0), Date.UTC(2026, 11, 1, 1, 0), 'en-US', { seconds: true })
  * // '2026-11-30 23:00:00 → 2026-12-01 01:00:00 UTC'
  */
-export function formatRange(startMs: number, endMs: number, locale?: string, opts: { seconds?: boolean } = {}): string {
+export function formatRange(startMs: number, endMs: number, locale?: string, opts: { seconds?: boolean; year?: boolean } = {}): string {
   if (!Number.isFinite(startMs) || !Number.isFinite(endMs)) return '';
   const a = parts(startMs, locale);
   const b = parts(endMs, locale);
   const time = (p: Record<string, string>) => `${p.hour ?? ''}:${p.minute ?? ''}${opts.seconds ? `:${p.second ?? ''}` : ''}`;
-  const date = (p: Record<string, string>) => `${p.year ?? ''}-${p.month ?? ''}-${p.day ?? ''}`;
-  const end = date(a) === date(b) ? time(b) : `${date(b)} ${time(b)}`;
+  const date = (p: Record<string, string>) => `${opts.year === false ? '' : `${p.year ?? ''}-`}${p.month ?? ''}-${p.day ?? ''}`;
+  const end = date(a) === date(b) && a.year === b.year ? time(b) : `${date(b)} ${time(b)}`;
   return `${date(a)} ${time(a)} → ${end} ${timeZoneLabel(endMs, locale)}`;
 }
 
