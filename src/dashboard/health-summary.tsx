@@ -53,14 +53,14 @@ export function HealthSummary({
           data-color={worst.color}
           href={`#stat-${worst.id}`}
           title={worst.reason}
-          aria-label={`${t.health.worst(worst.title, worst.text)}: ${worst.reason}`}
+          aria-label={`${worst.title} ${worst.text}: ${worst.reason}`}
           onClick={(e) => {
             e.preventDefault();
             document.querySelector(`[data-stat-id="${worst.id}"]`)?.scrollIntoView({ block: 'center' });
           }}
         >
           <span className="iw-dot" aria-hidden="true" />
-          {t.health.worst(worst.title, worst.text)}
+          {worst.title} {worst.text}
         </a>
       )}
     </div>

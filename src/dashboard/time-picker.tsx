@@ -84,7 +84,10 @@ export function TimePicker({ from, to, onChange }: { from: string; to: string; o
           setOpen((o) => !o);
         }}
       >
-        <span className="iw-control-label">{t.timeRange}</span>
+        {/* The button's name says "Time range"; a visible word would make it too wide to keep one width. */}
+        <span className="iw-control-label" aria-hidden="true">
+          ◷
+        </span>
         <span className="iw-time-label">{label}</span>
       </button>
       {open && (

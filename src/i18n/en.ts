@@ -122,8 +122,6 @@ export const en = {
     targets: (up: number, total: number) => `${up}/${total} targets up`,
     targetsTitle: (engine: string, down: string) => (down ? `${engine} targets down: ${down}` : `Every ${engine} target answers its scrapes.`),
     targetsUnknown: 'targets …',
-    worst: (title: string, value: string) => `${title} ${value}`,
-    allGreen: 'Key figures within thresholds',
   },
   png: {
     noFilters: 'Filters: none (all models and instances)',

@@ -125,8 +125,6 @@ export const zhCN: Messages = {
     targets: (up: number, total: number) => `${up}/${total} 个采集目标正常`,
     targetsTitle: (engine: string, down: string) => (down ? `${engine} 异常的采集目标：${down}` : `所有 ${engine} 采集目标均正常响应。`),
     targetsUnknown: '采集目标 …',
-    worst: (title: string, value: string) => `${title} ${value}`,
-    allGreen: '关键指标均在阈值内',
   },
   png: {
     noFilters: '筛选：无（全部模型和实例）',
