@@ -19,7 +19,10 @@ export {
   type DistributionChartOption,
   type DistributionLabels,
 } from './distribution-options';
-export { LegendTable, type LegendTableProps } from './legend-table';
+export { PNG_MAX_LEGEND_ROWS, composePanelPng, pngLegendRows, type PngContext, type PngLegendRow } from './export-png';
+export { LegendTable, type LegendLabels, type LegendTableProps } from './legend-table';
+export { MAX_LAG_STEPS, completeStepIndex, trimIncompleteSteps } from './latest-step';
+export { filterLegendRows, nextSort, sortLegendRows, type LegendSort, type LegendSortKey } from './legend-sort';
 export { Sparkline, sparklinePaths, type SparklineProps } from './sparkline';
 export {
   DEFAULT_MAX_SERIES,
@@ -41,6 +44,6 @@ export {
   type TimeSeriesOptionInput,
 } from './options';
 export { bandData, precisionLabel, seriesPrecision, type PrecisionText, type SeriesPrecision } from './quantile-bands';
-export { SERIES_COLORS, chartTokens, contrastRatio, seriesColor, type ChartTokens } from './palette';
+export { ColorRegistry, SERIES_COLORS, chartTokens, contrastRatio, seriesColor, seriesColorMap, seriesColors, type ChartTokens } from './palette';
 export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
 export type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';

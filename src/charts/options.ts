@@ -10,7 +10,8 @@ import type {
 } from 'echarts/components';
 import { formatTimestamp } from '../lib/time';
 import { axisFormatter, formatValue, type Unit } from '../lib/units';
-import { chartTokens, seriesColor } from './palette';
+import { trimIncompleteSteps } from './latest-step';
+import { chartTokens, seriesColorMap, type ColorRegistry } from './palette';
 import { bandData, precisionLabel, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 import { axisTooltipFormatter } from './tooltip';
 import type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
@@ -47,6 +48,8 @@ export interface TimeSeriesOptionInput {
    */
   precision?: ReadonlyMap<string, SeriesPrecision>;
   precisionText?: PrecisionText;
+  /** The panel's colour memory, shared with its legend (colours by position without one). */
+  colors?: ColorRegistry;
 }
 
 /** Series ids of the shading bands start with this; the tooltip skips them. */
@@ -108,8 +111,11 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
   const { unit, theme, kind, startMs, endMs, locale, hidden } = input;
   const t = chartTokens(theme);
   const spanMs = endMs - startMs;
-  const visible = input.series
-    .map((s, index) => ({ s, color: seriesColor(index) }))
+  // Colours by identity over the full list (see seriesColorMap); the right edge stops at the last
+  // step every series has reached (see trimIncompleteSteps), like the legend's "Last".
+  const colors = seriesColorMap(input.series, input.colors);
+  const visible = trimIncompleteSteps(input.series)
+    .map((s) => ({ s, color: colors.get(s.id) ?? chartTokens(theme).text }))
     .filter(({ s }) => !hidden?.has(s.id));
   const lone = visible.length === 1;
 

@@ -18,6 +18,8 @@ import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
 import { GpuPicker } from './gpu-picker';
 import { EngineToggle, HeaderControls, PromUrlField } from './header';
 import { OtherMetrics } from './other-metrics';
+
+import { HealthSummary } from './health-summary';
 import { Panel } from './panel';
 import { RulesButton } from './rules-dialog';
 import { Section } from './section';
@@ -27,6 +29,7 @@ import { StatTile } from './stat-tile';
 import { rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
 import { useEmbedApi } from './use-embed-api';
+import { useFullScreen } from './use-full-screen';
 import { useNow } from './use-now';
 import type { DashboardState } from './url-state';
 import type { SetDashboardState } from './use-url-state';
@@ -171,9 +174,11 @@ export function Dashboard({
   }, [refreshNow, queryClient]);
 
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
+  const exitFullScreen = useCallback(() => setState({ panel: null }), [setState]);
+  useFullScreen(single ? single.id : null, state.kiosk, exitFullScreen);
 
   return (
-    <div className="iw-app" data-engine={engine}>
+    <div className="iw-app" data-engine={engine} data-kiosk={state.kiosk || undefined}>
       {!state.kiosk && (
         <header className="iw-header">
           <div className="iw-header-row">
@@ -189,18 +194,26 @@ export function Dashboard({
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
           </div>
           {client && (
-            <FiltersBar
-              state={state}
-              setState={setState}
-              client={client}
-              baseUrl={baseUrl}
-              catalog={catalog}
-              resolved={resolved}
-              startSec={aligned.start}
-              endSec={aligned.end}
-              rateInterval={rate}
-              scrapeIntervalSec={backend.scrapeIntervalSec}
-            />
+            <div className="iw-header-row2">
+              <FiltersBar
+                state={state}
+                setState={setState}
+                client={client}
+                baseUrl={baseUrl}
+                catalog={catalog}
+                resolved={resolved}
+                startSec={aligned.start}
+                endSec={aligned.end}
+                rateInterval={rate}
+                scrapeIntervalSec={backend.scrapeIntervalSec}
+              />
+              <HealthSummary
+                engine={engine}
+                instances={backend.instanceLists?.[engine] ?? null}
+                targetsDown={backend.targetsDown}
+                statOrder={catalog.stats.map((s) => s.id)}
+              />
+            </div>
           )}
         </header>
       )}

@@ -19,7 +19,7 @@ export function PromUrlField({ value, onSubmit }: { value: string; onSubmit: (ur
   }
   return (
     <form
-      className="flex items-center gap-1 min-w-0"
+      className="iw-url-form relative flex items-center gap-1 min-w-0"
       onSubmit={(e) => {
         e.preventDefault();
         const v = validateBaseUrl(draft, window.location.origin);
@@ -32,7 +32,7 @@ export function PromUrlField({ value, onSubmit }: { value: string; onSubmit: (ur
       }}
     >
       <input
-        className="iw-input w-72 max-w-full"
+        className="iw-input min-w-0 flex-1"
         aria-label={t.promUrl}
         placeholder={t.promUrlPlaceholder}
         value={draft}
@@ -45,7 +45,8 @@ export function PromUrlField({ value, onSubmit }: { value: string; onSubmit: (ur
         {t.connect}
       </button>
       {error && (
-        <span id="prom-url-error" role="status" className="iw-error text-xs max-w-64">
+        // Below the field, not beside it: an error must not reflow the header.
+        <span id="prom-url-error" role="status" className="iw-error iw-field-error">
           {error}
         </span>
       )}

@@ -2,12 +2,13 @@
 // DOM contract (PRODUCT.md §4): role="figure", aria-label = title, data-panel-id, data-state.
 import { memo, useMemo, useRef, useState } from 'react';
 import type { PanelSpec } from '../catalog/types';
-import { EChart, LegendTable, buildTimeSeriesOption, exportPng, toCsv, type EChartsInstance } from '../charts';
+import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, seriesColorMap, toCsv, type EChartsInstance } from '../charts';
 import { Menu, type MenuItem } from '../components/menu';
-import { downloadText, downloadUrl, exportName } from '../components/download';
+import { downloadText, exportName } from '../components/download';
 import { useLang, useT } from '../i18n';
 import { panelText } from '../i18n/catalog-text';
 import { DashboardContext, useDashboard, type DashboardContextValue } from './dashboard-context';
+import { exportPanelPng } from './export-context';
 import { DistributionChart, isDistributionPanel } from './lazy-distribution-chart';
 import { QueryDialog } from './query-dialog';
 import { useInView } from './use-in-view';
@@ -81,6 +82,8 @@ const PanelView = memo(function PanelView({
   const [showQuery, setShowQuery] = useState(false);
   const chart = useRef<EChartsInstance | null>(null);
   const precision = useQuantilePrecision(panel, data.series, active);
+  // The panel's colour memory: a series keeps its colour while filters change (chart and legend).
+  const [colors] = useState(() => new ColorRegistry());
 
   const option = useMemo(
     () =>
@@ -98,8 +101,9 @@ const PanelView = memo(function PanelView({
         locale: ctx.locale,
         precision,
         precisionText: t.distribution,
+        colors,
       }),
-    [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t],
+    [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t, colors],
   );
   const quantileNote = data.state === 'ok' ? bucketLimitedNote(data.series, precision, panel.unit, t.distribution, ctx.locale) : null;
 
@@ -117,7 +121,24 @@ const PanelView = memo(function PanelView({
       label: t.menu.png,
       disabled: data.state !== 'ok',
       onSelect: () => {
-        if (chart.current) downloadUrl(exportName(panel.id, 'png'), exportPng(chart.current, ctx.theme === 'dark' ? '#0b1220' : '#ffffff'));
+        if (!chart.current) return;
+        void exportPanelPng(chart.current, panel.id, {
+          title: text.title,
+          engine: ctx.catalog.engine,
+          baseUrl: ctx.baseUrl,
+          filters: ctx.filters,
+          rateInterval: ctx.rateInterval,
+          startMs: data.window.startSec * 1000,
+          endMs: data.window.endSec * 1000,
+          series: data.series,
+          hidden,
+          colors: seriesColorMap(data.series, colors),
+          unit: panel.unit,
+          theme: ctx.theme,
+          locale: ctx.locale,
+          nowMs: Date.now(),
+          t,
+        });
       },
     },
   ];
@@ -133,6 +154,8 @@ const PanelView = memo(function PanelView({
             hidden={hidden}
             locale={ctx.locale}
             labels={t.legend}
+            colors={colors}
+            expanded={fill}
             onToggle={(id) =>
               setHidden((prev) => {
                 const next = new Set(prev);

@@ -29,6 +29,8 @@ export interface BackendInfo {
   resolvedBy: Record<EngineId, Map<string, ResolvedMetric>> | null;
   /** Instances per engine (presence metric), null until known. */
   instances: Record<EngineId, number> | null;
+  /** The instances themselves (addresses), for the header's "targets up" count. */
+  instanceLists: Record<EngineId, string[]> | null;
   detectedEngine: EngineId;
   scrapeIntervalSec: number | null;
   /**
@@ -103,10 +105,9 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   const counts = useQuery({
     queryKey: ['prometheus', baseUrl, 'instance-counts', ...presentNames, cEnd],
     queryFn: async ({ signal }) => {
-      const count = async (name: string | null) =>
-        name ? (await client!.labelValues('instance', { match: [name], start: cEnd - 3600, end: cEnd }, signal)).length : 0;
-      const counts = await Promise.all(presentNames.map(count));
-      return Object.fromEntries(ENGINES.map((e, i) => [e.id, counts[i] ?? 0])) as Record<EngineId, number>;
+      const list = async (name: string | null) => (name ? await client!.labelValues('instance', { match: [name], start: cEnd - 3600, end: cEnd }, signal) : []);
+      const lists = await Promise.all(presentNames.map(list));
+      return Object.fromEntries(ENGINES.map((e, i) => [e.id, lists[i] ?? []])) as Record<EngineId, string[]>;
     },
     enabled: client !== null && resolvedBy !== null,
     staleTime: 60_000,
@@ -124,7 +125,11 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     staleTime: 15_000,
   });
 
-  const instances = counts.data ?? null;
+  const instanceLists = counts.data ?? null;
+  const instances = useMemo(
+    () => (instanceLists ? (Object.fromEntries(ENGINES.map((e) => [e.id, instanceLists[e.id].length])) as Record<EngineId, number>) : null),
+    [instanceLists],
+  );
   const detectedEngine = detectEngine(ENGINES, presence, instances);
 
   return {
@@ -134,6 +139,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     namesError: namesData ? null : names.error,
     resolvedBy,
     instances,
+    instanceLists,
     detectedEngine,
     scrapeIntervalSec: scrape.data?.seconds ?? fromSamples.data ?? null,
     scrapeSettled,
