@@ -2,7 +2,7 @@
 // dashboard's Vite dev server, then prints the URL to open. Ctrl-C stops all and cleans up.
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
-import { numArg, parseArgs, profileArg } from '../sim/cli-args.ts';
+import { leFormatArg, numArg, parseArgs, profileArg } from '../sim/cli-args.ts';
 import { FEATURES } from '../sim/index.ts';
 import { type Stack, startStack } from './lib/stack.ts';
 
@@ -12,6 +12,7 @@ const USAGE = `Usage: npm run demo -- [flags]
   --vllm-port 8000 --sglang-port 30000 --vllm-instances 2 --sglang-instances 2
   --features ''            'all' or a comma list of: ${FEATURES.join(', ')}
   --profile default        default | legacy | underscore
+  --le-format python       histogram le spelling: python ("1.0") | int ("1", as Prometheus 3 stores it)
   --backfill-minutes 180   history to backfill before going live (0 = none)
   --scrape-interval 5s --load 1 --seed 42
   --backend prometheus     prometheus | victoria-metrics`;
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
       sglangInstances: numArg(args, 'sglang-instances'),
       features: args.get('features'),
       profile: profileArg(args),
+      leFormat: leFormatArg(args),
       backfillMinutes: numArg(args, 'backfill-minutes'),
       scrapeInterval: args.get('scrape-interval'),
       seed: numArg(args, 'seed'),
