@@ -39,6 +39,7 @@ export {
   type ScrapeInterval,
 } from './scrape-interval';
 export {
+  bucketBoundsOptions,
   instantQueryOptions,
   labelValuesOptions,
   metricNamesOptions,
@@ -47,6 +48,7 @@ export {
   scrapeIntervalOptions,
   shouldRetry,
   targetsOptions,
+  type BucketBoundsParams,
   type InstantQueryParams,
   type LabelValuesParams,
   type MetricNamesParams,

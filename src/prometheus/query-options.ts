@@ -86,6 +86,29 @@ export function metricNamesOptions(client: PrometheusClient, { baseUrl, match, s
   });
 }
 
+export interface BucketBoundsParams {
+  baseUrl: string;
+  /** The resolved `_bucket` series selector (a name, or `{__name__="…"}`). */
+  series: string;
+  /** Unix seconds; pass a coarse window (dashboard `coarseWindow`) so refresh ticks reuse the answer. */
+  start: number;
+  end: number;
+}
+
+/**
+ * The `le` label values a classic histogram has in the window, exactly as the backend stores them
+ * ("1.0" on Prometheus 2, "1" on Prometheus 3): the bucket bounds, never hard-coded, because
+ * they differ by engine, version and `--custom-histogram-buckets`.
+ */
+export function bucketBoundsOptions(client: PrometheusClient, { baseUrl, series, start, end }: BucketBoundsParams) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'bucket_bounds', series, start, end] as const,
+    queryFn: ({ signal }) => client.labelValues('le', { match: [series], start, end }, signal),
+    // Bounds change only with a redeploy; the coarse window in the key moves every 10 minutes.
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function targetsOptions(client: PrometheusClient, { baseUrl }: { baseUrl: string }) {
   return queryOptions({
     queryKey: ['prometheus', baseUrl, 'targets'] as const,
