@@ -18,6 +18,10 @@ import { GpuPicker } from './gpu-picker';
 import { EngineToggle, HeaderControls, PromUrlField } from './header';
 import { Panel } from './panel';
 import { Section } from './section';
+import { SloBurnPanel } from './slo-burn-panel';
+import { SloPopover } from './slo-popover';
+import { effectiveSlo } from './slo-queries';
+import { SloTiles } from './slo-tiles';
 import { StatTile } from './stat-tile';
 import { rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
@@ -123,6 +127,13 @@ export function Dashboard({
     [setState],
   );
 
+  const slo = useMemo(() => effectiveSlo(state, config.slo, state.model), [state, config.slo]);
+  const sloDefaults = useMemo(
+    () => effectiveSlo({ slo: { ttft: null, itl: null, e2e: null }, sloObjective: null }, config.slo, state.model),
+    [config.slo, state.model],
+  );
+  const sloSet = Object.values(slo.thresholds).some((v) => v !== null);
+
   const window_ = useMemo(() => ({ startSec: aligned.start, endSec: aligned.end, stepSec }), [aligned.start, aligned.end, stepSec]);
   // Stable across window changes, so that a panel off screen sees nothing but the window move.
   const by = useMemo(() => [catalog.filterLabels.model], [catalog]);
@@ -172,6 +183,7 @@ export function Dashboard({
             <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
             <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
             <EngineToggle engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
+            <SloPopover current={slo} defaults={sloDefaults} setState={setState} />
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
           </div>
@@ -214,6 +226,7 @@ export function Dashboard({
                       <StatTile stat={s} />
                     </div>
                   ))}
+                  {sloSet && <SloTiles slo={slo} />}
                 </div>
                 {SECTION_IDS.map((sid) => {
                   const panels = catalog.panels.filter((p) => p.section === sid);
@@ -263,6 +276,11 @@ export function Dashboard({
                           <Panel panel={p} />
                         </ErrorBoundary>
                       ))}
+                      {sid === 'latency' && sloSet && (
+                        <ErrorBoundary fallback={(message) => <p className="iw-error">{message}</p>}>
+                          <SloBurnPanel slo={slo} />
+                        </ErrorBoundary>
+                      )}
                     </Section>
                   );
                 })}
