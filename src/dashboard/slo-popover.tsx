@@ -98,7 +98,7 @@ export function SloPopover({
             {SLO_KINDS.map((k, i) => (
               <div key={k}>
                 <label className="flex items-center gap-2" htmlFor={`${id}-${k}`}>
-                  <span className="w-14 shrink-0">{t.slo[LABEL[k]]}</span>
+                  <span className="w-20 shrink-0">{t.slo[LABEL[k]]}</span>
                   <input
                     id={`${id}-${k}`}
                     className="iw-input w-28"
@@ -113,14 +113,14 @@ export function SloPopover({
                   />
                   <span className="iw-muted text-xs">s</span>
                 </label>
-                <p id={`${id}-${k}-note`} className="iw-muted text-xs ml-16">
+                <p id={`${id}-${k}-note`} className="iw-muted text-xs ml-22">
                   {SLO_PER_TOKEN[k] ? t.slo.ofTokens : t.slo.ofRequests}
                   {defaults.thresholds[k] !== null && ` · ${t.slo.fromConfig(String(defaults.thresholds[k]))}`}
                 </p>
               </div>
             ))}
             <label className="flex items-center gap-2" htmlFor={`${id}-objective`}>
-              <span className="w-14 shrink-0">{t.slo.objective}</span>
+              <span className="w-20 shrink-0">{t.slo.objective}</span>
               <input
                 id={`${id}-objective`}
                 className="iw-input w-28"
@@ -131,7 +131,7 @@ export function SloPopover({
                 onChange={(e) => setDraft({ ...draft, objective: e.target.value })}
               />
             </label>
-            <p id={`${id}-objective-note`} className="iw-muted text-xs ml-16">
+            <p id={`${id}-objective-note`} className="iw-muted text-xs ml-22">
               {t.slo.objectiveHint}
             </p>
             {error && (
