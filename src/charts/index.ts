@@ -12,6 +12,7 @@ export {
   seriesStats,
   sumSeries,
   toCsv,
+  csvText,
   type MatrixSample,
   type MatrixToSeriesOptions,
 } from './matrix';
