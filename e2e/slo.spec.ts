@@ -58,6 +58,13 @@ test('threshold on a bucket bound: data-value is the ratio Prometheus computes, 
   // Exact: no interval.
   expect(t.low).toBeNull();
   expect(t.high).toBeNull();
+  // The model summary gains the SLO as a column, a percentage per model.
+  const summary = page.locator('[data-panel-id="model-summary"]');
+  await expect(summary.locator('th', { hasText: 'TTFT ≤ 0.5 s' })).toBeVisible();
+  await expect(summary).toHaveAttribute('data-state', 'ok');
+  const ttftCol = await summary.locator('th').allTextContents();
+  const idx = ttftCol.findIndex((h) => h.includes('TTFT ≤ 0.5 s'));
+  await expect(summary.locator('tbody tr').first().locator('td, th').nth(idx)).toContainText('%');
 });
 
 test('threshold between bounds: low/high are the attainments at the neighbouring bounds and bracket the headline', async ({ page }) => {

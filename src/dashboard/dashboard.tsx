@@ -20,6 +20,7 @@ import { Panel } from './panel';
 import { Section } from './section';
 import { SloBurnPanel } from './slo-burn-panel';
 import { SloPopover } from './slo-popover';
+import { SloSummaryPanel } from './slo-summary';
 import { effectiveSlo } from './slo-queries';
 import { SloTiles } from './slo-tiles';
 import { StatTile } from './stat-tile';
@@ -244,7 +245,7 @@ export function Dashboard({
                   .map((p) => (
                     <div key={`${engine}-${p.id}`} className="iw-overview">
                       <ErrorBoundary fallback={(message) => <PanelCrash panel={p} message={message} />}>
-                        <Panel panel={p} />
+                        {p.table?.rows === 'model' && sloSet ? <SloSummaryPanel panel={p} slo={slo} /> : <Panel panel={p} />}
                       </ErrorBoundary>
                     </div>
                   ))}

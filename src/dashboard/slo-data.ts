@@ -31,6 +31,10 @@ export interface SloSetup {
   query: QuerySpec | null;
   /** The resolved histogram name (for the "not exposed" message). */
   metricName: string | null;
+  /** `le` label values exactly as the backend stores them. */
+  leValues: string[];
+  /** `_count` is on this backend (otherwise the `+Inf` bucket is the total). */
+  hasCount: boolean;
 }
 
 /** Bounds and PromQL of every SLO with a threshold. */
@@ -53,7 +57,8 @@ export function useSloSetup(slo: EffectiveSlo): SloSetup[] {
     () =>
       kinds.map((kind, i): SloSetup => {
         const threshold = slo.thresholds[kind] ?? 0;
-        const base = { kind, threshold, bounds: [], position: null, query: null, metricName: names[i] ?? null, reason: null };
+        const hasCount = resolved?.has(`${kind}_count`) ?? false;
+        const base = { kind, threshold, bounds: [], position: null, query: null, metricName: names[i] ?? null, reason: null, leValues: [], hasCount };
         if (!resolved) return { ...base, status: 'loading' };
         if (names[i] === null) return { ...base, status: 'unavailable' };
         const b = bounds[i];
@@ -61,11 +66,11 @@ export function useSloSetup(slo: EffectiveSlo): SloSetup[] {
         if (!b?.data) return { ...base, status: 'loading' };
         const parsed = parseBounds(b.data);
         const position = locateThreshold(threshold, parsed);
-        const query = sloQuery(kind, position, b.data, resolved.has(`${kind}_count`));
+        const query = sloQuery(kind, position, b.data, hasCount);
         const finite = parsed.filter((x) => Number.isFinite(x.value)).map((x) => x.value);
         // No bounds at all in the window: the histogram has no series yet, i.e. nothing observed.
         if (b.data.length === 0) return { ...base, status: 'no-series' };
-        return { ...base, status: query ? 'ready' : 'no-bounds', bounds: finite, position, query };
+        return { ...base, status: query ? 'ready' : 'no-bounds', bounds: finite, position, query, leValues: b.data };
       }),
     // `key` covers every input (arrays are rebuilt each render).
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs, expandQuery, resolveMetrics } from '../catalog';
 import { locateThreshold, parseBounds } from '../lib/buckets';
-import { attainmentSeries, effectiveSlo, seriesSelector, sloQuery, vectorSamples } from './slo-queries';
+import { attainmentSeries, effectiveSlo, seriesSelector, sloColumns, sloQuery, vectorSamples } from './slo-queries';
 import { DEFAULT_STATE } from './url-state';
 
 const PROM2 = ['0.1', '0.5', '1.0', '2.5', '+Inf'];
@@ -81,5 +81,27 @@ describe('shaping', () => {
   it('selects a name PromQL cannot take bare by __name__', () => {
     expect(seriesSelector('vllm:x_bucket')).toBe('vllm:x_bucket');
     expect(seriesSelector('a.b_bucket')).toBe('{__name__="a.b_bucket"}');
+  });
+});
+
+describe('sloColumns (model summary)', () => {
+  const les = ['0.25', '0.5', '1.0', '+Inf'];
+  const col = (t: number, hasCount = true) =>
+    sloColumns([{ kind: 'ttft', threshold: t, position: locateThreshold(t, parseBounds(les)), leValues: les, hasCount }])[0];
+  it('on a bound: the per-row ratio, idle rows without a sample', () => {
+    const c = col(0.5)!;
+    expect(c).toMatchObject({ id: 'ttft-slo', title: 'TTFT ≤ 0.5 s', unit: 'ratio', worse: 'lower' });
+    expect(c.query.alternatives[0]!.expr).toBe(
+      '(sum by ($__by) (rate({{ttft_bucket|le=~"0\\\\.5"}}[$__range])) / (sum by ($__by) (rate({{ttft_count}}[$__range])) > 0))',
+    );
+  });
+  it('between bounds: interpolates in PromQL; without _count the +Inf bucket is the total', () => {
+    const e = col(0.3, false)!.query.alternatives[0]!.expr;
+    expect(e).toContain('le=~"0\\\\.25"');
+    expect(e).toContain('le=~"\\\\+Inf"');
+    expect(e).toMatch(/\* 0\.2\)$/);
+  });
+  it('below the first bound: the upper neighbour scaled from 0 s', () => {
+    expect(col(0.1)!.query.alternatives[0]!.expr).toMatch(/^\(sum by .*0\\\\\.25.*\) \* 0\.4$/);
   });
 });

@@ -2,7 +2,7 @@
 // SLO and window returns the buckets it needs by `le` and the total as `le="count"`, so a tile
 // costs one request per window; the arithmetic is src/lib/slo.ts.
 import { escapeLabelValue, METRIC_NAME_RE } from '../catalog';
-import type { QuerySpec } from '../catalog/types';
+import type { ColumnSpec, QuerySpec } from '../catalog/types';
 import type { SloConfig } from '../config/runtime-config';
 import { leMatcher, type ThresholdPosition } from '../lib/buckets';
 import { COUNT_LE, DEFAULT_OBJECTIVE, SLO_KINDS, attainmentFrom, type Attainment, type LeSample, type SloKind } from '../lib/slo';
@@ -82,4 +82,52 @@ export function attainmentSeries(result: readonly MatrixSeries[], threshold: num
     }
   }
   return [...byTs.entries()].sort((a, b) => a[0] - b[0]).map(([ts, samples]) => [ts, attainmentFrom(samples, threshold, position)]);
+}
+
+const KIND_TITLE: Record<SloKind, string> = { ttft: 'TTFT', itl: 'ITL', e2e: 'E2E' };
+
+/**
+ * Per-row attainment over the selected range as table columns (model summary): one instant query
+ * per SLO for all rows, grouped by the table's row labels. On a bound the exact ratio; between
+ * bounds the linear interpolation of the two neighbours, in PromQL; above the last finite bound
+ * the lower end. A row with no traffic has no sample (an empty cell), never 0 % or 100 %.
+ * Example (TTFT 0.3 s between 0.25 and 0.5):
+ *   (a(0.25) + (a(0.5) − a(0.25)) * 0.2) with a(x) = sum by ($__by)(rate(bucket{le=~"x"}[$__range])) / (total > 0)
+ */
+export function sloColumns(setups: ReadonlyArray<{ kind: SloKind; threshold: number; position: ThresholdPosition | null; leValues: readonly string[]; hasCount: boolean }>): ColumnSpec[] {
+  const out: ColumnSpec[] = [];
+  for (const s of setups) {
+    const pos = s.position;
+    if (!pos || pos.kind === 'none') continue;
+    const sel = (v: number) => {
+      const m = leMatcher(v, s.leValues);
+      return m === '' ? null : `sum by ($__by) (rate({{${s.kind}_bucket|le=~"${escapeLabelValue(m)}"}}[$__range]))`;
+    };
+    const total = s.hasCount ? `sum by ($__by) (rate({{${s.kind}_count}}[$__range]))` : sel(Infinity);
+    if (total === null) continue;
+    const at = (v: number) => {
+      const b = sel(v);
+      return b === null ? null : `(${b} / (${total} > 0))`;
+    };
+    let expr: string | null;
+    if (pos.kind === 'exact') expr = at(pos.bound.value);
+    else if (pos.kind === 'above') expr = at(pos.highest.value);
+    else {
+      const hi = at(pos.upper.value);
+      const loB = pos.lower?.value ?? 0;
+      // 12 significant digits: (0.3 − 0.25) / 0.25 is 0.19999999999999996 in floating point.
+      const frac = Number(((s.threshold - loB) / (pos.upper.value - loB)).toPrecision(12));
+      const lo = pos.lower ? at(pos.lower.value) : null;
+      expr = hi === null || (pos.lower && lo === null) ? null : lo === null ? `${hi} * ${frac}` : `(${lo} + (${hi} - ${lo}) * ${frac})`;
+    }
+    if (expr === null) continue;
+    out.push({
+      id: `${s.kind}-slo`,
+      title: `${KIND_TITLE[s.kind]} ≤ ${s.threshold} s`,
+      unit: 'ratio',
+      worse: 'lower',
+      query: { id: `${s.kind}-slo`, legend: '', alternatives: [{ expr }] },
+    });
+  }
+  return out;
 }
