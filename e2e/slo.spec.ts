@@ -11,6 +11,9 @@ import { freePortBlock } from './support/ports';
 const TTFT = 'vllm:time_to_first_token_seconds';
 const E2E = 'vllm:e2e_request_latency_seconds';
 const TOL = 0.005; // 0.5 percentage points
+// Each test waits for the tiles' chain (names → bounds → instant queries) behind the board's own
+// requests; on a loaded machine that approaches the 60 s default.
+test.describe.configure({ timeout: 120_000 });
 
 /** A fixed 30-minute window ending on a whole minute, so the app and the direct query agree. */
 function fixedWindow(): { from: string; to: string; endSec: number; seconds: number } {
