@@ -4,7 +4,7 @@
 // (scripts/lib/topology.ts; docs/scaling.md).
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
-import { numArg, parseArgs, profileArg } from '../sim/cli-args.ts';
+import { leFormatArg, numArg, parseArgs, profileArg } from '../sim/cli-args.ts';
 import { FEATURES } from '../sim/index.ts';
 import { startTopologyStack, TOPOLOGIES, type Topology, type TopologyStack } from './lib/topology.ts';
 
@@ -15,6 +15,7 @@ const USAGE = `Usage: npm run demo -- [flags]
   --features ''            'all' or a comma list of: ${FEATURES.join(', ')}
                            (opt-in, not in 'all': extra-family = families no catalog knows)
   --profile default        default | legacy | underscore
+  --le-format python       histogram le spelling: python ("1.0") | int ("1", as Prometheus 3 stores it)
   --backfill-minutes 180   history to backfill before going live (0 = none)
   --scrape-interval 5s --load 1 --seed 42
   --backend prometheus     prometheus | victoria-metrics (topology single only)
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
       sglangInstances: numArg(args, 'sglang-instances'),
       features: args.get('features'),
       profile: profileArg(args),
+      leFormat: leFormatArg(args),
       backfillMinutes: numArg(args, 'backfill-minutes'),
       scrapeInterval: args.get('scrape-interval'),
       seed: numArg(args, 'seed'),

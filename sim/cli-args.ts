@@ -36,3 +36,10 @@ export function profileArg(args: ParsedArgs): 'default' | 'legacy' | 'underscore
   if (v === 'default' || v === 'legacy' || v === 'underscore') return v;
   throw new Error(`--profile must be default, legacy or underscore, got "${v}"`);
 }
+
+export function leFormatArg(args: ParsedArgs): 'python' | 'int' | undefined {
+  const v = args.get('le-format');
+  if (v === undefined) return undefined;
+  if (v === 'python' || v === 'int') return v;
+  throw new Error(`--le-format must be python or int, got "${v}"`);
+}

@@ -1,7 +1,7 @@
 // A minimal metrics registry and writer (no prom-client): renders the Prometheus text format the
 // way the Python client does (HELP/TYPE, sorted labels, _created as trailing gauges, Go floats),
 // and OpenMetrics sample lines with timestamps for promtool backfills.
-import { escapeHelp, floatToGoString, formatLabels } from './format.ts';
+import { escapeHelp, floatToGoString, formatLabels, formatLe, type LeFormat } from './format.ts';
 
 export type Labels = Readonly<Record<string, string>>;
 export type MetricType = 'counter' | 'gauge' | 'histogram';
@@ -68,9 +68,12 @@ export class Family {
   readonly bounds: readonly number[];
   private readonly leStrings: string[];
 
-  constructor(readonly opts: FamilyOptions) {
+  readonly opts: FamilyOptions;
+
+  constructor(opts: FamilyOptions, leFormat: LeFormat = 'python') {
+    this.opts = opts;
     this.bounds = opts.buckets ?? [];
-    this.leStrings = [...this.bounds.map(floatToGoString), '+Inf'];
+    this.leStrings = [...this.bounds.map((b) => formatLe(b, leFormat)), '+Inf'];
   }
 
   child(labels: Labels, nowSec: number): Child {
@@ -154,11 +157,16 @@ interface LabelStrings {
 export class Registry {
   readonly families: Family[] = [];
   private readonly byName = new Map<string, Family>();
+  private readonly leFormat: LeFormat;
+
+  constructor(leFormat: LeFormat = 'python') {
+    this.leFormat = leFormat;
+  }
 
   family(opts: FamilyOptions): Family {
     const existing = this.byName.get(opts.name);
     if (existing) return existing;
-    const f = new Family(opts);
+    const f = new Family(opts, this.leFormat);
     this.families.push(f);
     this.byName.set(opts.name, f);
     return f;

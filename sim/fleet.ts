@@ -2,6 +2,7 @@
 // models, DP layout, PD roles. Shared by the live servers and the backfill writer.
 import { DEFAULT_MODELS, parseFeatures, type Profile } from './engines/presets.ts';
 import { type InstanceSpec, SimInstance } from './instance.ts';
+import type { LeFormat } from './format.ts';
 
 export interface FleetOptions {
   host?: string;
@@ -14,6 +15,8 @@ export interface FleetOptions {
   /** '' | 'all' | comma list (see FEATURES). */
   features?: string;
   profile?: Profile;
+  /** `le` spelling of histogram buckets: 'python' ("1.0", default) or 'int' ("1", as Prometheus 3 stores it). */
+  leFormat?: LeFormat;
   seed?: number;
   /** Load multiplier (1 = default traffic). */
   load?: number;
@@ -75,6 +78,7 @@ export function createFleet(opts: FleetOptions): Fleet {
         load: opts.load ?? 1,
         features,
         profile: opts.profile ?? 'default',
+        leFormat: opts.leFormat ?? 'python',
         startMs,
         tickMs: opts.tickMs ?? 250,
       }),

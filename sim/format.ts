@@ -40,6 +40,18 @@ export function floatToGoString(x: number): string {
   return s;
 }
 
+/**
+ * How a histogram's `le` label is written. `python`: the Python client's text ("1.0", "0.005"),
+ * which Prometheus 2 stores as is. `int`: what Prometheus 3 stores after normalising classic
+ * histogram bounds on ingestion ("1", "0.005", "1e+06"): Go's shortest float formatting.
+ */
+export type LeFormat = 'python' | 'int';
+
+export function formatLe(bound: number, format: LeFormat): string {
+  const s = floatToGoString(bound);
+  return format === 'int' ? s.replace(/\.0$/, '') : s;
+}
+
 /** Label value escaping of the text format (backslash, newline, double quote). */
 export function escapeLabelValue(v: string): string {
   return v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');

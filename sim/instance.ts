@@ -5,6 +5,7 @@ import { DEFAULT_LOAD } from './model/load.ts';
 import { DEFAULT_MIX } from './model/requests.ts';
 import { Prng } from './prng.ts';
 import type { Labels } from './exposition.ts';
+import type { LeFormat } from './format.ts';
 import { type Feature, modelPreset, type ModelPreset, type Profile } from './engines/presets.ts';
 import { SpecRegistry } from './engines/spec-families.ts';
 import { VllmEngineMetrics } from './engines/vllm.ts';
@@ -30,6 +31,8 @@ export interface InstanceOptions {
   load: number;
   features: ReadonlySet<Feature>;
   profile: Profile;
+  /** `le` spelling: the Python client's "1.0" (default) or Prometheus 3's normalised "1". */
+  leFormat?: LeFormat;
   startMs: number;
   tickMs: number;
 }
@@ -58,7 +61,7 @@ export class SimInstance {
     this.preset = modelPreset(model);
     const startSec = startMs / 1000;
     this.rename = profile === 'underscore' ? (n) => n.replace(/:/g, '_') : (n) => n;
-    this.sr = new SpecRegistry(engine, engine === 'vllm', engine === 'sglang' ? 'Multiprocess metric' : null);
+    this.sr = new SpecRegistry(engine, engine === 'vllm', engine === 'sglang' ? 'Multiprocess metric' : null, opts.leFormat);
     // SGLang release filter: today's HEAD ("C" in the catalog) or, for the legacy profile, the
     // Aug-Oct 2025 collector ("A", closest to v0.5.2).
     const has = (family: string): boolean => {

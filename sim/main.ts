@@ -1,5 +1,5 @@
 // `npm run sim`: start the simulated vLLM and SGLang servers alone, for pointing any Prometheus at.
-import { numArg, parseArgs, profileArg } from './cli-args.ts';
+import { leFormatArg, numArg, parseArgs, profileArg } from './cli-args.ts';
 import { FEATURES } from './engines/presets.ts';
 import { startSim } from './index.ts';
 
@@ -13,6 +13,7 @@ const USAGE = `Usage: npm run sim -- [flags]
   --features ''            'all' or a comma list of: ${FEATURES.join(', ')}
                            (opt-in, not in 'all': extra-family = families no catalog knows)
   --profile default        default | legacy | underscore
+  --le-format python       histogram le spelling: python ("1.0") | int ("1", as Prometheus 3 stores it)
   --load 1                 load multiplier
   --seed 42                PRNG seed`;
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     models: args.get('models')?.split(',').map((m) => m.trim()).filter(Boolean),
     features: args.get('features'),
     profile: profileArg(args),
+    leFormat: leFormatArg(args),
     load: numArg(args, 'load'),
     seed: numArg(args, 'seed'),
     log: (l) => console.log(l),

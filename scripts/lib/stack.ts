@@ -20,6 +20,8 @@ export interface StackOptions {
   sglangInstances?: number; // default 2
   features?: string; // '' | 'all' | comma list
   profile?: 'default' | 'legacy' | 'underscore';
+  /** Histogram `le` spelling the simulated engines write: 'python' ("1.0", default) or 'int' ("1"). */
+  leFormat?: 'python' | 'int';
   backfillMinutes?: number; // default 180; 0 = none
   scrapeInterval?: string; // default '5s'
   seed?: number;
@@ -91,6 +93,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       sglangInstances: opts.sglangInstances,
       features: opts.features,
       profile: opts.profile,
+      leFormat: opts.leFormat,
       seed: opts.seed,
       load: opts.load,
       models: opts.models,

@@ -1,6 +1,7 @@
 // Declares registry families straight from the ground-truth catalog, so the wire name, type,
 // help text and buckets of every emitted family are the engine's own, not retyped by hand.
 import { type Child, type Family, type Labels, Registry } from '../exposition.ts';
+import type { LeFormat } from '../format.ts';
 import { familySpec, type EngineKind } from '../spec.ts';
 
 export interface DeclareOptions {
@@ -20,7 +21,7 @@ export function wireBase(engine: EngineKind, family: string): string {
 }
 
 export class SpecRegistry {
-  readonly reg = new Registry();
+  readonly reg: Registry;
 
   constructor(
     readonly engine: EngineKind,
@@ -28,7 +29,10 @@ export class SpecRegistry {
     private readonly created: boolean,
     /** SGLang's MultiProcessCollector replaces every help text with this. */
     private readonly helpOverride: string | null,
-  ) {}
+    leFormat: LeFormat = 'python',
+  ) {
+    this.reg = new Registry(leFormat);
+  }
 
   declare(family: string, opts: DeclareOptions = {}): Family {
     const spec = familySpec(this.engine, family);

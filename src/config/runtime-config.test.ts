@@ -24,6 +24,11 @@ describe('validateConfig', () => {
     expect(cfg.embedOrigins).toEqual(['https://portal.example.com']);
   });
 
+  it('reads SLO defaults and per-model thresholds (seconds, unit strings, objective)', () => {
+    const cfg = validateConfig({ slo: { ttft: 0.5, itl: '50ms', objective: 0.995, models: { 'llama-70b': { ttft: '2s', e2e: 60 } } } });
+    expect(cfg.slo).toEqual({ ttft: 0.5, itl: 0.05, objective: 0.995, models: { 'llama-70b': { ttft: 2, e2e: 60 } } });
+  });
+
   it.each([
     [[], 'JSON object'],
     [{ defaultEngine: 'tgi' }, 'defaultEngine'],
@@ -32,6 +37,11 @@ describe('validateConfig', () => {
     [{ gpuPeaks: [{ name: 'x', flops: -1 }] }, 'gpuPeaks[0]'],
     [{ embedOrigins: ['https://a.example/path'] }, 'not an origin'],
     [{ prometheusURL: 'typo' }, 'unknown key'],
+    [{ slo: { ttft: 0 } }, 'slo.ttft'],
+    [{ slo: { e2e: '1 week' } }, 'slo.e2e'],
+    [{ slo: { objective: 1.5e3 } }, 'slo.objective'],
+    [{ slo: { ttfb: 1 } }, 'slo.ttfb'],
+    [{ slo: { models: { a: { itl: -1 } } } }, 'slo.models["a"].itl'],
   ])('rejects %j', (raw, why) => {
     expect(() => validateConfig(raw)).toThrow(why);
   });

@@ -3,6 +3,7 @@
 // blank screen. A missing file (404) is normal and means "no site defaults".
 import { engineIdList, ENGINES, isEngineId } from '../catalog/engines';
 import type { EngineId } from '../catalog/types';
+import { parseObjective, parseThreshold } from '../lib/slo';
 
 export interface GpuPeak {
   name: string;
@@ -26,6 +27,22 @@ export interface RuntimeConfig {
   defaultGpu: string | number | null;
   /** Origins allowed to drive an embedded dashboard with postMessage, and to receive its reports. */
   embedOrigins: string[];
+  /** SLO defaults (`slo`): thresholds and objective, optionally per model. */
+  slo: SloConfig;
+}
+
+export interface SloTargets {
+  /** Latency thresholds, seconds. */
+  ttft?: number;
+  itl?: number;
+  e2e?: number;
+  /** Ratio in (0, 1). */
+  objective?: number;
+}
+
+export interface SloConfig extends SloTargets {
+  /** Per model (`model_name`): used when the board is filtered to exactly that model. */
+  models: Record<string, SloTargets>;
 }
 
 export const EMPTY_CONFIG: RuntimeConfig = {
@@ -39,6 +56,7 @@ export const EMPTY_CONFIG: RuntimeConfig = {
   gpuPeaks: [],
   defaultGpu: null,
   embedOrigins: [],
+  slo: { models: {} },
 };
 
 export class ConfigError extends Error {
@@ -56,7 +74,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function validateConfig(raw: unknown): RuntimeConfig {
   if (!isRecord(raw)) throw new ConfigError('config.json must contain a JSON object.');
   const problems: string[] = [];
-  const cfg: RuntimeConfig = { ...EMPTY_CONFIG, headers: {}, gpuPeaks: [], embedOrigins: [] };
+  const cfg: RuntimeConfig = { ...EMPTY_CONFIG, headers: {}, gpuPeaks: [], embedOrigins: [], slo: { models: {} } };
   for (const key of Object.keys(raw)) if (!KNOWN_KEYS.has(key)) problems.push(`unknown key "${key}"`);
 
   const str = (key: string): string | null => {
@@ -141,8 +159,42 @@ export function validateConfig(raw: unknown): RuntimeConfig {
       }
   }
 
+  if (raw.slo !== undefined && raw.slo !== null) {
+    if (!isRecord(raw.slo)) problems.push('"slo" must be an object such as {"ttft": 0.5, "objective": 0.99}');
+    else {
+      const { models, ...defaults } = raw.slo;
+      Object.assign(cfg.slo, sloTargets(defaults, 'slo', problems));
+      if (models !== undefined) {
+        if (!isRecord(models)) problems.push('"slo.models" must be an object of model names to thresholds');
+        else for (const [m, v] of Object.entries(models)) cfg.slo.models[m] = sloTargets(v, `slo.models["${m}"]`, problems);
+      }
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(`config.json is not valid: ${problems.join('; ')}.`);
   return cfg;
+}
+
+/** `{"ttft": 0.5, "itl": "50ms", "e2e": 20, "objective": 0.99}`: seconds (or a unit string) and a ratio. */
+function sloTargets(raw: unknown, where: string, problems: string[]): SloTargets {
+  const out: SloTargets = {};
+  if (!isRecord(raw)) {
+    problems.push(`"${where}" must be an object such as {"ttft": 0.5}`);
+    return out;
+  }
+  for (const [key, v] of Object.entries(raw)) {
+    const text = typeof v === 'number' || typeof v === 'string' ? String(v) : null;
+    if (key === 'ttft' || key === 'itl' || key === 'e2e') {
+      const r = text === null ? null : parseThreshold(text);
+      if (r?.ok) out[key] = r.value;
+      else problems.push(`"${where}.${key}" must be a latency in seconds (0.5) or with a unit ("500ms")${r ? `: ${r.reason}` : ''}`);
+    } else if (key === 'objective') {
+      const r = text === null ? null : parseObjective(text);
+      if (r?.ok) out.objective = r.value;
+      else problems.push(`"${where}.objective" must be a ratio in (0, 1) such as 0.99`);
+    } else problems.push(`unknown key "${where}.${key}"`);
+  }
+  return out;
 }
 
 /** Loads `config.json` relative to the page (works from any sub-path). */

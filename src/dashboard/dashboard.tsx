@@ -25,6 +25,11 @@ import { RulesButton } from './rules-dialog';
 import { Section } from './section';
 import { SectionNotes } from './section-notes';
 import { sectionPanels } from './section-panels';
+import { SloBurnPanel } from './slo-burn-panel';
+import { SloPopover } from './slo-popover';
+import { SloSummaryPanel } from './slo-summary';
+import { effectiveSlo } from './slo-queries';
+import { SloTiles } from './slo-tiles';
 import { StatTile } from './stat-tile';
 import { rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
@@ -137,6 +142,13 @@ export function Dashboard({
     [setState],
   );
 
+  const slo = useMemo(() => effectiveSlo(state, config.slo, state.model), [state, config.slo]);
+  const sloDefaults = useMemo(
+    () => effectiveSlo({ slo: { ttft: null, itl: null, e2e: null }, sloObjective: null }, config.slo, state.model),
+    [config.slo, state.model],
+  );
+  const sloSet = Object.values(slo.thresholds).some((v) => v !== null);
+
   const window_ = useMemo(() => ({ startSec: aligned.start, endSec: aligned.end, stepSec }), [aligned.start, aligned.end, stepSec]);
   // Stable across window changes, so that a panel off screen sees nothing but the window move.
   const by = useMemo(() => [catalog.filterLabels.model], [catalog]);
@@ -189,6 +201,7 @@ export function Dashboard({
             <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
             <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
             <EngineToggle engines={ENGINES} engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
+            <SloPopover current={slo} defaults={sloDefaults} setState={setState} />
             <RulesButton client={client} engine={engine} names={backend.names} />
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
@@ -240,6 +253,7 @@ export function Dashboard({
                       <StatTile stat={s} />
                     </div>
                   ))}
+                  {sloSet && <SloTiles slo={slo} />}
                 </div>
                 <AlertsRegion />
                 {catalog.panels
@@ -247,7 +261,7 @@ export function Dashboard({
                   .map((p) => (
                     <div key={`${engine}-${p.id}`} className="iw-overview">
                       <ErrorBoundary fallback={(message) => <PanelCrash panel={p} message={message} />}>
-                        <Panel panel={p} />
+                        {p.table?.rows === 'model' && sloSet ? <SloSummaryPanel panel={p} slo={slo} /> : <Panel panel={p} />}
                       </ErrorBoundary>
                     </div>
                   ))}
@@ -276,6 +290,11 @@ export function Dashboard({
                           <Panel panel={p} />
                         </ErrorBoundary>
                       ))}
+                      {sid === 'latency' && sloSet && (
+                        <ErrorBoundary fallback={(message) => <p className="iw-error">{message}</p>}>
+                          <SloBurnPanel slo={slo} />
+                        </ErrorBoundary>
+                      )}
                     </Section>
                   );
                 })}

@@ -21,6 +21,9 @@ const cases: Array<[string, Partial<DashboardState>]> = [
   ['collapsed=advanced%2Ccache', { collapsed: ['advanced', 'cache'] }],
   ['gpu=H100', { gpu: 'H100' }],
   ['gpu=1.5e15', { gpu: '1.5e15' }],
+  ['slo_ttft=0.5', { slo: { ttft: 0.5, itl: null, e2e: null } }],
+  ['slo_ttft=0.25&slo_itl=0.05&slo_e2e=20&slo_objective=0.999', { slo: { ttft: 0.25, itl: 0.05, e2e: 20 }, sloObjective: 0.999 }],
+  ['slo_e2e=off', { slo: { ttft: null, itl: null, e2e: 'off' } }],
 ];
 
 describe('url-state codec', () => {
@@ -40,6 +43,13 @@ describe('url-state codec', () => {
     ['panel=%3Cimg%20src%3Dx%3E', 'panel'],
     ['rate=fast', 'rate'],
     ['lang=fr', 'lang'],
+    ['slo_ttft=0', 'slo_ttft'],
+    ['slo_ttft=-1', 'slo_ttft'],
+    ['slo_itl=NaN', 'slo_itl'],
+    ['slo_e2e=1e9', 'slo_e2e'],
+    ['slo_e2e=fast', 'slo_e2e'],
+    ['slo_objective=1', 'slo_objective'],
+    ['slo_objective=abc', 'slo_objective'],
   ])('drops invalid %s with a reason', (search, key) => {
     const { state, problems } = parseUrlState(search);
     expect(state).toEqual(DEFAULT_STATE);
@@ -53,6 +63,21 @@ describe('url-state codec', () => {
 
   it('deduplicates repeated filter values', () => {
     expect(parseUrlState('model=a&model=a').state.model).toEqual(['a']);
+  });
+
+  it('accepts SLO thresholds with units and objectives as percentages, and writes them in seconds and ratios', () => {
+    const { state, problems } = parseUrlState('slo_ttft=500ms&slo_e2e=2s&slo_itl=50ms&slo_objective=99.9%25');
+    expect(problems).toEqual([]);
+    expect(state.slo).toEqual({ ttft: 0.5, itl: 0.05, e2e: 2 });
+    expect(state.sloObjective).toBe(0.999);
+    expect(serializeUrlState(state)).toBe('slo_ttft=0.5&slo_itl=0.05&slo_e2e=2&slo_objective=0.999');
+    expect(parseUrlState('slo_objective=99').state.sloObjective).toBe(0.99);
+  });
+
+  it('a bad SLO threshold is dropped with a note and keeps the others', () => {
+    const { state, problems } = parseUrlState('slo_ttft=-3&slo_e2e=5');
+    expect(state.slo).toEqual({ ttft: null, itl: null, e2e: 5 });
+    expect(problems).toEqual([expect.stringContaining('slo_ttft=-3')]);
   });
 
   it('accepts language prefixes', () => {

@@ -8,6 +8,7 @@
 //   serializeUrlState(that.state) → 'engine=sglang&model=a&model=b&from=now-6h&refresh=10s'
 import { engineIdList, isEngineId } from '../catalog/engines';
 import type { EngineId } from '../catalog/types';
+import { parseObjective, parseThreshold } from '../lib/slo';
 import { isTimeExpr } from './time-range';
 import { LANGS, type Lang } from '../i18n';
 
@@ -43,7 +44,17 @@ export interface DashboardState {
   collapsed: string[];
   /** GPU whose peak FLOP/s the MFU panel divides by: a name from the table or a number. */
   gpu: string | null;
+  /**
+   * SLO latency thresholds, seconds (`slo_ttft`, `slo_itl`, `slo_e2e`): null = the config.json
+   * default applies; 'off' = no SLO even where config.json sets one.
+   */
+  slo: Record<SloParam, number | 'off' | null>;
+  /** Error-budget objective in (0, 1), e.g. 0.99; null = config.json, else 0.99. */
+  sloObjective: number | null;
 }
+
+export const SLO_PARAMS = { ttft: 'slo_ttft', itl: 'slo_itl', e2e: 'slo_e2e' } as const;
+export type SloParam = keyof typeof SLO_PARAMS;
 
 export const DEFAULT_STATE: DashboardState = {
   prom: '',
@@ -62,6 +73,8 @@ export const DEFAULT_STATE: DashboardState = {
   rate: null,
   collapsed: [],
   gpu: null,
+  slo: { ttft: null, itl: null, e2e: null },
+  sloObjective: null,
 };
 
 const DURATION = /^(\d+(ms|s|m|h|d|w|y))+$/;
@@ -160,6 +173,24 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
     else drop('gpu', gpu, 'not a GPU name or a number of FLOP/s');
   }
 
+  for (const [kind, param] of Object.entries(SLO_PARAMS) as Array<[SloParam, string]>) {
+    const raw = p.get(param);
+    if (raw === null) continue;
+    if (raw === 'off') {
+      state.slo = { ...state.slo, [kind]: 'off' };
+      continue;
+    }
+    const r = parseThreshold(raw);
+    if (r.ok) state.slo = { ...state.slo, [kind]: r.value };
+    else drop(param, raw, `${r.reason}; use seconds (0.5) or a unit (500ms, 2s)`);
+  }
+  const objective = p.get('slo_objective');
+  if (objective !== null) {
+    const r = parseObjective(objective);
+    if (r.ok) state.sloObjective = r.value;
+    else drop('slo_objective', objective, r.reason);
+  }
+
   return { state, problems };
 }
 
@@ -179,5 +210,10 @@ export function serializeUrlState(state: DashboardState, defaults: DashboardStat
   if (state.rate) p.set('rate', state.rate);
   if (state.collapsed.length > 0) p.set('collapsed', state.collapsed.join(','));
   if (state.gpu && state.gpu !== defaults.gpu) p.set('gpu', state.gpu);
+  for (const [kind, param] of Object.entries(SLO_PARAMS) as Array<[SloParam, string]>) {
+    const v = state.slo[kind];
+    if (v !== null && v !== defaults.slo[kind]) p.set(param, String(v));
+  }
+  if (state.sloObjective !== null && state.sloObjective !== defaults.sloObjective) p.set('slo_objective', String(state.sloObjective));
   return p.toString();
 }

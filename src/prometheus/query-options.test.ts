@@ -32,6 +32,9 @@ describe('query keys', () => {
     ]);
     expect(metricNamesOptions(client, { baseUrl: BASE }).queryKey).toEqual(['prometheus', BASE, 'metric_names', [], null, null]);
     expect(targetsOptions(client, { baseUrl: BASE }).queryKey).toEqual(['prometheus', BASE, 'targets']);
+    expect(bucketBoundsOptions(client, { baseUrl: BASE, series: 'vllm:e2e_request_latency_seconds_bucket', start: 600, end: 1200 }).queryKey).toEqual([
+      'prometheus', BASE, 'bucket_bounds', 'vllm:e2e_request_latency_seconds_bucket', 600, 1200,
+    ]);
     expect(scrapeIntervalOptions(client, { baseUrl: BASE, filterKey: 'vllm' }).queryKey).toEqual(['prometheus', BASE, 'scrape_interval', 'vllm']);
   });
 });
