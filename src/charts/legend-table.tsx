@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { formatValue, type Unit } from '../lib/units';
 import { seriesStats } from './matrix';
-import { seriesColor } from './palette';
+import { SHIFTED_OPACITY, seriesColors } from './series-colors';
 import type { ChartSeries } from './types';
 
 export interface LegendTableProps {
@@ -27,7 +27,10 @@ const EN_LABELS = { name: 'Series', last: 'Last', mean: 'Mean', max: 'Max' };
  */
 export function LegendTable({ series, unit, hidden, onToggle, locale, className, labels = EN_LABELS }: LegendTableProps) {
   const rows = useMemo(
-    () => series.map((s, index) => ({ s, color: seriesColor(index), stats: seriesStats(s.points) })),
+    () => {
+      const colors = seriesColors(series);
+      return series.map((s, index) => ({ s, color: colors[index] ?? '', stats: seriesStats(s.points) }));
+    },
     [series],
   );
   const fmt = (v: number | null) => formatValue(v, unit, { locale });
@@ -65,7 +68,12 @@ export function LegendTable({ series, unit, hidden, onToggle, locale, className,
                   <span
                     aria-hidden="true"
                     className="inline-block size-2.5 shrink-0 rounded-sm"
-                    style={{ backgroundColor: shown ? color : 'transparent', border: `2px solid ${color}` }}
+                    // An earlier-window copy (compare mode): a dashed, lighter swatch like its line.
+                    style={
+                      s.shiftOf
+                        ? { backgroundColor: 'transparent', border: `2px dashed ${color}`, opacity: shown ? SHIFTED_OPACITY + 0.2 : 1 }
+                        : { backgroundColor: shown ? color : 'transparent', border: `2px solid ${color}` }
+                    }
                   />
                   <span className={`truncate ${shown ? '' : 'line-through'}`}>{s.name}</span>
                 </button>

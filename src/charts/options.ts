@@ -10,7 +10,8 @@ import type {
 } from 'echarts/components';
 import { formatTimestamp } from '../lib/time';
 import { axisFormatter, formatValue, type Unit } from '../lib/units';
-import { chartTokens, seriesColor } from './palette';
+import { chartTokens } from './palette';
+import { SHIFTED_OPACITY, seriesColors } from './series-colors';
 import { axisTooltipFormatter } from './tooltip';
 import type { ChartKind, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
 
@@ -78,10 +79,13 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
   const { unit, theme, kind, startMs, endMs, locale, hidden } = input;
   const t = chartTokens(theme);
   const spanMs = endMs - startMs;
+  const colors = seriesColors(input.series);
   const visible = input.series
-    .map((s, index) => ({ s, color: seriesColor(index) }))
+    .map((s, index) => ({ s, color: colors[index] ?? '' }))
     .filter(({ s }) => !hidden?.has(s.id));
   const lone = visible.length === 1;
+  // An earlier-window copy (compare mode): dashed and lighter, never stacked onto the current ones.
+  const shifted = (s: ChartSeries) => s.shiftOf !== undefined;
 
   const series: Array<LineSeriesOption | BarSeriesOption> = visible.map(({ s, color }, i) => {
     const markLine =
@@ -94,13 +98,13 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
         id: s.id,
         name: s.name,
         data: s.points,
-        itemStyle: { color },
+        itemStyle: shifted(s) ? { color, opacity: SHIFTED_OPACITY } : { color },
         barMaxWidth: 12,
       };
       if (markLine) bar.markLine = markLine;
       return bar;
     }
-    const stacked = kind === 'stacked';
+    const stacked = kind === 'stacked' && !shifted(s);
     const line: LineSeriesOption = {
       type: 'line',
       id: s.id,
@@ -109,14 +113,14 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
       connectNulls: false,
       showSymbol: false,
       symbol: 'none',
-      lineStyle: { width: LINE_WIDTH, color },
+      lineStyle: shifted(s) ? { width: LINE_WIDTH, color, type: 'dashed', opacity: SHIFTED_OPACITY } : { width: LINE_WIDTH, color },
       itemStyle: { color },
       emphasis: { disabled: true },
     };
     if (stacked) {
       line.stack = 'total';
       line.areaStyle = { opacity: 0.35, color };
-    } else if (lone) {
+    } else if (lone && !shifted(s)) {
       line.areaStyle = { opacity: 0.12, color };
     }
     if (markLine) line.markLine = markLine;

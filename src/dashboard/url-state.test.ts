@@ -19,6 +19,9 @@ const cases: Array<[string, Partial<DashboardState>]> = [
   ['collapsed=advanced%2Ccache', { collapsed: ['advanced', 'cache'] }],
   ['gpu=H100', { gpu: 'H100' }],
   ['gpu=1.5e15', { gpu: '1.5e15' }],
+  ['compare=1h', { compare: '1h' }],
+  ['kiosk=1&panel=request-rate&compare=7d', { compare: '7d', panel: 'request-rate', kiosk: true }],
+  ['compare=1h30m', { compare: '1h30m' }],
 ];
 
 describe('url-state codec', () => {
@@ -38,6 +41,9 @@ describe('url-state codec', () => {
     ['panel=%3Cimg%20src%3Dx%3E', 'panel'],
     ['rate=fast', 'rate'],
     ['lang=fr', 'lang'],
+    ['compare=yesterday', 'compare'],
+    ['compare=10s', 'compare'],
+    ['compare=100d', 'compare'],
   ])('drops invalid %s with a reason', (search, key) => {
     const { state, problems } = parseUrlState(search);
     expect(state).toEqual(DEFAULT_STATE);

@@ -7,6 +7,7 @@
 //   → { state: { ...DEFAULT_STATE, engine: 'sglang', model: ['a','b'], from: 'now-6h', refresh: '10s' }, problems: [] }
 //   serializeUrlState(that.state) → 'engine=sglang&model=a&model=b&from=now-6h&refresh=10s'
 import type { EngineId } from '../catalog/types';
+import { parsePromDuration } from '../prometheus/step';
 import { isTimeExpr } from './time-range';
 
 export const URL_VERSION = 1;
@@ -40,6 +41,8 @@ export interface DashboardState {
   collapsed: string[];
   /** GPU whose peak FLOP/s the MFU panel divides by: a name from the table or a number. */
   gpu: string | null;
+  /** Compare with the same queries shifted back by this PromQL duration (`1h`, `1d`); null = off. */
+  compare: string | null;
 }
 
 export const DEFAULT_STATE: DashboardState = {
@@ -58,6 +61,7 @@ export const DEFAULT_STATE: DashboardState = {
   rate: null,
   collapsed: [],
   gpu: null,
+  compare: null,
 };
 
 const ENGINES: readonly EngineId[] = ['vllm', 'sglang'];
@@ -65,6 +69,8 @@ const DURATION = /^(\d+(ms|s|m|h|d|w|y))+$/;
 const PANEL_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const MAX_VALUES = 100;
 const MAX_VALUE_LENGTH = 2048;
+/** The longest compare shift: as far back as the longest range (90 days). */
+const MAX_COMPARE_SEC = 90 * 86_400;
 
 function oneOf<T extends string>(values: readonly T[], v: string | null): T | undefined {
   return values.find((x) => x === v);
@@ -158,6 +164,13 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
     else drop('gpu', gpu, 'not a GPU name or a number of FLOP/s');
   }
 
+  const compare = p.get('compare');
+  if (compare !== null && compare !== '' && compare !== 'off') {
+    const sec = DURATION.test(compare) ? parsePromDuration(compare) : null;
+    if (sec !== null && sec >= 60 && sec <= MAX_COMPARE_SEC) state.compare = compare;
+    else drop('compare', compare, 'not a duration between 1m and 90d such as 1h or 7d');
+  }
+
   return { state, problems };
 }
 
@@ -177,5 +190,6 @@ export function serializeUrlState(state: DashboardState, defaults: DashboardStat
   if (state.rate) p.set('rate', state.rate);
   if (state.collapsed.length > 0) p.set('collapsed', state.collapsed.join(','));
   if (state.gpu && state.gpu !== defaults.gpu) p.set('gpu', state.gpu);
+  if (state.compare) p.set('compare', state.compare);
   return p.toString();
 }
