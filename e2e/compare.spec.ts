@@ -47,6 +47,7 @@ test('compare=1h doubles the request-rate series, and the earlier ones equal an 
     .toBeGreaterThan(0);
 
   const sent = captureRange(page, 'vllm:request_success_total');
+  const all = captureRange(page, '');
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-5m', refresh: 'off', compare: '1h' }));
   await expectPanelState(page, 'request-rate', 'ok');
   const p = panel(page, 'request-rate');
@@ -106,6 +107,12 @@ test('compare=1h doubles the request-rate series, and the earlier ones equal an 
   expect(Number(await tile.getAttribute('data-delta'))).toBeCloseTo((nowSum! - thenSum!) / thenSum!, 6);
   await expect(tile.getByTestId('stat-delta')).toContainText('vs 1h ago');
   await page.screenshot({ path: 'test-results/compare-1h.png', fullPage: false });
+
+  // One request per distinct query still holds with compare on: tiles and panels asking the same
+  // expression over the same (current or earlier) window share it.
+  const keys = all.map((r) => `${r.expr}|${r.start}|${r.end}|${r.step}`);
+  expect(all.some((r) => r.start === current!.start - 3600)).toBe(true);
+  expect(keys.length - new Set(keys).size, 'duplicate range requests').toBe(0);
 });
 
 test('the compare control sets compare= and a copied link keeps it, embedded too', async ({ page }) => {

@@ -104,7 +104,7 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
       if (markLine) bar.markLine = markLine;
       return bar;
     }
-    const stacked = kind === 'stacked' && !shifted(s);
+    const stacked = kind === 'stacked';
     const line: LineSeriesOption = {
       type: 'line',
       id: s.id,
@@ -117,7 +117,11 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
       itemStyle: { color },
       emphasis: { disabled: true },
     };
-    if (stacked) {
+    if (stacked && shifted(s)) {
+      // Earlier copies stack among themselves (dashed outlines, no area): their top line is the
+      // earlier total, comparable with the current stack's top.
+      line.stack = 'earlier';
+    } else if (stacked) {
       line.stack = 'total';
       line.areaStyle = { opacity: 0.35, color };
     } else if (lone && !shifted(s)) {

@@ -37,7 +37,7 @@ describe('compare: earlier window', () => {
     expect(relativeChange(null, 1)).toBeNull();
   });
 
-  it('draws earlier series dashed and lighter in their original colour, never stacked', () => {
+  it('draws earlier series dashed and lighter in their original colour, stacked apart from the current ones', () => {
     const cur = [s('a', [[0, 1]]), s('b', [[0, 2]])];
     const series = interleave(cur, shiftSeries(cur, 60, (n) => `${n} (1m ago)`));
     const option = buildTimeSeriesOption({ series, unit: 'reqps', theme: 'light', kind: 'stacked', startMs: 0, endMs: 60_000 });
@@ -50,6 +50,6 @@ describe('compare: earlier window', () => {
     expect(byId.get('a~earlier')?.lineStyle.opacity).toBeLessThan(1);
     expect(byId.get('a')?.lineStyle.type).toBeUndefined();
     expect(byId.get('a')?.stack).toBe('total');
-    expect(byId.get('a~earlier')?.stack).toBeUndefined();
+    expect(byId.get('a~earlier')?.stack).toBe('earlier');
   });
 });
