@@ -48,6 +48,12 @@ test('compare=1h doubles the request-rate series, and the earlier ones equal an 
 
   const sent = captureRange(page, 'vllm:request_success_total');
   const all = captureRange(page, '');
+  const instants: Array<{ expr: string; time: number }> = [];
+  page.on('request', (r) => {
+    if (!/\/api\/v1\/query$/.test(new URL(r.url()).pathname)) return;
+    const b = new URLSearchParams(r.postData() ?? '');
+    instants.push({ expr: b.get('query') ?? '', time: Number(b.get('time')) });
+  });
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-5m', refresh: 'off', compare: '1h' }));
   await expectPanelState(page, 'request-rate', 'ok');
   const p = panel(page, 'request-rate');
@@ -107,6 +113,25 @@ test('compare=1h doubles the request-rate series, and the earlier ones equal an 
   expect(Number(await tile.getAttribute('data-delta'))).toBeCloseTo((nowSum! - thenSum!) / thenSum!, 6);
   await expect(tile.getByTestId('stat-delta')).toContainText('vs 1h ago');
   await page.screenshot({ path: 'test-results/compare-1h.png', fullPage: false });
+
+  // The model table gives every numeric cell its change against the same instant query at end − 1h.
+  const table = panel(page, 'model-summary');
+  await expectPanelState(page, 'model-summary', 'ok');
+  await expect(table.locator('td[data-column="req-rate"][data-delta]').first()).toBeAttached();
+  const reqRate = instants.find((q) => q.expr.includes('vllm:request_success_total') && instants.some((o) => o.expr === q.expr && o.time === q.time - 3600));
+  expect(reqRate, 'an instant request at end − 1h').toBeDefined();
+  const res = await page.request.post(`${PROM()}/api/v1/query`, { form: { query: reqRate!.expr, time: String(reqRate!.time - 3600) } });
+  const then = (await res.json()) as { data: { result: Array<{ metric: Record<string, string>; value: [number, string] }> } };
+  let checked = 0;
+  for (const r of then.data.result) {
+    const cell = table.locator(`tr[data-row-key="${r.metric.model_name}"] td[data-column="req-rate"]`);
+    const v = Number(await cell.getAttribute('data-value'));
+    const before = Number(r.value[1]);
+    if (before === 0) continue;
+    expect(Number(await cell.getAttribute('data-delta'))).toBeCloseTo((v - before) / before, 9);
+    checked++;
+  }
+  expect(checked).toBeGreaterThan(0);
 
   // One request per distinct query still holds with compare on: tiles and panels asking the same
   // expression over the same (current or earlier) window share it.

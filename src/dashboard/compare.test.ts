@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTimeSeriesOption, type ChartSeries } from '../charts';
-import { compareShiftSec, interleave, relativeChange, shiftSeries, shiftWindow } from './compare';
+import { compareShiftSec, formatDelta, interleave, relativeChange, shiftSeries, shiftWindow, withDeltas } from './compare';
 
 const s = (id: string, points: Array<[number, number | null]>): ChartSeries => ({ id, name: id, labels: { model_name: id }, points });
 
@@ -51,5 +51,27 @@ describe('compare: earlier window', () => {
     expect(byId.get('a')?.lineStyle.type).toBeUndefined();
     expect(byId.get('a')?.stack).toBe('total');
     expect(byId.get('a~earlier')?.stack).toBe('earlier');
+  });
+});
+
+describe('compare: table deltas', () => {
+  const cols = [
+    { id: 'model', title: 'Model', unit: 'none', label: 'model_name', query: undefined },
+    { id: 'rps', title: 'Req/s', unit: 'reqps', query: undefined },
+  ] as unknown as Parameters<typeof withDeltas>[2];
+  const row = (key: string, rps: number | null) => ({ key, filterValue: key, cells: { model: { value: null, text: key }, rps: { value: rps } } });
+
+  it('gives each numeric cell its change against the same row an earlier window, and none where the earlier row is missing', () => {
+    const out = withDeltas([row('a', 3), row('b', 1), row('new', 2)], [row('a', 2), row('b', 0)], cols);
+    expect(out[0]?.cells.rps?.delta).toBeCloseTo(0.5);
+    expect(out[1]?.cells.rps?.delta).toBeNull();
+    expect(out[2]?.cells.rps?.delta).toBeUndefined();
+    expect(out[0]?.cells.model?.delta).toBeUndefined();
+  });
+
+  it('formats the change as a signed percentage', () => {
+    expect(formatDelta(0.25, 'en-US')).toBe('+25 %');
+    expect(formatDelta(-0.034, 'en-US')).toBe('-3.4 %');
+    expect(formatDelta(0, 'en-US')).toBe('0 %');
   });
 });

@@ -6,8 +6,10 @@
 // identically anyway (`rate(x[1m] offset 1h)` at t equals `rate(x[1m])` at t − 1h). The window
 // approach works unchanged on VictoriaMetrics and keeps one request per distinct (expr, window).
 import type { ChartSeries } from '../charts';
+import type { ColumnSpec } from '../catalog/types';
 import { parsePromDuration } from '../prometheus';
 import type { QueryWindow } from './dashboard-context';
+import type { TableRow } from './table-data';
 
 /** The header's presets; any other PromQL duration between 1m and 90d is accepted as custom. */
 export const COMPARE_PRESETS = ['1h', '6h', '1d', '7d'] as const;
@@ -72,4 +74,35 @@ export function relativeChange(now: number | null, before: number | null): numbe
   if (now === null || before === null || !Number.isFinite(now) || !Number.isFinite(before)) return null;
   if (before === 0) return now === 0 ? 0 : null;
   return (now - before) / Math.abs(before);
+}
+
+/** A signed percentage: "+12.5 %", "-3 %" (whether up is good depends on the metric: no colour). */
+export function formatDelta(delta: number, locale: string): string {
+  const pct = new Intl.NumberFormat(locale, { maximumFractionDigits: Math.abs(delta) < 0.1 ? 1 : 0, signDisplay: 'exceptZero' }).format(delta * 100);
+  return `${pct} %`;
+}
+
+/**
+ * Table rows with each numeric cell's change against the same row and column of the earlier
+ * window's rows (`delta`, as `relativeChange`); label and status columns, and rows or cells the
+ * earlier window lacks, get none. New objects: the inputs are answers held on screen.
+ *
+ * @example
+ * withDeltas([{ key: 'm', …, cells: { rps: { value: 3 } } }], [{ key: 'm', …, cells: { rps: { value: 2 } } }], cols)
+ * // [{ key: 'm', …, cells: { rps: { value: 3, delta: 0.5 } } }]
+ */
+export function withDeltas(rows: readonly TableRow[], earlier: readonly TableRow[], columns: readonly ColumnSpec[]): TableRow[] {
+  const before = new Map(earlier.map((r) => [r.key, r]));
+  const numeric = columns.filter((c) => !c.label && !c.status);
+  return rows.map((r) => {
+    const then = before.get(r.key);
+    if (!then) return r;
+    const cells = { ...r.cells };
+    for (const c of numeric) {
+      const cell = cells[c.id];
+      if (!cell) continue;
+      cells[c.id] = { ...cell, delta: relativeChange(cell.value, then.cells[c.id]?.value ?? null) };
+    }
+    return { ...r, cells };
+  });
 }

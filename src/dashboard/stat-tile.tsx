@@ -8,7 +8,7 @@ import { useLang, useT } from '../i18n';
 import { statTitle } from '../i18n/catalog-text';
 import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
-import { compareShiftSec, relativeChange, shiftWindow } from './compare';
+import { compareShiftSec, formatDelta, relativeChange, shiftWindow } from './compare';
 import { useDashboard } from './dashboard-context';
 import { useQueryAnswers } from './use-query-answers';
 import { useView } from './view-state';
@@ -29,12 +29,6 @@ export function colorFor(value: number | null, thresholds: Threshold[] | undefin
 }
 
 const NO_EXPRS: readonly string[] = [];
-
-/** A signed percentage: "+12.5 %", "−3 %" (whether up is good depends on the metric, so no colour). */
-function formatDelta(delta: number, locale: string): string {
-  const pct = new Intl.NumberFormat(locale, { maximumFractionDigits: Math.abs(delta) < 0.1 ? 1 : 0, signDisplay: 'exceptZero' }).format(delta * 100);
-  return `${pct} %`;
-}
 
 /** The newest non-null value of a series on the step grid. */
 function lastValue(points: ReadonlyArray<readonly [number, number | null]>): number | null {
