@@ -14,6 +14,7 @@ export const FEATURES = [
   'websocket', // vLLM realtime websocket endpoint
   'diffusion', // vLLM diffusion LM counters (instead of spec_decode on that instance)
   'corrupted', // vLLM VLLM_COMPUTE_NANS_IN_LOGITS=1
+  'slo-cap', // SGLang scheduler with a max-running-requests-under-SLO cap (stock SGLang sets none)
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export type Profile = 'default' | 'legacy' | 'underscore';

@@ -91,7 +91,7 @@ const fleet: FleetMetrics = {
   preemptionsTitle: 'Retractions/s',
 };
 
-export const sglangCatalog: EngineCatalog = {
+export const sglangCatalog: EngineCatalog<'sglang'> = {
   engine: 'sglang',
   label: 'SGLang',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['tp_rank', 'dp_rank'] },

@@ -78,7 +78,7 @@ const fleet: FleetMetrics = {
   sleepState: 'sleep_state',
 };
 
-export const vllmCatalog: EngineCatalog = {
+export const vllmCatalog: EngineCatalog<'vllm'> = {
   engine: 'vllm',
   label: 'vLLM',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['engine'] },
