@@ -13,6 +13,7 @@ const USAGE = `Usage: npm run demo -- [flags]
   --prom-port 9090         Prometheus port
   --vllm-port 8000 --sglang-port 30000 --vllm-instances 2 --sglang-instances 2
   --features ''            'all' or a comma list of: ${FEATURES.join(', ')}
+                           (opt-in, not in 'all': extra-family = families no catalog knows)
   --profile default        default | legacy | underscore
   --backfill-minutes 180   history to backfill before going live (0 = none)
   --scrape-interval 5s --load 1 --seed 42

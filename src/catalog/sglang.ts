@@ -1,8 +1,10 @@
 // The SGLang engine catalog: metrics, stat row and panels.
-import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
+import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
 import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from './tables';
 import { sglangAdvancedPanels } from './sglang-advanced';
+import { sglangExtraPanels } from './sglang-extra-panels';
 import { sglangMetrics } from './sglang-metrics';
+import { sglangDistributionPanels } from './distributions';
 import { sglangCorePanels } from './sglang-panels';
 import type { EngineCatalog, StatSpec } from './types';
 
@@ -98,5 +100,5 @@ export const sglangCatalog: EngineCatalog<'sglang'> = {
   presenceMetric: 'running',
   metrics: { ...sglangMetrics, ...TARGET_METRICS },
   stats: sglangStats,
-  panels: [modelSummaryPanel(fleet), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(fleet), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels],
+  panels: bySection([modelSummaryPanel(fleet), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(fleet), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels, ...sglangExtraPanels, ...sglangDistributionPanels]),
 };

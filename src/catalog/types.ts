@@ -58,7 +58,13 @@ export interface QuerySpec {
   legend: string;
 }
 
-export type ChartKind = 'timeseries' | 'bars' | 'stacked' | 'table';
+/**
+ * `heatmap`: one range query `sum by (le) (rate(…_bucket[$__rate_interval]))`, drawn as bucket
+ * rates over time; `distribution`: one instant query `sum by (le) (increase(…_bucket[$__range]))`
+ * at the range's end, drawn as bars "≤ N" (share of observations over the range). Both aggregate
+ * to `le` only.
+ */
+export type ChartKind = 'timeseries' | 'bars' | 'stacked' | 'table' | 'heatmap' | 'distribution';
 
 /**
  * One column of a table panel: an instant query at the end of the range, grouped by the table's

@@ -1,6 +1,24 @@
 // The charts layer's public surface: the dashboard imports from here, never from the files.
-export { EChart, exportPng } from './lazy-echart';
-export type { EChartProps, EChartsInstance, EChartsType } from './echart';
+export { EChart, HeatmapEChart, exportPng } from './lazy-echart';
+export type { AnyChartOption, EChartProps, EChartsInstance, EChartsType } from './echart';
+export {
+  matrixToDistribution,
+  matrixToHeatmap,
+  seriesToDistribution,
+  seriesToHeatmap,
+  toDistribution,
+  type Distribution,
+  type DistributionBar,
+  type HeatmapData,
+} from './distribution-data';
+export {
+  bucketAxisLabel,
+  bucketRangeLabel,
+  buildDistributionOption,
+  buildHeatmapOption,
+  type DistributionChartOption,
+  type DistributionLabels,
+} from './distribution-options';
 export { LegendTable, type LegendTableProps } from './legend-table';
 export { Sparkline, sparklinePaths, type SparklineProps } from './sparkline';
 export {
@@ -17,10 +35,12 @@ export {
   type MatrixToSeriesOptions,
 } from './matrix';
 export {
+  BAND_PREFIX,
   buildTimeSeriesOption,
   type ChartOption,
   type TimeSeriesOptionInput,
 } from './options';
+export { bandData, precisionLabel, seriesPrecision, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 export { SERIES_COLORS, chartTokens, contrastRatio, seriesColor, type ChartTokens } from './palette';
 export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
 export type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';

@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '../config/runtime-config';
 import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, validateBaseUrl } from '../prometheus';
 import { useT } from '../i18n';
 import { ErrorBoundary } from '../components/error-boundary';
+import { AlertsRegion } from './alerts-region';
 import { Banners } from './banners';
 import type { Credentials } from './credentials';
 import { CredentialsPopover } from './credentials-popover';
@@ -16,7 +17,9 @@ import { FiltersBar } from './filters-bar';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
 import { GpuPicker } from './gpu-picker';
 import { EngineToggle, HeaderControls, PromUrlField } from './header';
+import { OtherMetrics } from './other-metrics';
 import { Panel } from './panel';
+import { RulesButton } from './rules-dialog';
 import { Section } from './section';
 import { SectionNotes } from './section-notes';
 import { sectionPanels } from './section-panels';
@@ -181,6 +184,7 @@ export function Dashboard({
             <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
             <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
             <EngineToggle engines={ENGINES} engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
+            <RulesButton client={client} engine={engine} names={backend.names} />
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
           </div>
@@ -224,6 +228,7 @@ export function Dashboard({
                     </div>
                   ))}
                 </div>
+                <AlertsRegion />
                 {catalog.panels
                   .filter((p) => p.section === 'overview')
                   .map((p) => (
@@ -261,6 +266,7 @@ export function Dashboard({
                     </Section>
                   );
                 })}
+                <OtherMetrics names={backend.names} />
               </>
             )}
           </DashboardContext.Provider>

@@ -8,9 +8,11 @@ import { downloadText, downloadUrl, exportName } from '../components/download';
 import { useLang, useT } from '../i18n';
 import { panelText } from '../i18n/catalog-text';
 import { DashboardContext, useDashboard, type DashboardContextValue } from './dashboard-context';
+import { DistributionChart, isDistributionPanel } from './lazy-distribution-chart';
 import { QueryDialog } from './query-dialog';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
+import { bucketLimitedNote, useQuantilePrecision } from './use-quantile-precision';
 import { TableBody, tableCsv } from './table-panel';
 import { useTableData } from './use-table-data';
 
@@ -78,6 +80,7 @@ const PanelView = memo(function PanelView({
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [showQuery, setShowQuery] = useState(false);
   const chart = useRef<EChartsInstance | null>(null);
+  const precision = useQuantilePrecision(panel, data.series, active);
 
   const option = useMemo(
     () =>
@@ -93,9 +96,12 @@ const PanelView = memo(function PanelView({
         startMs: data.window.startSec * 1000,
         endMs: data.window.endSec * 1000,
         locale: ctx.locale,
+        precision,
+        precisionText: t.distribution,
       }),
-    [data.series, hidden, panel, ctx.theme, data.window, ctx.locale],
+    [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t],
   );
+  const quantileNote = data.state === 'ok' ? bucketLimitedNote(data.series, precision, panel.unit, t.distribution, ctx.locale) : null;
 
   const menuItems: MenuItem[] = [
     { label: t.menu.showQuery, onSelect: () => setShowQuery(true), disabled: data.queries.length === 0 },
@@ -119,7 +125,7 @@ const PanelView = memo(function PanelView({
   return (
     <PanelFrame panel={panel} title={text.title} description={text.description} fill={fill} root={root} state={data.state} stale={data.stale} fetching={data.fetching} menuItems={menuItems} compare={data.compare}>
       <PanelBody panel={panel} title={text.title} notAvailable={text.notAvailable} data={data} fill={fill} option={option} chartRef={chart} />
-      {data.state === 'ok' && (
+      {data.state === 'ok' && !isDistributionPanel(panel) && (
         <div className="iw-legend">
           <LegendTable
             series={data.series}
@@ -137,6 +143,11 @@ const PanelView = memo(function PanelView({
             }
           />
         </div>
+      )}
+      {quantileNote && (
+        <p className="iw-panel-note" data-quantile-note="">
+          {quantileNote}
+        </p>
       )}
       {(data.truncated > 0 || data.warnings.length > 0) && (
         <p className="iw-panel-note">
@@ -274,6 +285,8 @@ function PanelBody({
   const t = useT();
   const ctx = useDashboard();
   const height = fill ? 'calc(100vh - 180px)' : 220;
+  if (data.state === 'ok' && isDistributionPanel(panel))
+    return <DistributionChart panel={panel} series={data.series} title={title} height={height} chartRef={chartRef} />;
   if (data.state === 'ok')
     return (
       <EChart

@@ -11,6 +11,7 @@ import { useBackendHealth } from './backend-health';
 import { compareShiftSec, formatDelta, relativeChange, shiftWindow } from './compare';
 import { useDashboard } from './dashboard-context';
 import { useQueryAnswers } from './use-query-answers';
+import { tileBound, useBucketBounds } from './use-quantile-precision';
 import { useView } from './view-state';
 import { viewReasonText } from './view-text';
 
@@ -94,6 +95,10 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const stale = view.stale;
   const color = colorFor(last, stat.thresholds);
   const errorTitle = state === 'error' ? (viewReasonText(view.reason, lang) ?? undefined) : undefined;
+  // A quantile in the first, +Inf or a wide bucket shows its bound, not the interpolated number.
+  const quantile = useMemo(() => ({ queries: [source.query] }), [source.query]);
+  const bounds = useBucketBounds(quantile, true).bounds.get(source.query.id);
+  const bound = state === 'ok' && last !== null && bounds ? tileBound(last, bounds, stat.unit, t.distribution, locale) : null;
 
   const delta = shiftSec !== null && state === 'ok' ? relativeChange(last, earlierLast) : null;
 
@@ -107,9 +112,11 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
       data-stale={stale || undefined}
       data-color={color}
       data-value={state === 'ok' && last !== null ? String(last) : undefined}
+      data-value-low={bound ? String(bound.low) : undefined}
+      data-value-high={bound && bound.high !== null ? String(bound.high) : undefined}
       data-compare={shiftSec !== null ? (compare ?? undefined) : undefined}
       data-delta={delta !== null ? String(delta) : undefined}
-      title={errorTitle}
+      title={errorTitle ?? bound?.title}
       role="group"
       aria-label={title}
     >
@@ -126,7 +133,7 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
         )}
       </div>
       <div className="iw-stat-value" style={{ color: COLORS[color] }}>
-        {state === 'ok' ? formatValue(last, stat.unit, { locale }) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : state === 'error' ? t.stat.unknown : t.stat.noData}
+        {state === 'ok' ? (bound?.text ?? formatValue(last, stat.unit, { locale })) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : state === 'error' ? t.stat.unknown : t.stat.noData}
       </div>
       {shiftSec !== null && compare && state === 'ok' && (
         <div className="iw-stat-delta iw-muted text-xs" data-testid="stat-delta">

@@ -11,6 +11,7 @@ import { useBackendHealth } from './backend-health';
 import { rangeSeconds, useDashboard, type QueryWindow } from './dashboard-context';
 import { messagesFor, useLang } from '../i18n';
 import { compareShiftSec, interleave, shiftSeries, shiftWindow } from './compare';
+import { asRangeAnswer } from './instant-series';
 import { useQueryAnswers } from './use-query-answers';
 import { viewReasonText } from './view-text';
 import { useView, type PanelState } from './view-state';
@@ -90,26 +91,29 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   const ctx = useDashboard();
   const lang = useLang();
   const { resolved, window: w, filters, rateInterval, by, gpuPeakFlops, catalog, client, baseUrl } = ctx;
+  // Distribution panels: one instant query at the range's end over `[$__range]`; their length
+  // matters only to them (0 for the others keeps their expressions from changing with it).
+  const instant = panel.chart === 'distribution';
+  const range = instant ? rangeSeconds(w) : 0;
 
   const queries: PanelQueryInfo[] = useMemo(() => {
     if (!resolved || panel.notAvailable) return [];
     return panel.queries.map((query) => {
-      const r = expandQuery(query, catalog, { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range: rangeSeconds(w) });
+      const r = expandQuery(query, catalog, { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range: range || undefined });
       return 'missing' in r ? { query, expanded: null, missing: r.missing } : { query, expanded: r, missing: [] };
     });
-    // The range length only matters to `$__range` templates, which chart panels do not use.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resolved, panel, catalog, filters, rateInterval, by, gpuPeakFlops]);
+  }, [resolved, panel, catalog, filters, rateInterval, by, gpuPeakFlops, range]);
 
   const runnable = useMemo(
     () => queries.filter((q): q is PanelQueryInfo & { expanded: ExpandedQuery } => q.expanded !== null),
     [queries],
   );
   const exprs = useMemo(() => runnable.map((q) => q.expanded.expr), [runnable]);
-  const current = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled });
-  // Compare mode: the same expressions over the earlier window (see compare.ts for why not `offset`).
+  const current = useQueryAnswers({ kind: instant ? 'instant' : 'range', client, baseUrl, exprs, window: w, enabled });
+  // Compare mode: the same expressions over the earlier window (see compare.ts for why not `offset`);
+  // time-series panels only (a distribution over `[$__range]` is not a time series).
   const compare = ctx.state.compare;
-  const shiftSec = compareShiftSec(compare);
+  const shiftSec = instant ? null : compareShiftSec(compare);
   const earlierWindow = useMemo(() => (shiftSec === null ? w : shiftWindow(w, shiftSec)), [w, shiftSec]);
   const earlier = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: shiftSec === null ? NO_EXPRS : exprs, window: earlierWindow, enabled });
   const statuses = useMemo(() => [...current.statuses, ...earlier.statuses], [current.statuses, earlier.statuses]);
@@ -124,7 +128,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
       const q = runnable[i];
       if (!a || !q) return;
       warnings.push(...a.warnings);
-      const shaped = shape(a, w, q.query);
+      const shaped = shape(asRangeAnswer(a), w, q.query);
       series.push(...shaped.series);
       truncated += shaped.truncated;
     });

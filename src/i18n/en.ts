@@ -97,7 +97,52 @@ export const en = {
     noRows: 'No rows: no engine reported in this range.',
   },
   stat: { noData: 'No traffic', unknown: 'Unknown' },
+
+  alerts: {
+    title: 'Alerts',
+    loading: 'Loading alerts…',
+    none: (rules: number) => `No firing or pending alerts (${rules === 1 ? '1 alerting rule' : `${rules} alerting rules`} on this backend).`,
+    noRules: 'This backend evaluates no alerting rules, so none are listed. Load the rules pack (Rules button) into Prometheus, Thanos Ruler or the Mimir ruler; VictoriaMetrics evaluates rules in vmalert.',
+    notAvailable: 'Alerts are not available from this backend: it does not serve /api/v1/alerts. VictoriaMetrics single-node and some gateways evaluate no rules; point inferwatch at a Prometheus, a ruler or vmalert to see them here.',
+    failed: (msg: string) => `Alerts could not be loaded: ${msg}`,
+    firing: 'firing',
+    pending: 'pending',
+    since: (age: string) => `for ${age}`,
+    pendingOf: (age: string, forDur: string) => `pending ${age} of ${forDur}`,
+    count: (n: number) => `${n} active`,
+  },
+  rules: {
+    button: 'Rules',
+    title: 'Prometheus rules pack',
+    hint: 'Recording rules, alerts with default thresholds, and SLO burn-rate alerts for this engine, with metric names as this backend stores them. Load the file with rule_files: (Prometheus), the ruler (Thanos, Mimir) or vmalert.',
+    slo: 'SLO thresholds (seconds; each must be a bucket bound)',
+    objective: 'Objective',
+    download: 'Download',
+    preparing: 'Reading metric names and bucket bounds…',
+    summary: (groups: number, rules: number) => `${groups} groups, ${rules} rules`,
+    invalid: (msg: string) => `Cannot generate: ${msg}`,
+    close: 'Close',
+  },
   keyFigures: 'Key figures',
+  other: {
+    title: 'Other metrics',
+    summary: (n: number) =>
+      n === 1
+        ? '1 engine metric family that no panel above uses (newer than this release, or niche), with an automatic panel. Queried only while this section is open.'
+        : `${n} engine metric families that no panel above uses (newer than this release, or niche), each with an automatic panel. Queried only while this section is open.`,
+    capped: (shown: number, total: number) => `Panels for the first ${shown} of ${total} families (alphabetical).`,
+    typesFromSuffix: 'This backend returns no metric metadata: types are guessed from the name suffixes.',
+    loadingTypes: 'Reading metric types…',
+    describe: {
+      counter: 'Counter: rate per second, summed by model (automatic panel).',
+      gauge: 'Gauge: mean and max by model (automatic panel).',
+      histogram: 'Histogram: p50 and p95 by model (automatic panel).',
+      summary: 'Summary: mean per observation by model (automatic panel).',
+      info: 'Info-style metric (value 1 or a timestamp): its label sets.',
+    },
+    infoMore: (n: number) => `The first ${n} label sets are shown; there are more.`,
+    infoNone: 'No series at the end of the range.',
+  },
   auth: {
     button: 'Credentials',
     active: (n: number) => (n === 1 ? '1 header' : `${n} headers`),
@@ -124,6 +169,20 @@ export const en = {
     noDelta: (d: string) => `no change figure vs ${d} ago`,
   },
   legend: { name: 'Series', last: 'Last', mean: 'Mean', max: 'Max' },
+  distribution: {
+    rate: 'Rate',
+    share: 'Share',
+    count: 'Requests',
+    /** A quantile whose bucket says more than its number (see src/lib/histogram.ts). */
+    first: (bound: string) => `< ${bound}, first bucket`,
+    overflow: (bound: string) => `≥ ${bound}, above the highest bucket`,
+    wide: (low: string, high: string) => `${low} – ${high}, one bucket`,
+    /** Panel note for quantile lines drawn inside a coarse bucket. */
+    everyLine: 'every line',
+    bucketLimited: (items: string) => `Bucket-limited: ${items}`,
+    clamped: (n: number) => `${n} bucket values went down (restart) and were drawn as 0.`,
+    merged: (n: number) => `${n} bucket values were missing; their count is in the bucket above.`,
+  },
   configError: 'inferwatch could not start',
   configHint: 'Fix config.json next to index.html, or remove it to use the defaults.',
 } as const;

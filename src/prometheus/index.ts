@@ -11,6 +11,7 @@ export { canAskStatus, detectBackendKind, isCrossOrigin, type BackendKind } from
 export {
   createPrometheusClient,
   fetchMetricNames,
+  isUnsupported,
   type LabelQuery,
   type PrometheusClient,
   type PrometheusClientOptions,
@@ -40,6 +41,8 @@ export {
   type ScrapeInterval,
 } from './scrape-interval';
 export {
+  alertRulesOptions,
+  alertsOptions,
   instantQueryOptions,
   labelValuesOptions,
   metricNamesOptions,
@@ -48,6 +51,8 @@ export {
   scrapeIntervalOptions,
   shouldRetry,
   targetsOptions,
+  bucketBoundsOptions,
+  type BucketBoundsParams,
   type InstantQueryParams,
   type LabelValuesParams,
   type MetricNamesParams,
