@@ -6,7 +6,8 @@ import { formatValue, type Unit } from '../lib/units';
 import { trimIncompleteSteps } from './latest-step';
 import { filterLegendRows, nextSort, sortLegendRows, type LegendSort, type LegendSortKey } from './legend-sort';
 import { seriesStats } from './matrix';
-import { seriesColorMap, type ColorRegistry } from './palette';
+import type { ColorRegistry } from './palette';
+import { SHIFTED_OPACITY, shiftAwareColorMap } from './series-colors';
 import type { ChartSeries } from './types';
 
 export interface LegendLabels {
@@ -65,7 +66,7 @@ export function LegendTable({ series, unit, hidden, onToggle, locale, className,
   const [showAll, setShowAll] = useState(false);
   const filterId = useId();
   const rows = useMemo(() => {
-    const byId = seriesColorMap(series, colors);
+    const byId = shiftAwareColorMap(series, colors);
     return trimIncompleteSteps(series).map((s) => ({ s, name: s.name, color: byId.get(s.id) ?? 'currentColor', stats: seriesStats(s.points) }));
   }, [series, colors]);
   const long = rows.length > LEGEND_ROWS;
@@ -123,7 +124,12 @@ export function LegendTable({ series, unit, hidden, onToggle, locale, className,
                       aria-hidden="true"
                       data-color={color}
                       className="iw-swatch inline-block size-2.5 shrink-0 rounded-sm"
-                      style={{ backgroundColor: on ? color : 'transparent', border: `2px solid ${color}` }}
+                      // An earlier-window copy (compare mode): a dashed, lighter swatch like its line.
+                      style={
+                        s.shiftOf
+                          ? { backgroundColor: 'transparent', border: `2px dashed ${color}`, opacity: on ? SHIFTED_OPACITY + 0.2 : 1 }
+                          : { backgroundColor: on ? color : 'transparent', border: `2px solid ${color}` }
+                      }
                     />
                     <span className={`truncate ${on ? '' : 'line-through'}`}>{s.name}</span>
                   </button>

@@ -11,8 +11,9 @@ import type {
 import { formatTimestamp } from '../lib/time';
 import { axisFormatter, formatValue, type Unit } from '../lib/units';
 import { trimIncompleteSteps } from './latest-step';
-import { chartTokens, seriesColorMap, type ColorRegistry } from './palette';
+import { chartTokens, type ColorRegistry } from './palette';
 import { bandData, precisionLabel, type PrecisionText, type SeriesPrecision } from './quantile-bands';
+import { SHIFTED_OPACITY, shiftAwareColorMap } from './series-colors';
 import { axisTooltipFormatter } from './tooltip';
 import type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
 
@@ -113,11 +114,13 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
   const spanMs = endMs - startMs;
   // Colours by identity over the full list (see seriesColorMap); the right edge stops at the last
   // step every series has reached (see trimIncompleteSteps), like the legend's "Last".
-  const colors = seriesColorMap(input.series, input.colors);
+  const colors = shiftAwareColorMap(input.series, input.colors);
   const visible = trimIncompleteSteps(input.series)
     .map((s) => ({ s, color: colors.get(s.id) ?? chartTokens(theme).text }))
     .filter(({ s }) => !hidden?.has(s.id));
   const lone = visible.length === 1;
+  // An earlier-window copy (compare mode): dashed and lighter, never stacked onto the current ones.
+  const shifted = (s: ChartSeries) => s.shiftOf !== undefined;
 
   const series: Array<LineSeriesOption | BarSeriesOption> = visible.map(({ s, color }, i) => {
     const markLine =
@@ -130,7 +133,7 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
         id: s.id,
         name: s.name,
         data: s.points,
-        itemStyle: { color },
+        itemStyle: shifted(s) ? { color, opacity: SHIFTED_OPACITY } : { color },
         barMaxWidth: 12,
       };
       if (markLine) bar.markLine = markLine;
@@ -145,14 +148,18 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
       connectNulls: false,
       showSymbol: false,
       symbol: 'none',
-      lineStyle: { width: LINE_WIDTH, color },
+      lineStyle: shifted(s) ? { width: LINE_WIDTH, color, type: 'dashed', opacity: SHIFTED_OPACITY } : { width: LINE_WIDTH, color },
       itemStyle: { color },
       emphasis: { disabled: true },
     };
-    if (stacked) {
+    if (stacked && shifted(s)) {
+      // Earlier copies stack among themselves (dashed outlines, no area): their top line is the
+      // earlier total, comparable with the current stack's top.
+      line.stack = 'earlier';
+    } else if (stacked) {
       line.stack = 'total';
       line.areaStyle = { opacity: 0.35, color };
-    } else if (lone) {
+    } else if (lone && !shifted(s)) {
       line.areaStyle = { opacity: 0.12, color };
     }
     if (markLine) line.markLine = markLine;

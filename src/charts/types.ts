@@ -8,6 +8,11 @@ export interface ChartSeries {
   name: string;
   labels: Record<string, string>;
   points: Array<[number /* ms */, number | null]>;
+  /**
+   * Compare mode: the id of the series this one is the earlier-window copy of (same query, shifted
+   * back and re-timed onto the current grid). Drawn dashed and lighter in its original's colour.
+   */
+  shiftOf?: string;
 }
 
 /** A horizontal reference line (an SLO, a capacity limit), in the panel's unit. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { EngineRegistry } from '../catalog';
 import { validateBaseUrl } from '../prometheus';
 import { useLang, useT } from '../i18n';
+import { CompareControl } from './compare-control';
 import { TimePicker } from './time-picker';
 import { LANGS, REFRESH_OPTIONS, THEMES, type DashboardState, type Lang, type RefreshInterval, type Theme } from './url-state';
 import type { SetDashboardState } from './use-url-state';
@@ -116,6 +117,7 @@ export function HeaderControls({
   return (
     <>
       <TimePicker from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
+      <CompareControl value={state.compare} onChange={(compare) => setState({ compare })} />
       <div className="flex items-center gap-1">
         <button type="button" className="iw-icon-button" aria-label={t.refreshNow} title={t.refreshNow} onClick={onRefreshNow}>
           ↻

@@ -144,7 +144,7 @@ const PanelView = memo(function PanelView({
   ];
 
   return (
-    <PanelFrame panel={panel} title={text.title} description={text.description} fill={fill} root={root} state={data.state} stale={data.stale} fetching={data.fetching} menuItems={menuItems}>
+    <PanelFrame panel={panel} title={text.title} description={text.description} fill={fill} root={root} state={data.state} stale={data.stale} fetching={data.fetching} menuItems={menuItems} compare={data.compare}>
       <PanelBody panel={panel} title={text.title} notAvailable={text.notAvailable} data={data} fill={fill} option={option} chartRef={chart} />
       {data.state === 'ok' && !isDistributionPanel(panel) && (
         <div className="iw-legend">
@@ -194,6 +194,7 @@ function PanelFrame({
   stale,
   fetching,
   menuItems,
+  compare = null,
   children,
 }: {
   panel: PanelSpec;
@@ -205,6 +206,8 @@ function PanelFrame({
   stale: boolean;
   fetching: boolean;
   menuItems: MenuItem[];
+  /** The compare shift when this panel overlays the earlier window (PRODUCT.md §6 `data-compare`). */
+  compare?: string | null;
   children: React.ReactNode;
 }) {
   const t = useT();
@@ -216,6 +219,7 @@ function PanelFrame({
       data-panel-id={panel.id}
       data-state={state}
       data-stale={stale || undefined}
+      data-compare={compare ?? undefined}
       className={`iw-panel ${fill ? 'iw-panel-fill' : panel.width === 'full' ? 'md:col-span-2' : ''}`}
     >
       <div className="flex items-start justify-between gap-2">

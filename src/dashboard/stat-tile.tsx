@@ -8,6 +8,7 @@ import { useLang, useT } from '../i18n';
 import { statTitle } from '../i18n/catalog-text';
 import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
+import { compareShiftSec, formatDelta, relativeChange, shiftWindow } from './compare';
 import { useDashboard } from './dashboard-context';
 import { useQueryAnswers } from './use-query-answers';
 import { tileBound, useBucketBounds } from './use-quantile-precision';
@@ -27,6 +28,8 @@ export function colorFor(value: number | null, thresholds: Threshold[] | undefin
   for (const th of [...thresholds].sort((a, b) => a.value - b.value)) if (value >= th.value) c = th.color;
   return c;
 }
+
+const NO_EXPRS: readonly string[] = [];
 
 /** The newest non-null value of a series on the step grid. */
 function lastValue(points: ReadonlyArray<readonly [number, number | null]>): number | null {
@@ -61,12 +64,26 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const { statuses, answers } = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled: true });
   const answer = answers[0];
 
-  const points = useMemo(() => {
-    if (!answer) return null;
+  const toPoints = useMemo(() => {
     const maxSeries = source.summed ? Number.MAX_SAFE_INTEGER : 1;
-    const { series } = matrixToSeries(answer.result, { start: startSec, end: endSec, step: stepSec, legend: '', idPrefix: stat.id, maxSeries });
-    return source.summed ? sumSeries(series.map((x) => x.points)) : (series[0]?.points ?? []);
-  }, [answer, startSec, endSec, stepSec, stat.id, source.summed]);
+    return (result: Parameters<typeof matrixToSeries>[0], start: number, end: number) => {
+      const { series } = matrixToSeries(result, { start, end, step: stepSec, legend: '', idPrefix: stat.id, maxSeries });
+      return source.summed ? sumSeries(series.map((x) => x.points)) : (series[0]?.points ?? []);
+    };
+  }, [stepSec, stat.id, source.summed]);
+  const points = useMemo(() => (answer ? toPoints(answer.result, startSec, endSec) : null), [answer, toPoints, startSec, endSec]);
+
+  // Compare mode: the same query over the earlier window (shared with the panel's when it runs the
+  // same expression); the tile shows its value's change against the earlier window's last value.
+  const compare = ctx.state.compare;
+  const shiftSec = compareShiftSec(compare);
+  const earlierWindow = useMemo(() => (shiftSec === null ? w : shiftWindow(w, shiftSec)), [w, shiftSec]);
+  const earlier = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: shiftSec === null ? NO_EXPRS : exprs, window: earlierWindow, enabled: true });
+  const earlierAnswer = earlier.answers[0];
+  const earlierLast = useMemo(
+    () => (earlierAnswer ? lastValue(toPoints(earlierAnswer.result, earlierWindow.startSec, earlierWindow.endSec)) : null),
+    [earlierAnswer, toPoints, earlierWindow],
+  );
 
   // The same state machine as the panels: the last value stays, marked stale, while the backend is
   // down; a refresh in flight keeps it; a backend that never answered is an error, not "no traffic".
@@ -83,6 +100,8 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const bounds = useBucketBounds(quantile, true).bounds.get(source.query.id);
   const bound = state === 'ok' && last !== null && bounds ? tileBound(last, bounds, stat.unit, t.distribution, locale) : null;
 
+  const delta = shiftSec !== null && state === 'ok' ? relativeChange(last, earlierLast) : null;
+
   const target = stat.panelId;
   const title = statTitle(stat, catalog.engine, lang);
   return (
@@ -95,6 +114,8 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
       data-value={state === 'ok' && last !== null ? String(last) : undefined}
       data-value-low={bound ? String(bound.low) : undefined}
       data-value-high={bound && bound.high !== null ? String(bound.high) : undefined}
+      data-compare={shiftSec !== null ? (compare ?? undefined) : undefined}
+      data-delta={delta !== null ? String(delta) : undefined}
       title={errorTitle ?? bound?.title}
       role="group"
       aria-label={title}
@@ -114,6 +135,11 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
       <div className="iw-stat-value" style={{ color: COLORS[color] }}>
         {state === 'ok' ? (bound?.text ?? formatValue(last, stat.unit, { locale })) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : state === 'error' ? t.stat.unknown : t.stat.noData}
       </div>
+      {shiftSec !== null && compare && state === 'ok' && (
+        <div className="iw-stat-delta iw-muted text-xs" data-testid="stat-delta">
+          {delta !== null ? t.compare.delta(formatDelta(delta, locale), compare) : t.compare.noDelta(compare)}
+        </div>
+      )}
       <div className="iw-stat-spark" aria-hidden="true">
         {/* An SVG path, not an ECharts instance: see src/charts/sparkline.tsx. */}
         {shownPoints.length > 0 && <Sparkline points={shownPoints} color={COLORS[color]} unit={stat.unit} height={36} locale={locale} />}

@@ -22,6 +22,8 @@ export interface TableCell {
   /** Label columns (e.g. model) show text. */
   text?: string;
   outlier?: Outlier;
+  /** Compare mode: change against the earlier window (see compare.ts `withDeltas`); null = none. */
+  delta?: number | null;
 }
 
 export interface TableRow {

@@ -7,6 +7,7 @@ import { csvText } from '../charts';
 import { formatValue } from '../lib/units';
 import { useLang, useT } from '../i18n';
 import { columnTitle } from '../i18n/catalog-text';
+import { formatDelta } from './compare';
 import { useDashboard } from './dashboard-context';
 import { sortRows, type RowStatus, type TableCell, type TableRow } from './table-data';
 import type { TableData } from './use-table-data';
@@ -77,7 +78,7 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
                 {row.key}
               </th>
               {columns.map((c) => (
-                <td key={c.id} className={cellClass(row.cells[c.id], c)} data-column={c.id} data-value={row.cells[c.id]?.value ?? undefined}>
+                <td key={c.id} className={cellClass(row.cells[c.id], c)} data-column={c.id} data-value={row.cells[c.id]?.value ?? undefined} data-delta={row.cells[c.id]?.delta ?? undefined}>
                   <Cell row={row} cell={row.cells[c.id]} column={c} info={byId.get(c.id)} />
                 </td>
               ))}
@@ -107,7 +108,17 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
   if (!info?.expanded) return <span className="iw-muted" title={t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}>—</span>;
   if (column.label) return <span className="iw-cell-label">{cell?.text ?? '—'}</span>;
   if (!cell || cell.value === null) return <span className="iw-muted">—</span>;
-  const text = formatValue(cell.value, column.unit, { locale });
+  const value = formatValue(cell.value, column.unit, { locale });
+  // Compare mode: the change against the earlier window, under the value.
+  const text =
+    cell.delta === undefined ? (
+      value
+    ) : (
+      <>
+        {value}
+        <span className="iw-cell-delta iw-muted">{cell.delta === null ? '—' : formatDelta(cell.delta, locale)}</span>
+      </>
+    );
   if (!cell.outlier) return <>{text}</>;
   const why = t.table.outlier(columnTitle('', column, catalog.engine, lang), cell.outlier.factor.toFixed(1), formatValue(cell.outlier.median, column.unit, { locale }));
   return (

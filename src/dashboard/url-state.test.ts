@@ -24,6 +24,9 @@ const cases: Array<[string, Partial<DashboardState>]> = [
   ['slo_ttft=0.5', { slo: { ttft: 0.5, itl: null, e2e: null } }],
   ['slo_ttft=0.25&slo_itl=0.05&slo_e2e=20&slo_objective=0.999', { slo: { ttft: 0.25, itl: 0.05, e2e: 20 }, sloObjective: 0.999 }],
   ['slo_e2e=off', { slo: { ttft: null, itl: null, e2e: 'off' } }],
+  ['compare=1h', { compare: '1h' }],
+  ['kiosk=1&panel=request-rate&compare=7d', { compare: '7d', panel: 'request-rate', kiosk: true }],
+  ['compare=1h30m', { compare: '1h30m' }],
 ];
 
 describe('url-state codec', () => {
@@ -50,6 +53,9 @@ describe('url-state codec', () => {
     ['slo_e2e=fast', 'slo_e2e'],
     ['slo_objective=1', 'slo_objective'],
     ['slo_objective=abc', 'slo_objective'],
+    ['compare=yesterday', 'compare'],
+    ['compare=10s', 'compare'],
+    ['compare=100d', 'compare'],
   ])('drops invalid %s with a reason', (search, key) => {
     const { state, problems } = parseUrlState(search);
     expect(state).toEqual(DEFAULT_STATE);

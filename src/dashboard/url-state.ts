@@ -9,6 +9,7 @@
 import { engineIdList, isEngineId } from '../catalog/engines';
 import type { EngineId } from '../catalog/types';
 import { parseObjective, parseThreshold } from '../lib/slo';
+import { parsePromDuration } from '../lib/duration';
 import { isTimeExpr } from './time-range';
 import { LANGS, type Lang } from '../i18n';
 
@@ -51,6 +52,8 @@ export interface DashboardState {
   slo: Record<SloParam, number | 'off' | null>;
   /** Error-budget objective in (0, 1), e.g. 0.99; null = config.json, else 0.99. */
   sloObjective: number | null;
+  /** Compare with the same queries shifted back by this PromQL duration (`1h`, `1d`); null = off. */
+  compare: string | null;
 }
 
 export const SLO_PARAMS = { ttft: 'slo_ttft', itl: 'slo_itl', e2e: 'slo_e2e' } as const;
@@ -75,12 +78,14 @@ export const DEFAULT_STATE: DashboardState = {
   gpu: null,
   slo: { ttft: null, itl: null, e2e: null },
   sloObjective: null,
+  compare: null,
 };
 
-const DURATION = /^(\d+(ms|s|m|h|d|w|y))+$/;
 const PANEL_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const MAX_VALUES = 100;
 const MAX_VALUE_LENGTH = 2048;
+/** The longest compare shift: as far back as the longest range (90 days). */
+const MAX_COMPARE_SEC = 90 * 86_400;
 
 function oneOf<T extends string>(values: readonly T[], v: string | null): T | undefined {
   return values.find((x) => x === v);
@@ -160,7 +165,7 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
 
   const rate = p.get('rate');
   if (rate !== null) {
-    if (DURATION.test(rate)) state.rate = rate;
+    if (parsePromDuration(rate)) state.rate = rate;
     else drop('rate', rate, 'not a PromQL duration such as 1m or 30s');
   }
 
@@ -190,6 +195,12 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
     if (r.ok) state.sloObjective = r.value;
     else drop('slo_objective', objective, r.reason);
   }
+  const compare = p.get('compare');
+  if (compare !== null && compare !== '' && compare !== 'off') {
+    const sec = parsePromDuration(compare);
+    if (sec !== null && sec >= 60 && sec <= MAX_COMPARE_SEC) state.compare = compare;
+    else drop('compare', compare, 'not a duration between 1m and 90d such as 1h or 7d');
+  }
 
   return { state, problems };
 }
@@ -215,5 +226,6 @@ export function serializeUrlState(state: DashboardState, defaults: DashboardStat
     if (v !== null && v !== defaults.slo[kind]) p.set(param, String(v));
   }
   if (state.sloObjective !== null && state.sloObjective !== defaults.sloObjective) p.set('slo_objective', String(state.sloObjective));
+  if (state.compare) p.set('compare', state.compare);
   return p.toString();
 }

@@ -9,7 +9,8 @@ import type { RangeQueryAnswer } from '../prometheus';
 import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
 import { rangeSeconds, useDashboard, type QueryWindow } from './dashboard-context';
-import { useLang } from '../i18n';
+import { messagesFor, useLang } from '../i18n';
+import { compareShiftSec, interleave, shiftSeries, shiftWindow } from './compare';
 import { asRangeAnswer } from './instant-series';
 import { useQueryAnswers } from './use-query-answers';
 import { viewReasonText } from './view-text';
@@ -39,9 +40,12 @@ export interface PanelData {
   truncated: number;
   /** The step grid `series` are on (the chart's x range): while a refresh loads, the previous one. */
   window: QueryWindow;
+  /** The compare shift (`1h`) when earlier-window series are overlaid, else null. */
+  compare: string | null;
 }
 
 const MAX_SERIES = 50;
+const NO_EXPRS: readonly string[] = [];
 
 interface Shaped {
   series: ChartSeries[];
@@ -105,7 +109,15 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
     [queries],
   );
   const exprs = useMemo(() => runnable.map((q) => q.expanded.expr), [runnable]);
-  const { statuses, answers } = useQueryAnswers({ kind: instant ? 'instant' : 'range', client, baseUrl, exprs, window: w, enabled });
+  const current = useQueryAnswers({ kind: instant ? 'instant' : 'range', client, baseUrl, exprs, window: w, enabled });
+  // Compare mode: the same expressions over the earlier window (see compare.ts for why not `offset`);
+  // time-series panels only (a distribution over `[$__range]` is not a time series).
+  const compare = ctx.state.compare;
+  const shiftSec = instant ? null : compareShiftSec(compare);
+  const earlierWindow = useMemo(() => (shiftSec === null ? w : shiftWindow(w, shiftSec)), [w, shiftSec]);
+  const earlier = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: shiftSec === null ? NO_EXPRS : exprs, window: earlierWindow, enabled });
+  const statuses = useMemo(() => [...current.statuses, ...earlier.statuses], [current.statuses, earlier.statuses]);
+  const answers = current.answers;
 
   const value = useMemo((): ChartValue | null => {
     if (answers.some((a, i) => a === undefined && !statuses[i]?.error)) return null;
@@ -120,13 +132,22 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
       series.push(...shaped.series);
       truncated += shaped.truncated;
     });
-    return { series, truncated, warnings: [...new Set(warnings)], window: w };
-  }, [answers, statuses, runnable, w]);
+    if (shiftSec === null || !compare) return { series, truncated, warnings: [...new Set(warnings)], window: w };
+    if (earlier.answers.some((a, i) => a === undefined && !earlier.statuses[i]?.error)) return null;
+    const ago = messagesFor(lang).compare.ago(compare);
+    const shifted: ChartSeries[] = [];
+    earlier.answers.forEach((a, i) => {
+      const q = runnable[i];
+      if (!a || !q) return;
+      shifted.push(...shiftSeries(shape(a, earlierWindow, q.query).series, shiftSec, (name) => `${name} (${ago})`));
+    });
+    return { series: interleave(series, shifted), truncated, warnings: [...new Set(warnings)], window: w };
+  }, [answers, statuses, runnable, w, shiftSec, compare, earlier, earlierWindow, lang]);
 
   const healthDown = useBackendHealth().down;
   const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: isEmptyChart, backendDown: healthDown, isBackendWide });
 
-  const base = { queries, series: [], missingNames: [], stale: false, backendDown: false, fetching: false, warnings: [], truncated: 0, window: w };
+  const base = { queries, series: [], missingNames: [], stale: false, backendDown: false, fetching: false, warnings: [], truncated: 0, window: w, compare: shiftSec === null ? null : compare };
   if (panel.notAvailable) return { ...base, state: 'unavailable', reason: panel.notAvailable };
   if (!resolved && ctx.namesFailed) return { ...base, state: 'error', reason: viewReasonText({ kind: 'backend-down' }, lang), backendDown: true };
   if (!resolved) return { ...base, state: 'loading', reason: null };

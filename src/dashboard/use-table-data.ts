@@ -7,6 +7,7 @@ import type { QueryAnswer } from '../prometheus';
 import { useLang } from '../i18n';
 import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
+import { compareShiftSec, shiftWindow, withDeltas } from './compare';
 import { rangeSeconds, useDashboard } from './dashboard-context';
 import { buildRows, markOutliers, type ColumnAnswers, type RowLabels, type TableRow } from './table-data';
 import { useQueryAnswers } from './use-query-answers';
@@ -33,6 +34,8 @@ export interface TableData {
   backendDown: boolean;
   fetching: boolean;
 }
+
+const NO_EXPRS: readonly string[] = [];
 
 export function rowLabelsFor(panel: PanelSpec, catalog: EngineCatalog): RowLabels {
   return panel.table?.rows === 'instance'
@@ -67,17 +70,28 @@ export function useTableData(panel: PanelSpec, enabled: boolean): TableData {
   const exprs = useMemo(() => runnable.map((c) => c.expanded.expr), [runnable]);
   const { statuses, answers } = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs, window: w, enabled: enabled && !!spec });
 
+  // Compare mode (model table): the same columns at end − d, for a change figure in every cell.
+  const shiftSec = spec?.rows === 'model' ? compareShiftSec(ctx.state.compare) : null;
+  const earlierWindow = useMemo(() => (shiftSec === null ? w : shiftWindow(w, shiftSec)), [w, shiftSec]);
+  const earlier = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs: shiftSec === null ? NO_EXPRS : exprs, window: earlierWindow, enabled: enabled && !!spec });
+
   const rows = useMemo((): TableRow[] | null => {
     if (!spec || answers.some((a, i) => a === undefined && !statuses[i]?.error)) return null;
-    const byColumn: ColumnAnswers = {};
-    for (const c of columns) byColumn[c.column.id] = null;
-    runnable.forEach((c, i) => {
-      byColumn[c.column.id] = vectorOf(answers[i]);
-    });
-    const built = buildRows(spec, labels, byColumn);
+    const build = (as: ReadonlyArray<QueryAnswer | undefined>) => {
+      const byColumn: ColumnAnswers = {};
+      for (const c of columns) byColumn[c.column.id] = null;
+      runnable.forEach((c, i) => {
+        byColumn[c.column.id] = vectorOf(as[i]);
+      });
+      return buildRows(spec, labels, byColumn);
+    };
+    const built = build(answers);
     if (spec.rows === 'instance') markOutliers(built, spec.columns, (r) => r.cells.model?.text ?? '');
-    return built;
-  }, [spec, answers, statuses, columns, runnable, labels]);
+    if (shiftSec === null) return built;
+    // The deltas follow when the earlier answers are in; the table does not wait for them.
+    if (earlier.answers.some((a) => a === undefined)) return built;
+    return withDeltas(built, build(earlier.answers), spec.columns);
+  }, [spec, answers, statuses, columns, runnable, labels, shiftSec, earlier.answers]);
 
   const healthDown = useBackendHealth().down;
   const view = useView({ scope: baseUrl, statuses, value: rows, isEmpty: (r) => r.length === 0, backendDown: healthDown, isBackendWide });

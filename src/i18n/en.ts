@@ -224,6 +224,18 @@ export const en = {
     footer: (time: string) => `inferwatch · exported ${time}`,
     more: (n: number) => `+ ${n} more series`,
   },
+  compare: {
+    label: 'Compare',
+    off: 'Off',
+    custom: 'Custom…',
+    customLabel: 'Compare with the window shifted back by (e.g. 2h, 3d)',
+    apply: 'Apply',
+    invalid: 'Use a duration from 1m to 90d, such as 2h or 3d',
+    preset: (d: string) => `${d} earlier`,
+    ago: (d: string) => `${d} ago`,
+    delta: (pct: string, d: string) => `${pct} vs ${d} ago`,
+    noDelta: (d: string) => `no change figure vs ${d} ago`,
+  },
   distribution: {
     rate: 'Rate',
     share: 'Share',

@@ -223,6 +223,18 @@ export const zhCN: Messages = {
     footer: (time: string) => `inferwatch · 导出于 ${time}`,
     more: (n: number) => `另有 ${n} 条序列`,
   },
+  compare: {
+    label: '对比',
+    off: '关闭',
+    custom: '自定义…',
+    customLabel: '与向前平移的时间窗口对比（如 2h、3d）',
+    apply: '应用',
+    invalid: '请输入 1m 到 90d 之间的时长，如 2h 或 3d',
+    preset: (d: string) => `${d} 前`,
+    ago: (d: string) => `${d} 前`,
+    delta: (pct: string, d: string) => `较 ${d} 前 ${pct}`,
+    noDelta: (d: string) => `无法与 ${d} 前比较`,
+  },
   distribution: {
     rate: '速率',
     share: '占比',
