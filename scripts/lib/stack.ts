@@ -36,6 +36,8 @@ export interface Stack {
   promUrl: string;
   simTargets: string[];
   stop(): Promise<void>;
+  /** Stops one simulated engine (`host:port` of `simTargets`): its target goes down, as after a crash. */
+  stopEngine(target: string): Promise<void>;
   /** Stops only the backend process (the engines keep running); for "backend down" tests. */
   stopPrometheus(): Promise<void>;
   /**
@@ -130,6 +132,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         stopped ??= cleanup();
         return stopped;
       },
+      stopEngine: (target) => sim!.stopInstance(target),
       stopPrometheus: async () => {
         running = false;
         await proc?.stop();

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { catalogs, ENGINES } from '../catalog';
-import { SECTION_IDS, type EngineCatalog } from '../catalog/types';
+import { SECTION_IDS, type EngineCatalog, type PanelSpec } from '../catalog/types';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, validateBaseUrl } from '../prometheus';
 import { useT } from '../i18n';
@@ -46,6 +46,16 @@ function usePanelWidth(): [React.RefObject<HTMLElement | null>, number] {
     return () => ro.disconnect();
   }, []);
   return [ref, width];
+}
+
+/** What a panel that threw shows instead (the rest of the board keeps working). */
+function PanelCrash({ panel, message }: { panel: PanelSpec; message: string }) {
+  return (
+    <div role="figure" aria-label={panel.title} data-panel-id={panel.id} data-state="error" className="iw-panel">
+      <h3 className="iw-panel-title">{panel.title}</h3>
+      <p className="iw-error">{message}</p>
+    </div>
+  );
 }
 
 export function Dashboard({
@@ -132,6 +142,7 @@ export function Dashboard({
             baseUrl,
             catalog,
             resolved,
+            namesFailed: !!backend.namesError,
             window: window_,
             rateInterval: rate,
             filters,
@@ -143,7 +154,7 @@ export function Dashboard({
             onZoom,
           }
         : null,
-    [client, state, setState, baseUrl, catalog, resolved, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
+    [client, state, setState, baseUrl, catalog, resolved, backend.namesError, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
   );
 
   useEmbedApi(state, setState, config.embedOrigins, engine);
@@ -211,6 +222,15 @@ export function Dashboard({
                     </div>
                   ))}
                 </div>
+                {catalog.panels
+                  .filter((p) => p.section === 'overview')
+                  .map((p) => (
+                    <div key={`${engine}-${p.id}`} className="iw-overview">
+                      <ErrorBoundary fallback={(message) => <PanelCrash panel={p} message={message} />}>
+                        <Panel panel={p} />
+                      </ErrorBoundary>
+                    </div>
+                  ))}
                 {SECTION_IDS.map((sid) => {
                   const split = sectionPanels(catalog.panels, sid, resolved);
                   return (
@@ -232,15 +252,7 @@ export function Dashboard({
                       }
                     >
                       {split.shown.map((p) => (
-                        <ErrorBoundary
-                          key={`${engine}-${p.id}`}
-                          fallback={(message) => (
-                            <div role="figure" aria-label={p.title} data-panel-id={p.id} data-state="error" className="iw-panel">
-                              <h3 className="iw-panel-title">{p.title}</h3>
-                              <p className="iw-error">{message}</p>
-                            </div>
-                          )}
-                        >
+                        <ErrorBoundary key={`${engine}-${p.id}`} fallback={(message) => <PanelCrash panel={p} message={message} />}>
                           <Panel panel={p} />
                         </ErrorBoundary>
                       ))}
