@@ -106,7 +106,8 @@ test('SGLang: panels the engine never has are named, not drawn; panel= still exp
   await expect(panel(page, 'prefill-time')).toContainText('look at TTFT');
   // vLLM has prefill and decode time: no such line in its latency section.
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
-  await expectPanelState(page, 'prefill-time', 'ok');
+  await expectPanelState(page, 'ttft', 'ok');
+  await expect(panel(page, 'prefill-time')).toHaveCount(1);
   await expect(page.getByTestId('not-reported-latency')).toHaveCount(0);
 });
 

@@ -5,7 +5,13 @@ import { SECTION_IDS, type ExprAlternative, type LogicalMetric, type MetricKind,
 /** Labels every scraped series carries: Prometheus adds them from the target, not the engine. */
 export const TARGET_LABELS = ['instance', 'job'];
 
-interface MetricDef {
+interface Quiet {
+  /** See LogicalMetric.appearsWith / movesOnlyWith. */
+  appearsWith?: string;
+  movesOnlyWith?: string;
+}
+
+interface MetricDef extends Quiet {
   id: string;
   kind: Exclude<MetricKind, 'histogram'>;
   /** Full stored series names, current first (counters with `_total`). */
@@ -14,13 +20,30 @@ interface MetricDef {
   enabledBy: string;
 }
 
-interface HistogramDef {
+interface HistogramDef extends Quiet {
   /** Base id; `<id>_bucket`, `<id>_sum` and `<id>_count` are defined. */
   id: string;
   /** Family names (without `_bucket`/`_sum`/`_count`), current first. */
   families: string[];
   labels: string[];
   enabledBy: string;
+}
+
+function quiet(def: Quiet): Quiet {
+  const q: Quiet = {};
+  if (def.appearsWith !== undefined) q.appearsWith = def.appearsWith;
+  if (def.movesOnlyWith !== undefined) q.movesOnlyWith = def.movesOnlyWith;
+  return q;
+}
+
+/** Marks a family the engine creates with its first event (`event`, e.g. "the first aborted request"). */
+export function appearsWith<T extends MetricDef | HistogramDef>(event: string, def: T): T {
+  return { ...def, appearsWith: event };
+}
+
+/** Marks a counter registered at 0 that moves only with `flag`. */
+export function movesOnlyWith<T extends MetricDef | HistogramDef>(flag: string, def: T): T {
+  return { ...def, movesOnlyWith: flag };
 }
 
 export function metrics(defs: Array<MetricDef | HistogramDef>): Record<string, LogicalMetric> {
@@ -32,10 +55,10 @@ export function metrics(defs: Array<MetricDef | HistogramDef>): Record<string, L
         const id = `${def.id}_${suffix}`;
         // The histogram's series are counters: rate() them; `le` exists only on buckets.
         const own = suffix === 'bucket' ? [...labels, 'le'] : labels;
-        out[id] = { id, variants: def.families.map((f) => `${f}_${suffix}`), kind: 'histogram', labels: own, enabledBy: def.enabledBy };
+        out[id] = { id, variants: def.families.map((f) => `${f}_${suffix}`), kind: 'histogram', labels: own, enabledBy: def.enabledBy, ...quiet(def) };
       }
     } else {
-      out[def.id] = { id: def.id, variants: def.names, kind: def.kind, labels, enabledBy: def.enabledBy };
+      out[def.id] = { id: def.id, variants: def.names, kind: def.kind, labels, enabledBy: def.enabledBy, ...quiet(def) };
     }
   }
   return out;

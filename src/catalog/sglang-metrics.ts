@@ -1,5 +1,5 @@
 // SGLang logical metrics: current series names (spec/metrics/sglang.json) first, then legacy names.
-import { counter, gauge, histogram, metrics } from './define';
+import { appearsWith, counter, gauge, histogram, metrics, movesOnlyWith } from './define';
 
 // Scheduler-side collector: one series per logging rank. `dp_rank` appears with DP attention.
 const S = ['model_name', 'engine_type', 'tp_rank', 'pp_rank', 'moe_ep_rank', 'dp_rank'];
@@ -16,6 +16,8 @@ const HICACHE = '--enable-hierarchical-cache';
 const HICACHE_L3 = '--enable-hierarchical-cache --hicache-storage-backend';
 const LORA = '--enable-lora';
 const ENCODER = '--encoder-only';
+const SPEC = '--speculative-algorithm';
+const FIRST_REQUEST = 'the first finished request';
 
 export const sglangMetrics = metrics([
   // Scheduler state (`num_requests_running/waiting` are spellings some forks used)
@@ -27,8 +29,9 @@ export const sglangMetrics = metrics([
   gauge('token_usage', ['sglang:token_usage'], S, ON),
   gauge('swa_token_usage', ['sglang:swa_token_usage'], S, ON),
   gauge('used_tokens', ['sglang:num_used_tokens'], S, ON),
-  gauge('spec_accept_length', ['sglang:spec_accept_length'], S, ON),
-  gauge('spec_accept_rate', ['sglang:spec_accept_rate'], S, ON),
+  // Registered whatever the setup; 0 unless speculative decoding is on (metrics/sglang.json notes).
+  movesOnlyWith(SPEC, gauge('spec_accept_length', ['sglang:spec_accept_length'], S, ON)),
+  movesOnlyWith(SPEC, gauge('spec_accept_rate', ['sglang:spec_accept_rate'], S, ON)),
 
   // Retractions: counter since Dec 2025; before that only gauges.
   counter('retractions', ['sglang:num_retracted_requests_total'], S, ON),
@@ -49,21 +52,22 @@ export const sglangMetrics = metrics([
   histogram('kv_transfer_alloc', ['sglang:kv_transfer_alloc_ms'], S, ON),
   gauge('kv_transfer_speed_gauge', ['sglang:kv_transfer_speed_gb_s'], S, ON),
 
-  // Tokens and requests (tokenizer side; incremented when a request finishes)
-  counter('prompt_tokens', ['sglang:prompt_tokens_total'], T, ON),
-  counter('generation_tokens', ['sglang:generation_tokens_total'], T, ON),
-  counter('cached_tokens', ['sglang:cached_tokens_total'], ['model_name', 'cache_source'], ON),
-  counter('requests', ['sglang:num_requests_total'], T, ON),
-  counter('so_requests', ['sglang:num_so_requests_total'], ['model_name'], ON),
-  counter('aborted_requests', ['sglang:num_aborted_requests_total'], ['model_name'], ON),
-  histogram('prompt_length', ['sglang:prompt_tokens_histogram'], ['model_name'], ON),
-  histogram('generation_length', ['sglang:generation_tokens_histogram'], ['model_name'], ON),
+  // Tokens and requests (tokenizer side; incremented when a request finishes). Every tokenizer
+  // family is labelled, so it has no series before its first event.
+  appearsWith(FIRST_REQUEST, counter('prompt_tokens', ['sglang:prompt_tokens_total'], T, ON)),
+  appearsWith(FIRST_REQUEST, counter('generation_tokens', ['sglang:generation_tokens_total'], T, ON)),
+  appearsWith('the first request with cached prompt tokens', counter('cached_tokens', ['sglang:cached_tokens_total'], ['model_name', 'cache_source'], ON)),
+  appearsWith(FIRST_REQUEST, counter('requests', ['sglang:num_requests_total'], T, ON)),
+  appearsWith('the first structured-output request', counter('so_requests', ['sglang:num_so_requests_total'], ['model_name'], ON)),
+  appearsWith('the first aborted request', counter('aborted_requests', ['sglang:num_aborted_requests_total'], ['model_name'], ON)),
+  appearsWith(FIRST_REQUEST, histogram('prompt_length', ['sglang:prompt_tokens_histogram'], ['model_name'], ON)),
+  appearsWith(FIRST_REQUEST, histogram('generation_length', ['sglang:generation_tokens_histogram'], ['model_name'], ON)),
 
   // Latency
-  histogram('ttft', ['sglang:time_to_first_token_seconds'], T, ON),
+  appearsWith('the first request', histogram('ttft', ['sglang:time_to_first_token_seconds'], T, ON)),
   // `_count` counts tokens, not requests (the observer adds num_new_tokens to one bucket).
-  histogram('itl', ['sglang:inter_token_latency_seconds', 'sglang:time_per_output_token_seconds'], T, ON),
-  histogram('e2e', ['sglang:e2e_request_latency_seconds'], T, ON),
+  appearsWith('the first request', histogram('itl', ['sglang:inter_token_latency_seconds', 'sglang:time_per_output_token_seconds'], T, ON)),
+  appearsWith(FIRST_REQUEST, histogram('e2e', ['sglang:e2e_request_latency_seconds'], T, ON)),
   histogram('queue', ['sglang:queue_time_seconds', 'sglang:queue_time_s'], S, ON),
   histogram('stage_latency', ['sglang:per_stage_req_latency_seconds'], [...S, 'stage'], ON),
 

@@ -31,6 +31,17 @@ export interface LogicalMetric {
   labels: string[];
   /** The flag or setup that makes the engine expose it (from metrics/*.json `enabled_by`). */
   enabledBy: string;
+  /**
+   * A labelled family the engine creates with its first event (prometheus_client has no series
+   * until `.labels(…)` is first called): the event, e.g. "the first aborted request". While the
+   * engine is present, its absence means "none yet", not "not exposed" (quiet.ts).
+   */
+  appearsWith?: string;
+  /**
+   * Registered at 0 whatever the setup, it moves only with this flag or setup (vLLM MFU counters
+   * and `--enable-mfu-metrics`): stuck at 0 while requests are served means the feature is off.
+   */
+  movesOnlyWith?: string;
 }
 
 /**

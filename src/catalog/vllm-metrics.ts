@@ -1,5 +1,5 @@
 // vLLM logical metrics: current series names (spec/metrics/vllm.json) first, then legacy names.
-import { counter, gauge, histogram, metrics } from './define';
+import { counter, gauge, histogram, metrics, movesOnlyWith } from './define';
 
 const L = ['model_name', 'engine'];
 const DEFAULT = 'default (absent with --disable-log-stats)';
@@ -89,9 +89,9 @@ export const vllmMetrics = metrics([
   counter('diffusion_committed_tokens', ['vllm:diffusion_num_committed_tokens_total'], L, DIFFUSION),
 
   // MFU estimates (registered at 0 without the flag; never `_total_total`)
-  counter('flops', ['vllm:estimated_flops_per_gpu_total'], L, MFU),
-  counter('read_bytes', ['vllm:estimated_read_bytes_per_gpu_total'], L, MFU),
-  counter('write_bytes', ['vllm:estimated_write_bytes_per_gpu_total'], L, MFU),
+  movesOnlyWith(MFU, counter('flops', ['vllm:estimated_flops_per_gpu_total'], L, MFU)),
+  movesOnlyWith(MFU, counter('read_bytes', ['vllm:estimated_read_bytes_per_gpu_total'], L, MFU)),
+  movesOnlyWith(MFU, counter('write_bytes', ['vllm:estimated_write_bytes_per_gpu_total'], L, MFU)),
 
   // KV connectors
   histogram('nixl_xfer_time', ['vllm:nixl_xfer_time_seconds'], L, NIXL),
