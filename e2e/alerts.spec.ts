@@ -88,7 +88,7 @@ test('a stopped engine: its TargetDown alert is listed pending, then firing, in 
   const target = stack.simTargets[0]!;
   await expect(region.locator('[data-alert-name="VLLMTargetDown"]')).toHaveCount(0);
 
-  await stack.stopTarget(target);
+  await stack.stopEngine(target);
   const item = region.locator('[data-alert-name="VLLMTargetDown"]');
   await expect(item).toHaveAttribute('data-alert-state', 'pending', { timeout: 30_000 });
   await expect(item).toContainText('VLLMTargetDown');

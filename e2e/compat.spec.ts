@@ -188,6 +188,12 @@ test.describe('hostile model name', () => {
     await expectPanelState(page, 'request-rate', 'ok');
     await expect(p.locator('tbody tr')).toHaveCount(2);
     await expect(p.locator('tbody')).toContainText(HOSTILE);
+    // The model table: the hostile name is a row key and a text cell, and selecting it filters.
+    await expectPanelState(page, 'model-summary', 'ok');
+    const summaryRow = panel(page, 'model-summary').locator('tbody tr').filter({ hasText: 'evil' });
+    await expect(summaryRow).toHaveAttribute('data-row-key', HOSTILE);
+    await expect(summaryRow.locator('th')).toHaveText(HOSTILE);
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     await page.getByRole('button', { name: /^Model:/ }).click();
     // Long path-like values are shortened in the list (the full value is the row's title).

@@ -17,8 +17,8 @@ export interface SimOptions extends FleetOptions {
 export interface SimHandle {
   targets: string[];
   fleet: Fleet;
-  /** Stops one simulated server (a crashed engine: its scrapes fail, `up` drops to 0). */
-  stopTarget(target: string): Promise<void>;
+  /** Stops serving one target (`host:port`), as a crashed engine would: its scrapes then fail. */
+  stopInstance(target: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,11 +63,13 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const fleet = options.fleet ?? createFleet(options);
   const servers: Server[] = [];
+  const byTarget = new Map<string, Server>();
   try {
     for (const inst of fleet.instances) {
       const server = createServer(handler(inst));
       await listen(server, inst.spec.port, fleet.host);
       servers.push(server);
+      byTarget.set(targetOf(fleet, inst), server);
       options.log?.(`sim: ${inst.spec.engine} ${inst.spec.model} (${inst.spec.role}, ranks=${inst.spec.ranks}) on http://${targetOf(fleet, inst)}/metrics`);
     }
   } catch (err) {
@@ -77,29 +79,23 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   // Keep the model moving between scrapes (cheap: one tick per instance per 250 ms).
   const timer = setInterval(() => advanceFleet(fleet, Date.now()), 1000);
   timer.unref();
+  const closeServer = (s: Server) =>
+    new Promise<void>((resolve) => {
+      s.closeAllConnections();
+      s.close(() => resolve());
+    });
   return {
     targets: fleet.instances.map((i) => targetOf(fleet, i)),
     fleet,
-    stopTarget: async (target) => {
-      const i = fleet.instances.findIndex((inst) => targetOf(fleet, inst) === target);
-      const s = servers[i];
-      if (!s || !s.listening) return;
-      await new Promise<void>((resolve) => {
-        s.closeAllConnections();
-        s.close(() => resolve());
-      });
+    stopInstance: async (target) => {
+      const s = byTarget.get(target);
+      if (!s) throw new Error(`no simulated instance at ${target}`);
+      byTarget.delete(target);
+      if (s.listening) await closeServer(s);
     },
     close: async () => {
       clearInterval(timer);
-      await Promise.all(
-        servers.filter((s) => s.listening).map(
-          (s) =>
-            new Promise<void>((resolve) => {
-              s.closeAllConnections();
-              s.close(() => resolve());
-            }),
-        ),
-      );
+      await Promise.all(servers.filter((s) => s.listening).map(closeServer));
     },
   };
 }

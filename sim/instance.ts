@@ -67,6 +67,12 @@ export class SimInstance {
       engine === 'sglang'
         ? new SglangTokenizerMetrics({ sr: this.sr, modelName: model, profile, features, startSec, rng: new Prng(`${opts.seed}:tok:${index}`), has })
         : null;
+    // The Python client's process collector (vLLM's API server; SGLang runs the client in
+    // multiprocess mode, where it is absent). The fleet tables read uptime and restarts from it.
+    if (engine === 'vllm') {
+      const start = this.sr.reg.family({ name: 'process_start_time_seconds', type: 'gauge', help: 'Start time of the process since unix epoch in seconds.', created: false });
+      start.child({}, startSec).value = startSec;
+    }
     const specDecode = features.has('spec');
     // vLLM's API server: one set of HTTP metrics per instance, whatever the profile.
     const api = engine === 'vllm' ? createVllmApiServer(this.sr, startSec, `${opts.seed}:api:${index}`) : undefined;

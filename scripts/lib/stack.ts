@@ -38,6 +38,8 @@ export interface Stack {
   promUrl: string;
   simTargets: string[];
   stop(): Promise<void>;
+  /** Stops one simulated engine (`host:port` of `simTargets`): its target goes down, as after a crash. */
+  stopEngine(target: string): Promise<void>;
   /** Stops only the backend process (the engines keep running); for "backend down" tests. */
   stopPrometheus(): Promise<void>;
   /**
@@ -45,8 +47,6 @@ export interface Stack {
    * resolves once every target is scraped again. A no-op while it is running.
    */
   startPrometheus(): Promise<void>;
-  /** Stops one simulated engine (`host:port` from `simTargets`); the others keep serving. */
-  stopTarget(target: string): Promise<void>;
 }
 
 export function parseDuration(s: string): number {
@@ -131,13 +131,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     return {
       promUrl: url,
       simTargets: targets,
-      stopTarget: async (target) => {
-        await sim?.stopTarget(target);
-      },
       stop: () => {
         stopped ??= cleanup();
         return stopped;
       },
+      stopEngine: (target) => sim!.stopInstance(target),
       stopPrometheus: async () => {
         running = false;
         await proc?.stop();

@@ -64,6 +64,15 @@ export const histogram = (id: string, families: string[], labels: string[], enab
   enabledBy,
 });
 
+/**
+ * Series every scrape target has whatever it runs: `up` (written by Prometheus, 0 when the scrape
+ * failed — the only trace a crashed engine leaves) and the Python client's process start time.
+ */
+export const TARGET_METRICS = metrics([
+  gauge('up', ['up'], [], 'Prometheus (every scrape target)'),
+  gauge('process_start', ['process_start_time_seconds'], [], 'default (Python process collector)'),
+]);
+
 // ---- PromQL template snippets ----
 
 /** `{{id}}` or `{{id|extra}}`. */

@@ -20,7 +20,9 @@ function panelRow(p: PanelSpec): string {
   const feature = p.feature ? ` · feature \`${p.feature}\`` : '';
   const promql = p.notAvailable
     ? `*not available:* ${cell(p.notAvailable)}`
-    : p.queries.map((q) => queryCell(q, p.queries.length > 1)).join('<br>');
+    : p.table
+      ? `table of ${p.table.rows}s: columns below`
+      : p.queries.map((q) => queryCell(q, p.queries.length > 1)).join('<br>');
   const title = `${cell(p.title)}${p.needsGpuPeak ? ' (needs GPU peak)' : ''}`;
   return `| \`${p.id}\` | ${p.section} | ${title} | ${p.unit} | ${enabled}${feature} | ${promql} |`;
 }
@@ -44,6 +46,16 @@ function engineSection(c: EngineCatalog): string[] {
     '|---|---|---|---|---|---|',
     ...c.panels.map(panelRow),
     '',
+    ...c.panels.filter((p) => p.table).flatMap((p) => [
+      `### Table \`${p.id}\` (${cell(p.title)}): one row per ${p.table?.rows}`,
+      '',
+      'Each column is one instant query at the end of the range; `$__by` is the row labels, `$__range` the range.',
+      '',
+      '| column | title | unit | marks outliers when | PromQL template |',
+      '|---|---|---|---|---|',
+      ...(p.table?.columns ?? []).map((col) => `| \`${col.id}\` | ${cell(col.title)} | ${col.unit} | ${col.worse ?? ''} | ${queryCell(col.query, false)} |`),
+      '',
+    ]),
     '### Logical metrics and the names tried',
     '',
     'Variants in order (current first). Each is also tried with `:` → `_`, with `ray_` / `kserve_`, ' +

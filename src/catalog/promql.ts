@@ -2,6 +2,7 @@
 // Pure functions; user-supplied values (filters) only ever enter PromQL through escapeLabelValue.
 import type { EngineCatalog, ExprAlternative, QuerySpec } from './types';
 import { METRIC_NAME_RE, type ResolvedMetric } from './resolve';
+import { parsePromDuration } from '../lib/duration';
 
 export interface ExpandContext {
   resolved: Map<string, ResolvedMetric>;
@@ -12,6 +13,8 @@ export interface ExpandContext {
   /** Grouping labels of the current view, e.g. ['model_name']; may be empty. */
   by: string[];
   gpuPeakFlops?: number;
+  /** Seconds from the range's start to its end, for `$__range` (instant queries over the whole range). */
+  range?: number;
 }
 
 export interface ExpandedQuery {
@@ -25,7 +28,6 @@ export interface ExpandedQuery {
 export const GPU_PEAK_MISSING = 'gpu_peak';
 
 const LABEL_NAME_RE = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
-const DURATION_RE = /^(\d+(ms|s|m|h|d|w|y))+$/;
 // `{{metricId}}` or `{{metricId|extra="matchers"}}`.
 const REF_RE = /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^}]*))?\}\}/g;
 
@@ -93,13 +95,19 @@ function selector(name: string, matchers: string[]): string {
   return `{${[`__name__="${escapeLabelValue(name)}"`, ...matchers].join(', ')}}`;
 }
 
+/** `$__range` in whole seconds, at least one. */
+function rangeSec(ctx: ExpandContext): number {
+  return Math.max(1, Math.round(ctx.range ?? 3600));
+}
+
 function render(expr: string, catalog: EngineCatalog, ctx: ExpandContext, peak: number | undefined): string {
   const labels = ctx.by.filter((l) => LABEL_NAME_RE.test(l)).join(', ');
   // One pass, so text coming from filter values is never re-scanned for placeholders.
   return expandGrouping(expr, ctx.by).replace(
-    /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^}]*))?\}\}|\$__rate_interval\b|\$__by\b|\$gpu_peak_flops\b/g,
+    /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^}]*))?\}\}|\$__rate_interval\b|\$__range\b|\$__by\b|\$gpu_peak_flops\b/g,
     (whole, id: string | undefined, extra: string | undefined) => {
       if (whole === '$__rate_interval') return ctx.rateInterval;
+      if (whole === '$__range') return `${rangeSec(ctx)}s`;
       if (whole === '$__by') return labels;
       if (whole === '$gpu_peak_flops') return String(peak);
       const metric = id === undefined ? undefined : catalog.metrics[id];
@@ -126,7 +134,7 @@ export function expandQuery(
   catalog: EngineCatalog,
   ctx: ExpandContext,
 ): ExpandedQuery | { missing: string[] } {
-  if (!DURATION_RE.test(ctx.rateInterval)) throw new RangeError(`invalid rate interval: ${ctx.rateInterval}`);
+  if (!parsePromDuration(ctx.rateInterval)) throw new RangeError(`invalid rate interval: ${ctx.rateInterval}`);
   const peak = ctx.gpuPeakFlops;
   const peakOk = typeof peak === 'number' && Number.isFinite(peak) && peak > 0;
   let firstMissing: string[] | undefined;

@@ -1,5 +1,6 @@
 // The SGLang engine catalog: metrics, stat row and panels.
-import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS } from './define';
+import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
+import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from './tables';
 import { sglangAdvancedPanels } from './sglang-advanced';
 import { sglangMetrics } from './sglang-metrics';
 import { sglangCorePanels } from './sglang-panels';
@@ -75,12 +76,27 @@ const sglangStats: StatSpec[] = [
   },
 ];
 
+const fleet: FleetMetrics = {
+  running: 'running',
+  waiting: 'waiting',
+  kvUsage: 'token_usage',
+  requests: 'requests',
+  failed: { id: 'aborted_requests' },
+  promptTokens: 'prompt_tokens',
+  generationTokens: 'generation_tokens',
+  ttftBucket: 'ttft_bucket',
+  itlBucket: 'itl_bucket',
+  e2eBucket: 'e2e_bucket',
+  preemptions: 'retractions',
+  preemptionsTitle: 'Retractions/s',
+};
+
 export const sglangCatalog: EngineCatalog = {
   engine: 'sglang',
   label: 'SGLang',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['tp_rank', 'dp_rank'] },
   presenceMetric: 'running',
-  metrics: sglangMetrics,
+  metrics: { ...sglangMetrics, ...TARGET_METRICS },
   stats: sglangStats,
-  panels: [...sglangCorePanels, ...sglangAdvancedPanels],
+  panels: [modelSummaryPanel(fleet), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(fleet), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels],
 };

@@ -5,23 +5,12 @@ export type EngineId = 'vllm' | 'sglang';
 
 export const SECTION_IDS = ['requests', 'throughput', 'latency', 'saturation', 'cache', 'advanced'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
+/** Where a panel sits: a section, or `overview` (under the stat row, no heading). */
+export type PanelPlace = SectionId | 'overview';
 
-/** How values are formatted. `ratio` is a 0..1 fraction shown as a percentage. */
-export type Unit =
-  | 'reqps' // requests per second
-  | 'tokps' // tokens per second
-  | 'tokens'
-  | 'requests' // a count of requests (gauges such as running / waiting)
-  | 'seconds'
-  | 'ms'
-  | 'ratio' // 0..1, shown as %
-  | 'percent' // already 0..100
-  | 'bytes'
-  | 'bytesps'
-  | 'flops' // FLOP/s
-  | 'ops' // events per second (preemptions/s, failures/s)
-  | 'count' // a plain number
-  | 'gbps'; // GB/s as the engine reports it
+/** How values are formatted (one definition, in lib/units). `ratio` is 0..1 shown as %. */
+import type { Unit } from '../lib/units';
+export type { Unit };
 
 export type MetricKind = 'counter' | 'gauge' | 'histogram' | 'summary' | 'info';
 
@@ -66,7 +55,33 @@ export interface QuerySpec {
   legend: string;
 }
 
-export type ChartKind = 'timeseries' | 'bars' | 'stacked';
+export type ChartKind = 'timeseries' | 'bars' | 'stacked' | 'table';
+
+/**
+ * One column of a table panel: an instant query at the end of the range, grouped by the table's
+ * row labels (`$__by`), answering for every row at once — never one query per row. `$__range` is
+ * the selected range, so `rate(x[$__range])` is the mean rate over it.
+ */
+export interface ColumnSpec {
+  id: string;
+  title: string;
+  unit: Unit;
+  query: QuerySpec;
+  /** Which way is bad: cells that stand out that way from the row's peers are marked. */
+  worse?: 'higher' | 'lower';
+  /** `label`: the cell shows this label of the column's series (e.g. the model an instance serves). */
+  label?: string;
+  /** How the column feeds the row's status (instance table). */
+  status?: 'up' | 'restarts' | 'awake';
+}
+
+export interface TableSpec {
+  /** Rows are models (`model_name`) or instances (`instance`, with the engine's rank labels). */
+  rows: 'model' | 'instance';
+  columns: ColumnSpec[];
+  /** Column sorted by on first view, and its direction. */
+  sort: { column: string; dir: 'asc' | 'desc' };
+}
 
 export interface Threshold {
   /** The value at or above which this colour applies (in the panel's unit, e.g. 0.9 for 90 % ratio). */
@@ -76,7 +91,7 @@ export interface Threshold {
 
 export interface PanelSpec {
   id: string;
-  section: SectionId;
+  section: PanelPlace;
   title: string;
   /** One-line meaning, from the article's tables. */
   description: string;
@@ -96,6 +111,8 @@ export interface PanelSpec {
   max?: number;
   /** Panels that need a user-supplied number (MFU needs the GPU peak). */
   needsGpuPeak?: boolean;
+  /** Table panels (`chart: 'table'`): the columns and what a row is. */
+  table?: TableSpec;
 }
 
 /** A tile of the stat row: current value, sparkline, threshold colour. */

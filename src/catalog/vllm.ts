@@ -1,5 +1,6 @@
 // The vLLM engine catalog: metrics, stat row and panels.
-import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS } from './define';
+import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
+import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from './tables';
 import type { EngineCatalog, StatSpec } from './types';
 import { vllmAdvancedPanels } from './vllm-advanced';
 import { vllmMetrics } from './vllm-metrics';
@@ -61,12 +62,28 @@ const vllmStats: StatSpec[] = [
   },
 ];
 
+const fleet: FleetMetrics = {
+  running: 'running',
+  waiting: 'waiting',
+  kvUsage: 'kv_cache_usage',
+  requests: 'request_success',
+  failed: { id: 'request_success', matcher: 'finished_reason=~"abort|error"' },
+  promptTokens: 'prompt_tokens',
+  generationTokens: 'generation_tokens',
+  ttftBucket: 'ttft_bucket',
+  itlBucket: 'itl_bucket',
+  e2eBucket: 'e2e_bucket',
+  preemptions: 'preemptions',
+  preemptionsTitle: 'Preemptions/s',
+  sleepState: 'sleep_state',
+};
+
 export const vllmCatalog: EngineCatalog = {
   engine: 'vllm',
   label: 'vLLM',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['engine'] },
   presenceMetric: 'running',
-  metrics: vllmMetrics,
+  metrics: { ...vllmMetrics, ...TARGET_METRICS },
   stats: vllmStats,
-  panels: [...vllmCorePanels, ...vllmAdvancedPanels],
+  panels: [modelSummaryPanel(fleet), ...vllmCorePanels.slice(0, saturationStart(vllmCorePanels)), instanceTablePanel(fleet), ...vllmCorePanels.slice(saturationStart(vllmCorePanels)), ...vllmAdvancedPanels],
 };

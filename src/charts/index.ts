@@ -12,6 +12,7 @@ export {
   seriesStats,
   sumSeries,
   toCsv,
+  csvText,
   type MatrixSample,
   type MatrixToSeriesOptions,
 } from './matrix';
@@ -22,4 +23,4 @@ export {
 } from './options';
 export { SERIES_COLORS, chartTokens, contrastRatio, seriesColor, type ChartTokens } from './palette';
 export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
-export type { ChartKind, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';
+export type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';

@@ -151,7 +151,7 @@ export function seriesStats(points: ReadonlyArray<readonly [number, number | nul
 /** Cells a spreadsheet would run as a formula (OWASP "CSV injection"), plus tab and CR. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function csvText(text: string): string {
+export function csvText(text: string): string {
   const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -12,7 +12,7 @@ import { formatTimestamp } from '../lib/time';
 import { axisFormatter, formatValue, type Unit } from '../lib/units';
 import { chartTokens, seriesColor } from './palette';
 import { axisTooltipFormatter } from './tooltip';
-import type { ChartKind, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
+import type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
 
 /** Every option the charts layer builds; only these modules are registered in echart.tsx. */
 export type ChartOption = ComposeOption<
@@ -29,7 +29,7 @@ export interface TimeSeriesOptionInput {
   series: readonly ChartSeries[];
   unit: Unit;
   theme: ChartTheme;
-  kind: ChartKind;
+  kind: SeriesStyle;
   /** Y axis bounds in the panel's unit (e.g. 0..1 for a ratio); automatic when omitted. */
   min?: number;
   max?: number;

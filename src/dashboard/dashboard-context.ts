@@ -13,14 +13,23 @@ export interface QueryWindow {
   stepSec: number;
 }
 
+/** The window's length in seconds (`$__range`). */
+export const rangeSeconds = (w: QueryWindow): number => w.endSec - w.startSec;
+
 export interface DashboardContextValue {
   state: DashboardState;
   setState: SetDashboardState;
   client: PrometheusClient;
   baseUrl: string;
   catalog: EngineCatalog;
-  /** null while the metric names are loading. */
+  /** null while the metric names are loading, or when they could not be read (`namesFailed`). */
   resolved: Map<string, ResolvedMetric> | null;
+  /**
+   * The backend did not give its metric names (unreachable, not Prometheus, an error): panels
+   * settle at once on "no answer" instead of waiting for names that will not come. The banner
+   * says why, once.
+   */
+  namesFailed: boolean;
   window: QueryWindow;
   rateInterval: string;
   filters: Record<string, string[]>;

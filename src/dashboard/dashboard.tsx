@@ -54,6 +54,16 @@ function isAvailable(panel: PanelSpec, resolved: Map<string, unknown>): boolean 
   return panel.queries.some((q) => q.alternatives.some((a) => referencedMetrics(a.expr).every((id) => resolved.has(id))));
 }
 
+/** What a panel that threw shows instead (the rest of the board keeps working). */
+function PanelCrash({ panel, message }: { panel: PanelSpec; message: string }) {
+  return (
+    <div role="figure" aria-label={panel.title} data-panel-id={panel.id} data-state="error" className="iw-panel">
+      <h3 className="iw-panel-title">{panel.title}</h3>
+      <p className="iw-error">{message}</p>
+    </div>
+  );
+}
+
 export function Dashboard({
   config,
   state,
@@ -138,6 +148,7 @@ export function Dashboard({
             baseUrl,
             catalog,
             resolved,
+            namesFailed: !!backend.namesError,
             window: window_,
             rateInterval: rate,
             filters,
@@ -149,7 +160,7 @@ export function Dashboard({
             onZoom,
           }
         : null,
-    [client, state, setState, baseUrl, catalog, resolved, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
+    [client, state, setState, baseUrl, catalog, resolved, backend.namesError, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
   );
 
   useEmbedApi(state, setState, config.embedOrigins, engine);
@@ -219,6 +230,15 @@ export function Dashboard({
                   ))}
                 </div>
                 <AlertsRegion />
+                {catalog.panels
+                  .filter((p) => p.section === 'overview')
+                  .map((p) => (
+                    <div key={`${engine}-${p.id}`} className="iw-overview">
+                      <ErrorBoundary fallback={(message) => <PanelCrash panel={p} message={message} />}>
+                        <Panel panel={p} />
+                      </ErrorBoundary>
+                    </div>
+                  ))}
                 {SECTION_IDS.map((sid) => {
                   const panels = catalog.panels.filter((p) => p.section === sid);
                   const shown = resolved ? panels.filter((p) => !p.feature || isAvailable(p, resolved)) : panels;
@@ -255,15 +275,7 @@ export function Dashboard({
                       }
                     >
                       {shown.map((p) => (
-                        <ErrorBoundary
-                          key={`${engine}-${p.id}`}
-                          fallback={(message) => (
-                            <div role="figure" aria-label={p.title} data-panel-id={p.id} data-state="error" className="iw-panel">
-                              <h3 className="iw-panel-title">{p.title}</h3>
-                              <p className="iw-error">{message}</p>
-                            </div>
-                          )}
-                        >
+                        <ErrorBoundary key={`${engine}-${p.id}`} fallback={(message) => <PanelCrash panel={p} message={message} />}>
                           <Panel panel={p} />
                         </ErrorBoundary>
                       ))}

@@ -3,7 +3,7 @@
 import { memo, useMemo, useRef, useState } from 'react';
 import type { PanelSpec } from '../catalog/types';
 import { EChart, LegendTable, buildTimeSeriesOption, exportPng, toCsv, type EChartsInstance } from '../charts';
-import { Menu } from '../components/menu';
+import { Menu, type MenuItem } from '../components/menu';
 import { downloadText, downloadUrl, exportName } from '../components/download';
 import { useLang, useT } from '../i18n';
 import { panelText } from '../i18n/catalog-text';
@@ -11,6 +11,8 @@ import { DashboardContext, useDashboard, type DashboardContextValue } from './da
 import { QueryDialog } from './query-dialog';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
+import { TableBody, tableCsv } from './table-panel';
+import { useTableData } from './use-table-data';
 
 /** Same context apart from the query window. */
 function sameButWindow(a: DashboardContextValue, b: DashboardContextValue): boolean {
@@ -45,7 +47,11 @@ export const Panel = memo(function Panel({ panel, fill = false }: { panel: Panel
   const view = useWindowHeldOffScreen(ctx, active);
   return (
     <DashboardContext.Provider value={view}>
-      <PanelView panel={panel} fill={fill} active={active} behind={view.window !== ctx.window} root={root} />
+      {panel.chart === 'table' ? (
+        <TableView panel={panel} fill={fill} active={active} root={root} />
+      ) : (
+        <PanelView panel={panel} fill={fill} active={active} behind={view.window !== ctx.window} root={root} />
+      )}
     </DashboardContext.Provider>
   );
 });
@@ -91,7 +97,7 @@ const PanelView = memo(function PanelView({
     [data.series, hidden, panel, ctx.theme, data.window, ctx.locale],
   );
 
-  const menuItems = [
+  const menuItems: MenuItem[] = [
     { label: t.menu.showQuery, onSelect: () => setShowQuery(true), disabled: data.queries.length === 0 },
     fill
       ? { label: t.menu.exitFullScreen, onSelect: () => ctx.setState({ panel: null }) }
@@ -111,30 +117,7 @@ const PanelView = memo(function PanelView({
   ];
 
   return (
-    <div
-      ref={root}
-      role="figure"
-      aria-label={text.title}
-      data-panel-id={panel.id}
-      data-state={data.state}
-      data-stale={data.stale || undefined}
-      className={`iw-panel ${fill ? 'iw-panel-fill' : panel.width === 'full' ? 'md:col-span-2' : ''}`}
-    >
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h3 className="iw-panel-title" title={text.description}>
-            {text.title}
-          </h3>
-          <p className="iw-panel-desc" title={text.description}>
-            {text.description}
-          </p>
-        </div>
-        <div className="flex items-center gap-1 shrink-0">
-          {data.stale && <span className="iw-badge iw-badge-amber">{t.state.stale}</span>}
-          {data.fetching && !data.stale && <span className="iw-spinner" aria-hidden="true" />}
-          <Menu label={`${t.menu.open}: ${text.title}`} items={menuItems} />
-        </div>
-      </div>
+    <PanelFrame panel={panel} title={text.title} description={text.description} fill={fill} root={root} state={data.state} stale={data.stale} fetching={data.fetching} menuItems={menuItems}>
       <PanelBody panel={panel} title={text.title} notAvailable={text.notAvailable} data={data} fill={fill} option={option} chartRef={chart} />
       {data.state === 'ok' && (
         <div className="iw-legend">
@@ -162,7 +145,108 @@ const PanelView = memo(function PanelView({
         </p>
       )}
       {showQuery && <QueryDialog title={text.title} queries={data.queries} onClose={() => setShowQuery(false)} />}
+    </PanelFrame>
+  );
+});
+
+/** The figure every panel kind shares: DOM contract, title, state badges and the menu. */
+function PanelFrame({
+  panel,
+  title,
+  description,
+  fill,
+  root,
+  state,
+  stale,
+  fetching,
+  menuItems,
+  children,
+}: {
+  panel: PanelSpec;
+  title: string;
+  description: string;
+  fill: boolean;
+  root: React.RefObject<HTMLDivElement | null>;
+  state: PanelData['state'];
+  stale: boolean;
+  fetching: boolean;
+  menuItems: MenuItem[];
+  children: React.ReactNode;
+}) {
+  const t = useT();
+  return (
+    <div
+      ref={root}
+      role="figure"
+      aria-label={title}
+      data-panel-id={panel.id}
+      data-state={state}
+      data-stale={stale || undefined}
+      className={`iw-panel ${fill ? 'iw-panel-fill' : panel.width === 'full' ? 'md:col-span-2' : ''}`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="iw-panel-title" title={description}>
+            {title}
+          </h3>
+          <p className="iw-panel-desc" title={description}>
+            {description}
+          </p>
+        </div>
+        <div className="flex items-center gap-1 shrink-0">
+          {stale && <span className="iw-badge iw-badge-amber">{t.state.stale}</span>}
+          {fetching && !stale && state !== 'error' && <span className="iw-spinner" aria-hidden="true" />}
+          <Menu label={`${t.menu.open}: ${title}`} items={menuItems} />
+        </div>
+      </div>
+      {children}
     </div>
+  );
+}
+
+/** A table panel: same frame, states and menu as a chart; the body is a sortable table. */
+const TableView = memo(function TableView({
+  panel,
+  fill,
+  active,
+  root,
+}: {
+  panel: PanelSpec;
+  fill: boolean;
+  active: boolean;
+  root: React.RefObject<HTMLDivElement | null>;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const ctx = useDashboard();
+  const text = panelText(panel, ctx.catalog.engine, lang);
+  const data = useTableData(panel, active);
+  const [showQuery, setShowQuery] = useState(false);
+  const menuItems: MenuItem[] = [
+    { label: t.menu.showQuery, onSelect: () => setShowQuery(true), disabled: data.queries.length === 0 },
+    fill
+      ? { label: t.menu.exitFullScreen, onSelect: () => ctx.setState({ panel: null }) }
+      : { label: t.menu.fullScreen, onSelect: () => ctx.setState({ panel: panel.id }) },
+    {
+      label: t.menu.csv,
+      disabled: data.rows.length === 0,
+      onSelect: () => downloadText(exportName(panel.id, 'csv'), tableCsv(panel, data.rows), 'text/csv;charset=utf-8'),
+    },
+  ];
+  return (
+    <PanelFrame panel={panel} title={text.title} description={text.description} fill={fill} root={root} state={data.state} stale={data.stale} fetching={data.fetching} menuItems={menuItems}>
+      {data.state === 'ok' ? (
+        <TableBody panel={panel} data={data} fill={fill} />
+      ) : (
+        <div className="iw-panel-message" style={{ minHeight: 80 }}>
+          {data.state === 'loading' && <span className="iw-muted">{t.state.loading}</span>}
+          {data.state === 'empty' && <span>{t.table.noRows}</span>}
+          {data.state === 'error' && <span className={data.backendDown ? 'iw-muted' : 'iw-error'}>{data.reason}</span>}
+          {data.state === 'unavailable' && <span>{t.state.unavailable}</span>}
+        </div>
+      )}
+      {showQuery && <QueryDialog title={text.title} queries={data.queries} onClose={() => setShowQuery(false)} />}
+    </PanelFrame>
   );
 });
 
@@ -204,7 +288,7 @@ function PanelBody({
     <div className="iw-panel-message" style={{ height }}>
       {data.state === 'loading' && <span className="iw-muted">{t.state.loading}</span>}
       {data.state === 'empty' && <span>{isRatio(panel) ? t.state.noRatio : t.state.empty}</span>}
-      {data.state === 'error' && <span className="iw-error">{data.reason}</span>}
+      {data.state === 'error' && <span className={data.backendDown ? 'iw-muted' : 'iw-error'}>{data.reason}</span>}
       {data.state === 'unavailable' && (
         <div className="space-y-1">
           {panel.notAvailable ? (

@@ -1,16 +1,17 @@
 // A tile of the stat row: the current value, a sparkline and the threshold colour.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import { expandQuery } from '../catalog';
 import type { StatSpec, Threshold } from '../catalog/types';
 import { Sparkline, matrixToSeries, sumSeries } from '../charts';
 import { formatValue } from '../lib/units';
 import { useLang, useT } from '../i18n';
 import { statTitle } from '../i18n/catalog-text';
-import { rangeQueryOptions } from '../prometheus';
 import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
 import { useDashboard } from './dashboard-context';
+import { useQueryAnswers } from './use-query-answers';
+import { useView } from './view-state';
+import { viewReasonText } from './view-text';
 
 const COLORS: Record<Threshold['color'] | 'none', string> = {
   green: 'var(--iw-green)',
@@ -24,6 +25,15 @@ export function colorFor(value: number | null, thresholds: Threshold[] | undefin
   let c: Threshold['color'] | 'none' = 'none';
   for (const th of [...thresholds].sort((a, b) => a.value - b.value)) if (value >= th.value) c = th.color;
   return c;
+}
+
+/** The newest non-null value of a series on the step grid. */
+function lastValue(points: ReadonlyArray<readonly [number, number | null]>): number | null {
+  for (let i = points.length - 1; i >= 0; i--) {
+    const v = points[i]?.[1];
+    if (v !== null && v !== undefined) return v;
+  }
+  return null;
 }
 
 // memo: the refresh clock re-renders the page every tick; a tile re-renders only when its context
@@ -46,36 +56,42 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
     return 'missing' in r ? null : r;
   }, [resolved, source, catalog, filters, rateInterval, gpuPeakFlops]);
 
-  const q = useQuery({
-    ...rangeQueryOptions(client, { baseUrl, expr: expanded?.expr ?? '', start: startSec, end: endSec, step: stepSec }),
-    enabled: expanded !== null,
-    placeholderData: keepPreviousData,
-  });
+  const exprs = useMemo(() => (expanded ? [expanded.expr] : []), [expanded]);
+  const { statuses, answers } = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled: true });
+  const answer = answers[0];
 
   const points = useMemo(() => {
-    if (!q.data) return [];
+    if (!answer) return null;
     const maxSeries = source.summed ? Number.MAX_SAFE_INTEGER : 1;
-    const { series } = matrixToSeries(q.data.result, { start: startSec, end: endSec, step: stepSec, legend: '', idPrefix: stat.id, maxSeries });
+    const { series } = matrixToSeries(answer.result, { start: startSec, end: endSec, step: stepSec, legend: '', idPrefix: stat.id, maxSeries });
     return source.summed ? sumSeries(series.map((x) => x.points)) : (series[0]?.points ?? []);
-  }, [q.data, startSec, endSec, stepSec, stat.id, source.summed]);
+  }, [answer, startSec, endSec, stepSec, stat.id, source.summed]);
 
-  // Like the panels: while the backend is unreachable (one banner says so) the tile keeps the last
-  // value it showed for this query, marked stale, instead of flipping to an error.
-  const [lastGood, setLastGood] = useState<{ expr: string; points: typeof points } | null>(null);
-  const expr = expanded?.expr ?? '';
-  if (q.data && !q.isPlaceholderData && points.length > 0 && lastGood?.points !== points) setLastGood({ expr, points });
+  // The same state machine as the panels: the last value stays, marked stale, while the backend is
+  // down; a refresh in flight keeps it; a backend that never answered is an error, not "no traffic".
   const healthDown = useBackendHealth().down;
-  const stale = ((q.isError && isBackendWide(q.error)) || (healthDown && q.isPending)) && lastGood !== null && lastGood.expr === expr;
-  const shownPoints = stale ? lastGood.points : points;
-
-  const last = [...shownPoints].reverse().find(([, v]) => v !== null)?.[1] ?? null;
-  const state = stale ? (last === null ? 'empty' : 'ok') : !resolved || (expanded && q.isPending) ? 'loading' : !expanded ? 'unavailable' : q.isError && !q.data ? 'error' : last === null ? 'empty' : 'ok';
+  const view = useView({ scope: baseUrl, statuses, value: points, isEmpty: (p) => lastValue(p) === null, backendDown: healthDown, isBackendWide });
+  const shownPoints = view.value ?? [];
+  const last = lastValue(shownPoints);
+  const state = !resolved ? (ctx.namesFailed ? 'error' : 'loading') : !expanded ? 'unavailable' : view.state;
+  const stale = view.stale;
   const color = colorFor(last, stat.thresholds);
+  const errorTitle = state === 'error' ? (viewReasonText(view.reason, lang) ?? undefined) : undefined;
 
   const target = stat.panelId;
   const title = statTitle(stat, catalog.engine, lang);
   return (
-    <div className="iw-stat" data-stat-id={stat.id} data-state={state} data-stale={stale || undefined} data-color={color} role="group" aria-label={title}>
+    <div
+      className="iw-stat"
+      data-stat-id={stat.id}
+      data-state={state}
+      data-stale={stale || undefined}
+      data-color={color}
+      data-value={state === 'ok' && last !== null ? String(last) : undefined}
+      title={errorTitle}
+      role="group"
+      aria-label={title}
+    >
       <div className="iw-stat-title">
         {target ? (
           <a href={`#panel-${target}`} onClick={(e) => {
@@ -89,7 +105,7 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
         )}
       </div>
       <div className="iw-stat-value" style={{ color: COLORS[color] }}>
-        {state === 'ok' ? formatValue(last, stat.unit, { locale }) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : t.stat.noData}
+        {state === 'ok' ? formatValue(last, stat.unit, { locale }) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : state === 'error' ? t.stat.unknown : t.stat.noData}
       </div>
       <div className="iw-stat-spark" aria-hidden="true">
         {/* An SVG path, not an ECharts instance: see src/charts/sparkline.tsx. */}

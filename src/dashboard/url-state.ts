@@ -8,6 +8,7 @@
 //   serializeUrlState(that.state) → 'engine=sglang&model=a&model=b&from=now-6h&refresh=10s'
 import type { EngineId } from '../catalog/types';
 import { isTimeExpr } from './time-range';
+import { LANGS, type Lang } from '../i18n';
 
 export const URL_VERSION = 1;
 
@@ -15,8 +16,7 @@ export const REFRESH_OPTIONS = ['off', '5s', '10s', '30s', '1m', '5m'] as const;
 export type RefreshInterval = (typeof REFRESH_OPTIONS)[number];
 export const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
-export const LANGS = ['en', 'zh-CN'] as const;
-export type Lang = (typeof LANGS)[number];
+export { LANGS, type Lang };
 
 export interface DashboardState {
   /** Prometheus-compatible API base; '' = none chosen (config.json default applies). */

@@ -11,6 +11,8 @@ import { detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient 
 export const ENGINE_NAME_MATCH = '{__name__=~".*(vllm|sglang).*"}';
 /** vLLM's API server exposes generic HTTP metrics (prometheus-fastapi-instrumentator). */
 export const API_NAME_MATCH = '{__name__="http_requests_total"}';
+/** Series of every scrape target the fleet tables read: `up` (a dead engine's only trace) and its start time. */
+export const TARGET_NAME_MATCH = '{__name__=~"up|process_start_time_seconds"}';
 const COARSE_SEC = 600;
 
 /**
@@ -42,9 +44,9 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   const { start: cStart, end: cEnd } = coarseWindow(startSec, endSec);
 
   const names = useQuery({
-    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, API_NAME_MATCH, cStart, cEnd],
+    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH, cStart, cEnd],
     queryFn: async ({ signal }) =>
-      new Set(await client!.metricNames({ match: [ENGINE_NAME_MATCH, API_NAME_MATCH], start: cStart, end: cEnd }, signal)),
+      new Set(await client!.metricNames({ match: [ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH], start: cStart, end: cEnd }, signal)),
     enabled: client !== null,
     staleTime: 60_000,
     refetchInterval: 60_000,

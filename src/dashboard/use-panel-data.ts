@@ -1,19 +1,20 @@
 // Runs one catalog panel's queries and tells its state apart: loading, data, no samples,
 // not exposed by this backend, query error. Keeps the last data on screen while a refresh is in
 // flight, and while the backend is down (marked stale) instead of flipping to an error.
-import { useQueries } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { GPU_PEAK_MISSING, expandQuery, type ExpandedQuery } from '../catalog';
 import type { PanelSpec, QuerySpec } from '../catalog/types';
 import { matrixToSeries, type ChartSeries } from '../charts';
-import { rangeQueryOptions, type RangeQueryAnswer } from '../prometheus';
+import type { RangeQueryAnswer } from '../prometheus';
 import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
-import { useDashboard, type QueryWindow } from './dashboard-context';
+import { rangeSeconds, useDashboard, type QueryWindow } from './dashboard-context';
 import { useLang } from '../i18n';
-import { errorText } from '../i18n/error-text';
+import { useQueryAnswers } from './use-query-answers';
+import { viewReasonText } from './view-text';
+import { useView, type PanelState } from './view-state';
 
-export type PanelState = 'loading' | 'ok' | 'empty' | 'unavailable' | 'error';
+export type { PanelState };
 
 export interface PanelQueryInfo {
   query: QuerySpec;
@@ -30,6 +31,8 @@ export interface PanelData {
   /** Metric names looked for (unavailable) */
   missingNames: string[];
   stale: boolean;
+  /** In error only because the backend does not answer (said once, in the banner): shown quietly. */
+  backendDown: boolean;
   fetching: boolean;
   warnings: string[];
   truncated: number;
@@ -64,19 +67,15 @@ function shape(answer: RangeQueryAnswer, w: QueryWindow, query: QuerySpec): Shap
   return shaped;
 }
 
-/** Same answer on screen (so holding `a` instead of `b` during a refresh shows the same thing). */
-function sameView(a: PanelData, b: PanelData): boolean {
-  return (
-    a.state === b.state &&
-    a.series === b.series &&
-    a.window === b.window &&
-    a.reason === b.reason &&
-    a.truncated === b.truncated &&
-    sameItems(a.warnings, b.warnings)
-  );
+/** What a chart draws: the series on their step grid, and notes about them. */
+interface ChartValue {
+  series: ChartSeries[];
+  truncated: number;
+  warnings: string[];
+  window: QueryWindow;
 }
 
-const sameItems = <T,>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const isEmptyChart = (v: ChartValue) => !v.series.some((s) => s.points.some(([, y]) => y !== null));
 
 /**
  * `behind`: the panel is off screen and was left on an older window than the page's (it neither
@@ -91,105 +90,60 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   const queries: PanelQueryInfo[] = useMemo(() => {
     if (!resolved || panel.notAvailable) return [];
     return panel.queries.map((query) => {
-      const r = expandQuery(query, catalog, { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined });
+      const r = expandQuery(query, catalog, { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range: rangeSeconds(w) });
       return 'missing' in r ? { query, expanded: null, missing: r.missing } : { query, expanded: r, missing: [] };
     });
+    // The range length only matters to `$__range` templates, which chart panels do not use.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resolved, panel, catalog, filters, rateInterval, by, gpuPeakFlops]);
 
   const runnable = useMemo(
     () => queries.filter((q): q is PanelQueryInfo & { expanded: ExpandedQuery } => q.expanded !== null),
     [queries],
   );
+  const exprs = useMemo(() => runnable.map((q) => q.expanded.expr), [runnable]);
+  const { statuses, answers } = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled });
 
-  // `combine` keeps the result referentially stable while no query changes.
-  const combine = useCallback(
-    (rs: Array<{ data?: RangeQueryAnswer; error: unknown; isFetching: boolean }>) =>
-      rs.map((r) => ({ data: r.data, error: r.error, isFetching: r.isFetching })),
-    [],
-  );
-  // No `placeholderData: keepPreviousData` here: useQueries gives a query whose key changed a new
-  // observer, which has no previous data to keep, so every window change dropped the panel to
-  // "loading" and re-created its chart. The previous answer is held below instead (`lastSettled`).
-  const results = useQueries({
-    queries: runnable.map((q) => ({
-      ...rangeQueryOptions(client, { baseUrl, expr: q.expanded.expr, start: w.startSec, end: w.endSec, step: w.stepSec }),
-      enabled,
-    })),
-    combine,
-  });
-
-  const [lastGood, setLastGood] = useState<PanelData | null>(null);
-  // The last answer with every query in (ok or empty): shown, unchanged, while a refresh loads.
-  const [lastSettled, setLastSettled] = useState<PanelData | null>(null);
-  // While the banner says the backend is down, a refresh tick's new query has nothing to show
-  // (neither its own data nor, after a failed tick, placeholder data): that is stale, not loading.
-  const healthDown = useBackendHealth().down;
-  const data = useMemo((): PanelData => {
-    const base = { queries, series: [], missingNames: [], stale: false, fetching: false, warnings: [], truncated: 0, window: w };
-    if (panel.notAvailable) return { ...base, state: 'unavailable', reason: panel.notAvailable };
-    if (!resolved) return { ...base, state: 'loading', reason: null };
-    if (runnable.length === 0) {
-      const missing = [...new Set(queries.flatMap((q) => q.missing))];
-      const needsGpu = missing.includes(GPU_PEAK_MISSING);
-      const names = missing.filter((m) => m !== GPU_PEAK_MISSING).flatMap((id) => catalog.metrics[id]?.variants.slice(0, 1) ?? [id]);
-      return { ...base, state: 'unavailable', reason: needsGpu && names.length === 0 ? 'needs-gpu' : null, missingNames: names };
-    }
-
-    // A refresh (new window, new filters) in flight: keep showing the previous complete answer, on
-    // its own grid, as keepPreviousData would. The same object, so the chart's option is not
-    // rebuilt and ECharts is not touched until the new answers are all in.
-    const waiting = results.some((r) => !r.data && !r.error);
-    const failing = results.some((r) => r.error && isBackendWide(r.error));
-    if (waiting && !failing && !healthDown && lastSettled) return { ...lastSettled, queries, fetching: results.some((r) => r.isFetching) };
-
-    let series: ChartSeries[] = [];
+  const value = useMemo((): ChartValue | null => {
+    if (answers.some((a, i) => a === undefined && !statuses[i]?.error)) return null;
+    const series: ChartSeries[] = [];
     const warnings: string[] = [];
     let truncated = 0;
-    let anyData = false;
-    let firstError: unknown = null;
-    let pending = false;
-    let backendDown = false;
-    let fetching = false;
-    results.forEach((res, i) => {
+    answers.forEach((a, i) => {
       const q = runnable[i];
-      if (!q) return;
-      fetching ||= res.isFetching;
-      if (res.error) {
-        if (isBackendWide(res.error)) backendDown = true;
-        else firstError ??= res.error;
-      }
-      if (res.data) {
-        anyData = true;
-        warnings.push(...res.data.warnings);
-        const shaped = shape(res.data, w, q.query);
-        series.push(...shaped.series);
-        truncated += shaped.truncated;
-      } else if (!res.error) pending = true;
+      if (!a || !q) return;
+      warnings.push(...a.warnings);
+      const shaped = shape(a, w, q.query);
+      series.push(...shaped.series);
+      truncated += shaped.truncated;
     });
+    return { series, truncated, warnings: [...new Set(warnings)], window: w };
+  }, [answers, statuses, runnable, w]);
 
-    if (firstError && !anyData)
-      return { ...base, state: 'error', reason: errorText(firstError, lang), fetching };
-    if (!anyData) return { ...base, state: 'loading', reason: null, stale: backendDown || (healthDown && pending), fetching };
-    if (lastSettled && sameItems(series, lastSettled.series)) series = lastSettled.series;
-    const hasPoints = series.some((s) => s.points.some(([, v]) => v !== null));
-    return {
-      ...base,
-      state: hasPoints ? 'ok' : pending ? 'loading' : 'empty',
-      reason: firstError ? errorText(firstError, lang) : null,
-      series,
-      stale: backendDown,
-      fetching,
-      warnings: [...new Set(warnings)],
-      truncated,
-    };
-  }, [panel, resolved, runnable, queries, results, w, catalog, lang, healthDown, lastSettled]);
+  const healthDown = useBackendHealth().down;
+  const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: isEmptyChart, backendDown: healthDown, isBackendWide });
 
-  // While the backend is down a refresh tick asks for a new range that cannot arrive: keep the
-  // last good data on screen, marked stale, rather than dropping to "loading".
-  if (data.state === 'ok' && !data.stale && lastGood !== data) setLastGood(data);
-  const settled = (data.state === 'ok' || data.state === 'empty') && !data.stale && !results.some((r) => !r.data && !r.error);
-  if (settled && (!lastSettled || !sameView(lastSettled, data))) setLastSettled(data);
-  if (data.stale && data.state !== 'ok' && lastGood) return { ...lastGood, stale: true };
-  if (behind && healthDown && data.state === 'ok' && !data.stale) return { ...data, stale: true };
-  return data;
+  const base = { queries, series: [], missingNames: [], stale: false, backendDown: false, fetching: false, warnings: [], truncated: 0, window: w };
+  if (panel.notAvailable) return { ...base, state: 'unavailable', reason: panel.notAvailable };
+  if (!resolved && ctx.namesFailed) return { ...base, state: 'error', reason: viewReasonText({ kind: 'backend-down' }, lang), backendDown: true };
+  if (!resolved) return { ...base, state: 'loading', reason: null };
+  if (runnable.length === 0) {
+    const missing = [...new Set(queries.flatMap((q) => q.missing))];
+    const needsGpu = missing.includes(GPU_PEAK_MISSING);
+    const names = missing.filter((m) => m !== GPU_PEAK_MISSING).flatMap((id) => catalog.metrics[id]?.variants.slice(0, 1) ?? [id]);
+    return { ...base, state: 'unavailable', reason: needsGpu && names.length === 0 ? 'needs-gpu' : null, missingNames: names };
+  }
+  const v = view.value;
+  return {
+    ...base,
+    state: view.state,
+    reason: viewReasonText(view.reason, lang),
+    series: v?.series ?? [],
+    warnings: v?.warnings ?? [],
+    truncated: v?.truncated ?? 0,
+    window: v?.window ?? w,
+    stale: view.stale || (behind && healthDown && view.state === 'ok'),
+    backendDown: view.reason?.kind === 'backend-down',
+    fetching: view.fetching,
+  };
 }

@@ -1,7 +1,7 @@
 // The user-visible text of catalog panels and stat tiles in the interface language. English is
 // the catalog itself; zh-CN comes from catalogZh, falling back to the English field only when an
 // entry is missing (i18n.test.ts fails CI on a missing entry, so the fallback is a safety net).
-import type { EngineId, PanelSpec, StatSpec } from '../catalog/types';
+import type { ColumnSpec, EngineId, PanelSpec, StatSpec } from '../catalog/types';
 import { catalogZh, type PanelText } from './catalog-zh';
 import type { Lang } from './index';
 
@@ -29,4 +29,33 @@ export function panelText(panel: PanelSpec, engine: EngineId, lang: Lang): Panel
 export function statTitle(stat: StatSpec, engine: EngineId, lang: Lang): string {
   if (lang === 'en') return stat.title;
   return catalogZh[engine].stats[stat.id]?.title ?? stat.title;
+}
+
+/** Chinese titles of table columns, by column id (the same ids on both engines). */
+export const COLUMN_ZH: Record<string, string> = {
+  instances: '实例数',
+  'req-rate': '请求/s',
+  'prompt-tokens': 'Prompt tok/s',
+  'output-tokens': '输出 tok/s',
+  'ttft-p95': 'TTFT p95',
+  'itl-p95': 'ITL p95',
+  'e2e-p95': 'E2E p95',
+  'failed-share': '出错 + 中止占比',
+  'kv-peak': 'KV 峰值占用',
+  preemptions: '抢占/s',
+  model: '模型',
+  status: '状态',
+  uptime: '运行时长',
+  restarts: '重启次数',
+  awake: '唤醒',
+  running: '运行中',
+  waiting: '等待中',
+  'kv-usage': 'KV 占用',
+};
+
+/** The title of a table column (SGLang's preemption column is retractions). */
+export function columnTitle(_panelId: string, column: ColumnSpec, engine: EngineId, lang: Lang): string {
+  if (lang === 'en') return column.title;
+  if (column.id === 'preemptions' && engine === 'sglang') return '撤回/s';
+  return COLUMN_ZH[column.id] ?? column.title;
 }

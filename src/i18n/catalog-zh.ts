@@ -18,6 +18,15 @@ export interface CatalogText {
 
 const vllm: CatalogText = {
   panels: {
+    // ---- 总览 / 实例 ----
+    'model-summary': {
+      title: '模型',
+      description: '所选时间范围内每个模型一行：负载、延迟、失败与饱和度。选中一行即可把整个看板过滤到该模型。',
+    },
+    'instance-table': {
+      title: '实例',
+      description: '每个引擎实例（及 rank）一行，包括已宕机的抓取目标。与同模型其他实例明显不同的单元格会被标出。选中一行即可过滤到该实例。',
+    },
     // ---- 请求 ----
     'request-rate': {
       title: '请求速率',
@@ -239,6 +248,15 @@ const vllm: CatalogText = {
 
 const sglang: CatalogText = {
   panels: {
+    // ---- 总览 / 实例 ----
+    'model-summary': {
+      title: '模型',
+      description: '所选时间范围内每个模型一行：负载、延迟、失败与饱和度。选中一行即可把整个看板过滤到该模型。',
+    },
+    'instance-table': {
+      title: '实例',
+      description: '每个引擎实例（及 rank）一行，包括已宕机的抓取目标。与同模型其他实例明显不同的单元格会被标出。选中一行即可过滤到该实例。',
+    },
     // ---- 请求 ----
     'request-rate': {
       title: '请求速率',

@@ -47,6 +47,7 @@ export const en = {
   expand: 'Expand section',
   instancesCount: (n: number) => (n === 1 ? '1 instance' : `${n} instances`),
   state: {
+    backendDown: 'No answer from the backend yet: nothing to show until it answers.',
     loading: 'Loading…',
     empty: 'No traffic in this range: the metric exists but has no samples here.',
     noRatio: 'No traffic: the denominator was zero over this range.',
@@ -109,7 +110,16 @@ export const en = {
     invalid: (msg: string) => `Cannot generate: ${msg}`,
     close: 'Close',
   },
-  stat: { noData: 'No traffic' },
+  table: {
+    caption: (n: number) => (n === 1 ? '1 row' : `${n} rows`),
+    columnMissing: (names: string, flag: string) => `Not exposed by this backend: ${names}${flag ? ` (enable with ${flag})` : ''}`,
+    filterTo: (v: string) => `Filter the board to ${v}`,
+    more: (shown: number, total: number) => `Showing ${shown} of ${total}: show more`,
+    outlier: (column: string, factor: string, median: string) => `${column} ${factor}× the model’s median (${median})`,
+    status: { up: 'Up', down: 'Down', sleeping: 'Sleeping', restarted: 'Restarted' },
+    noRows: 'No rows: no engine reported in this range.',
+  },
+  stat: { noData: 'No traffic', unknown: 'Unknown' },
   keyFigures: 'Key figures',
   auth: {
     button: 'Credentials',

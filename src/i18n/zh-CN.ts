@@ -50,6 +50,7 @@ export const zhCN: Messages = {
   expand: '展开分区',
   instancesCount: (n: number) => `${n} 个实例`,
   state: {
+    backendDown: '后端尚未应答：在它应答之前没有可显示的数据。',
     loading: '加载中…',
     empty: '此时间范围内没有流量：指标存在，但没有样本。',
     noRatio: '没有流量：此时间范围内分母为零。',
@@ -112,7 +113,16 @@ export const zhCN: Messages = {
     invalid: (msg: string) => `无法生成：${msg}`,
     close: '关闭',
   },
-  stat: { noData: '无流量' },
+  table: {
+    caption: (n: number) => `${n} 行`,
+    columnMissing: (names: string, flag: string) => `此后端未暴露：${names}${flag ? `（启用方式：${flag}）` : ''}`,
+    filterTo: (v: string) => `把看板过滤到 ${v}`,
+    more: (shown: number, total: number) => `已显示 ${shown} / ${total}：显示更多`,
+    outlier: (column: string, factor: string, median: string) => `${column} 为该模型中位数的 ${factor} 倍（${median}）`,
+    status: { up: '运行', down: '宕机', sleeping: '休眠', restarted: '已重启' },
+    noRows: '没有行：此时间范围内没有引擎上报。',
+  },
+  stat: { noData: '无流量', unknown: '未知' },
   keyFigures: '关键指标',
   auth: {
     button: '凭据',

@@ -1,0 +1,129 @@
+// Fleet tables (issue 11) against a real Prometheus: one row per model / per instance and rank,
+// values equal to the same PromQL written independently here, a crashed engine shown as down,
+// rows that filter the board (mouse and keyboard, Back undoes it), sortable headers.
+import type { Page } from '@playwright/test';
+import { startStack, type Stack } from '../scripts/lib/stack';
+import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
+
+const PROM = () => process.env.PROM_DEFAULT!;
+
+/** The instant query the board sent for a column (its PromQL contains `needle`), with its time. */
+async function capturedInstant(page: Page, needle: string): Promise<{ time: string; expr: string }> {
+  const body = (r: { postData(): string | null }) => new URLSearchParams(r.postData() ?? '');
+  const req = await page.waitForRequest((r) => /\/api\/v1\/query$/.test(new URL(r.url()).pathname) && (body(r).get('query') ?? '').includes(needle), { timeout: 30_000 });
+  return { time: body(req).get('time') ?? '', expr: body(req).get('query') ?? '' };
+}
+
+async function promValues(page: Page, prom: string, expr: string, time: string, label: string): Promise<Map<string, number>> {
+  const res = await page.request.post(`${prom}/api/v1/query`, { form: { query: expr, time } });
+  const json = (await res.json()) as { data: { result: Array<{ metric: Record<string, string>; value: [number, string] }> } };
+  return new Map(json.data.result.map((r) => [r.metric[label] ?? '', Number(r.value[1])]));
+}
+
+const cellValue = (page: Page, tableId: string, rowKey: string, col: string) =>
+  panel(page, tableId).locator(`tr[data-row-key="${rowKey}"] td[data-column="${col}"]`).getAttribute('data-value');
+
+for (const engine of ['vllm', 'sglang'] as const) {
+  test(`${engine}: the model summary has one row per model, and its req/s and TTFT p95 are Prometheus's`, async ({ page }) => {
+    const rateNeedle = engine === 'vllm' ? 'rate(vllm:request_success_total' : 'rate(sglang:num_requests_total';
+    const captured = capturedInstant(page, rateNeedle);
+    await page.goto(appUrl({ prom: PROM(), engine, from: 'now-30m', refresh: 'off' }));
+    await expectPanelState(page, 'model-summary', 'ok');
+    const table = panel(page, 'model-summary');
+    await expect(table.locator('table th[scope="col"]').first()).toBeVisible();
+    const { time, expr } = await captured;
+    const range = /\[(\d+)s\]/.exec(expr)?.[1];
+    expect(range).toBeTruthy();
+
+    const metric = engine === 'vllm' ? 'vllm:request_success_total' : 'sglang:num_requests_total';
+    const rates = await promValues(page, PROM(), `sum by (model_name) (rate(${metric}[${range}s]))`, time, 'model_name');
+    const ttftMetric = `${engine}:time_to_first_token_seconds_bucket`;
+    const ttft = await promValues(page, PROM(), `histogram_quantile(0.95, sum by (le, model_name) (rate(${ttftMetric}[${range}s])))`, time, 'model_name');
+    expect(rates.size).toBe(2); // the simulator serves two models per engine
+    await expect(table.locator('tbody tr')).toHaveCount(rates.size);
+    for (const [model, rate] of rates) {
+      expect(Number(await cellValue(page, 'model-summary', model, 'req-rate'))).toBeCloseTo(rate, 9);
+      expect(Number(await cellValue(page, 'model-summary', model, 'ttft-p95'))).toBeCloseTo(ttft.get(model) ?? NaN, 9);
+    }
+  });
+
+  test(`${engine}: the instance table has one row per instance and rank, each up`, async ({ page }) => {
+    await page.goto(appUrl({ prom: PROM(), engine, from: 'now-30m', refresh: 'off' }));
+    await expectPanelState(page, 'instance-table', 'ok');
+    const rows = panel(page, 'instance-table').locator('tbody tr');
+    // Two servers per engine, the second with two ranks (vLLM DP engines, SGLang DP attention).
+    await expect(rows).toHaveCount(3);
+    const keys = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
+    expect(keys.filter((k) => k.includes('|'))).toHaveLength(2);
+    for (const s of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))) expect(s).toBe('up');
+  });
+}
+
+test('a model row filters the board (click, then keyboard), and Back undoes it', async ({ page }) => {
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
+  await expectPanelState(page, 'model-summary', 'ok');
+  const first = panel(page, 'model-summary').locator('tbody tr').first();
+  const model = (await first.getAttribute('data-row-key')) ?? '';
+  await first.click();
+  await expect.poll(() => new URL(page.url()).searchParams.getAll('model')).toEqual([model]);
+  await expect(panel(page, 'model-summary').locator('tbody tr')).toHaveCount(1);
+  await expectPanelState(page, 'request-rate', 'ok');
+  await expect(panel(page, 'request-rate').locator('.iw-legend tbody tr')).toHaveCount(1);
+  await page.goBack();
+  await expect.poll(() => new URL(page.url()).searchParams.getAll('model')).toEqual([]);
+  await expect(panel(page, 'model-summary').locator('tbody tr')).toHaveCount(2);
+
+  // Keyboard: Tab reaches the rows, Enter activates; headers sort.
+  const instRows = panel(page, 'instance-table').locator('tbody tr');
+  await expectPanelState(page, 'instance-table', 'ok');
+  await instRows.first().focus();
+  await expect(instRows.first()).toBeFocused();
+  const inst = (await instRows.first().getAttribute('data-row-key'))?.split('|')[0] ?? '';
+  await page.keyboard.press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.getAll('instance')).toEqual([inst]);
+});
+
+test('sorting by a column orders the rows by its values, both ways', async ({ page }) => {
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
+  await expectPanelState(page, 'instance-table', 'ok');
+  const t = panel(page, 'instance-table');
+  const header = t.getByRole('columnheader', { name: /Running/ });
+  const values = () => t.locator('td[data-column="running"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value') ?? 'NaN')));
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  const desc = await values();
+  expect(desc).toEqual([...desc].sort((a, b) => b - a));
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  const asc = await values();
+  expect(asc).toEqual([...asc].sort((a, b) => a - b));
+});
+
+test.describe('an engine that crashes', () => {
+  test.describe.configure({ timeout: 150_000 });
+  let stack: Stack;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // Three vLLM servers and a target that never answered (crash-looping since before the range).
+    stack = await startStack({ promPort: 29390, vllmPort: 28700, sglangPort: 23700, vllmInstances: 3, sglangInstances: 0, backfillMinutes: 10, seed: 3, deadTargets: { vllm: ['127.0.0.1:28799'] } });
+  });
+  test.afterAll(async () => {
+    await stack?.stop();
+  });
+
+  test('shows as down within one refresh, and a target that never answered is there too', async ({ page }) => {
+    await page.goto(appUrl({ prom: stack.promUrl, engine: 'vllm', from: 'now-15m', refresh: '5s' }));
+    await expectPanelState(page, 'instance-table', 'ok');
+    const t = panel(page, 'instance-table');
+    await expect(t.locator('tr[data-row-key="127.0.0.1:28799"]')).toHaveAttribute('data-status', 'down');
+    const victim = '127.0.0.1:28700';
+    await expect(t.locator(`tr[data-row-key="${victim}"]`)).toHaveAttribute('data-status', 'up');
+    await stack.stopEngine(victim);
+    // One scrape (5 s) for `up` to read 0, one refresh (5 s) for the board to ask again.
+    await expect(t.locator(`tr[data-row-key="${victim}"]`)).toHaveAttribute('data-status', 'down', { timeout: 15_000 });
+    await expect(t.locator('tr[data-status="down"]')).toHaveCount(2);
+    // Down rows sort first by default, so the operator sees them without scrolling.
+    const first = await t.locator('tbody tr').evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-status')));
+    expect(first).toEqual(['down', 'down']);
+  });
+});

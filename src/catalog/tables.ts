@@ -1,0 +1,126 @@
+// The fleet tables, as data: a per-model summary and a per-instance table for each engine. Every
+// column is one instant query at the end of the range, grouped by the row labels (`$__by`), so a
+// table costs one request per column whatever the number of rows. Quantiles aggregate `le` in
+// Prometheus (`sum by (le, $__by)`): the browser never receives buckets per instance.
+import { panel, query, ratio } from './define';
+import type { ColumnSpec, PanelSpec, QuerySpec } from './types';
+
+/** Logical metric ids (and matchers) of one engine, for the columns both engines share. */
+export interface FleetMetrics {
+  /** Gauge every live engine exposes (rows come from it, and instances are counted by it). */
+  running: string;
+  waiting: string;
+  kvUsage: string;
+  /** Finished requests (vLLM: request_success; SGLang: num_requests). */
+  requests: string;
+  /** Failed or aborted requests: a metric id and an optional matcher on it. */
+  failed: { id: string; matcher?: string };
+  promptTokens: string;
+  generationTokens: string;
+  ttftBucket: string;
+  itlBucket: string;
+  e2eBucket: string;
+  /** Preemptions (vLLM) or retractions (SGLang) counter. */
+  preemptions: string;
+  preemptionsTitle: string;
+  /** vLLM's sleep-state gauge (`sleep_state="awake"` is 0 while asleep); none on SGLang. */
+  sleepState?: string;
+}
+
+const ref = (id: string, matcher?: string) => (matcher ? `{{${id}|${matcher}}}` : `{{${id}}}`);
+const rateRange = (id: string, matcher?: string) => `sum by ($__by) (rate(${ref(id, matcher)}[$__range]))`;
+const p95 = (bucket: string) => `histogram_quantile(0.95, sum by (le, $__by) (rate(${ref(bucket)}[$__range])))`;
+const col = (c: Omit<ColumnSpec, 'query'> & { expr: string | QuerySpec }): ColumnSpec => {
+  const { expr, ...rest } = c;
+  return { ...rest, query: typeof expr === 'string' ? query(c.id, '', expr) : expr };
+};
+
+function sharedColumns(m: FleetMetrics): ColumnSpec[] {
+  return [
+    col({ id: 'req-rate', title: 'Req/s', unit: 'reqps', expr: rateRange(m.requests), worse: 'lower' }),
+    col({ id: 'prompt-tokens', title: 'Prompt tok/s', unit: 'tokps', expr: rateRange(m.promptTokens) }),
+    col({ id: 'output-tokens', title: 'Output tok/s', unit: 'tokps', expr: rateRange(m.generationTokens), worse: 'lower' }),
+    col({ id: 'ttft-p95', title: 'TTFT p95', unit: 'seconds', expr: p95(m.ttftBucket), worse: 'higher' }),
+    col({ id: 'itl-p95', title: 'ITL p95', unit: 'seconds', expr: p95(m.itlBucket), worse: 'higher' }),
+  ];
+}
+
+export function modelSummaryPanel(m: FleetMetrics): PanelSpec {
+  return panel({
+    id: 'model-summary',
+    section: 'overview',
+    title: 'Models',
+    description: 'One row per model over the selected range: load, latency, failures and saturation. Select a row to filter the board to that model.',
+    unit: 'count',
+    chart: 'table',
+    width: 'full',
+    table: {
+      rows: 'model',
+      sort: { column: 'req-rate', dir: 'desc' },
+      columns: [
+        col({
+          id: 'instances',
+          title: 'Instances',
+          unit: 'count',
+          expr: `count by ($__by) (group by ($__by, instance) (last_over_time(${ref(m.running)}[$__range])))`,
+        }),
+        ...sharedColumns(m),
+        col({ id: 'e2e-p95', title: 'E2E p95', unit: 'seconds', expr: p95(m.e2eBucket), worse: 'higher' }),
+        col({
+          id: 'failed-share',
+          title: 'Errors + aborts',
+          unit: 'ratio',
+          expr: ratio(rateRange(m.failed.id, m.failed.matcher), rateRange(m.requests)),
+          worse: 'higher',
+        }),
+        col({ id: 'kv-peak', title: 'Peak KV usage', unit: 'ratio', expr: `max by ($__by) (max_over_time(${ref(m.kvUsage)}[$__range]))`, worse: 'higher' }),
+        col({ id: 'preemptions', title: m.preemptionsTitle, unit: 'ops', expr: rateRange(m.preemptions), worse: 'higher' }),
+      ],
+    },
+  });
+}
+
+export function instanceTablePanel(m: FleetMetrics): PanelSpec {
+  // Rows come from the engine's own series seen anywhere in the range, and from `up` for the
+  // targets of the same scrape jobs: a crashed engine's metrics vanish, its `up` stays (at 0).
+  const seen = `group by (job) (last_over_time(${ref(m.running)}[$__range]))`;
+  return panel({
+    id: 'instance-table',
+    section: 'saturation',
+    title: 'Instances',
+    description:
+      'One row per engine instance (and rank), including scrape targets that are down. Cells that stand out from the same model’s other instances are marked. Select a row to filter the board to it.',
+    unit: 'count',
+    chart: 'table',
+    width: 'full',
+    table: {
+      rows: 'instance',
+      sort: { column: 'status', dir: 'asc' },
+      columns: [
+        col({ id: 'model', title: 'Model', unit: 'count', label: 'model_name', expr: `group by ($__by, model_name) (last_over_time(${ref(m.running)}[$__range]))` }),
+        col({ id: 'status', title: 'Status', unit: 'count', status: 'up', expr: `max by (instance) ({{up}} and on (job) ${seen})` }),
+        col({
+          id: 'uptime',
+          title: 'Uptime',
+          unit: 'seconds',
+          expr: `time() - max by (instance) ({{process_start}} and on (instance) group by (instance) (last_over_time(${ref(m.running)}[$__range])))`,
+        }),
+        // Counter resets: a restarted engine starts its counters again from 0. Works where the
+        // process start time is absent (SGLang's multiprocess client has no process collector).
+        col({ id: 'restarts', title: 'Restarts', unit: 'count', status: 'restarts', expr: `max by (instance) (resets(${ref(m.requests)}[$__range]))` }),
+        ...(m.sleepState ? [col({ id: 'awake', title: 'Awake', unit: 'count', status: 'awake', expr: `max by ($__by) (${ref(m.sleepState, 'sleep_state="awake"')})` })] : []),
+        col({ id: 'running', title: 'Running', unit: 'requests', expr: `sum by ($__by) (${ref(m.running)})`, worse: 'higher' }),
+        col({ id: 'waiting', title: 'Waiting', unit: 'requests', expr: `sum by ($__by) (${ref(m.waiting)})`, worse: 'higher' }),
+        col({ id: 'kv-usage', title: 'KV usage', unit: 'ratio', expr: `max by ($__by) (${ref(m.kvUsage)})`, worse: 'higher' }),
+        ...sharedColumns(m),
+        col({ id: 'preemptions', title: m.preemptionsTitle, unit: 'ops', expr: rateRange(m.preemptions), worse: 'higher' }),
+      ],
+    },
+  });
+}
+
+/** Index of the first Saturation panel: the instance table goes first in that section. */
+export function saturationStart(panels: readonly PanelSpec[]): number {
+  const i = panels.findIndex((p) => p.section === 'saturation');
+  return i < 0 ? panels.length : i;
+}

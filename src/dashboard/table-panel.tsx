@@ -1,0 +1,136 @@
+// The body of a table panel (model summary, instances): a real <table>, sortable by every column,
+// rows that filter the board when activated (click, Enter or Space), outlier cells marked with
+// the reason in words, and paging so 1,000 rows stay responsive.
+import { useMemo, useState } from 'react';
+import type { ColumnSpec, PanelSpec } from '../catalog/types';
+import { csvText } from '../charts';
+import { formatValue } from '../lib/units';
+import { useLang, useT } from '../i18n';
+import { columnTitle } from '../i18n/catalog-text';
+import { useDashboard } from './dashboard-context';
+import { sortRows, type RowStatus, type TableCell, type TableRow } from './table-data';
+import type { TableData } from './use-table-data';
+
+const PAGE = 50;
+
+export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: TableData; fill: boolean }) {
+  const t = useT();
+  const lang = useLang();
+  const ctx = useDashboard();
+  const spec = panel.table;
+  const [sort, setSort] = useState(spec?.sort ?? { column: '', dir: 'asc' as const });
+  const [shown, setShown] = useState(PAGE);
+  const byId = useMemo(() => new Map(data.columns.map((c) => [c.column.id, c])), [data.columns]);
+  const sorted = useMemo(() => sortRows(data.rows, byId.get(sort.column)?.column, sort.dir), [data.rows, byId, sort]);
+  if (!spec) return null;
+  const columns = spec.columns.filter((c) => c.status !== 'restarts' && c.status !== 'awake');
+  const filterKey = spec.rows === 'model' ? 'model' : 'instance';
+
+  const activate = (row: TableRow) => ctx.setState({ [filterKey]: [row.filterValue] });
+  const onSort = (c: ColumnSpec) =>
+    setSort((prev) => ({ column: c.id, dir: prev.column === c.id ? (prev.dir === 'asc' ? 'desc' : 'asc') : c.status === 'up' || c.label ? 'asc' : 'desc' }));
+
+  return (
+    <div className="iw-table-wrap" style={fill ? { maxHeight: 'calc(100vh - 180px)' } : undefined}>
+      <table className="iw-table">
+        <caption className="sr-only">{t.table.caption(data.rows.length)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{spec.rows === 'model' ? t.model : t.instance}</th>
+            {columns.map((c) => {
+              const info = byId.get(c.id);
+              const active = sort.column === c.id;
+              return (
+                <th
+                  key={c.id}
+                  scope="col"
+                  aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  title={info?.expanded ? undefined : t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}
+                >
+                  <button type="button" className="iw-th-button" onClick={() => onSort(c)}>
+                    {columnTitle(panel.id, c, ctx.catalog.engine, lang)}
+                    <span aria-hidden="true">{active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.slice(0, shown).map((row) => (
+            <tr
+              key={row.key}
+              data-row-key={row.key}
+              data-status={row.status}
+              tabIndex={0}
+              className="iw-row"
+              aria-label={t.table.filterTo(row.filterValue)}
+              onClick={() => activate(row)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  activate(row);
+                }
+              }}
+            >
+              <th scope="row" className="iw-row-key">
+                {row.key}
+              </th>
+              {columns.map((c) => (
+                <td key={c.id} className={cellClass(row.cells[c.id], c)} data-column={c.id} data-value={row.cells[c.id]?.value ?? undefined}>
+                  <Cell row={row} cell={row.cells[c.id]} column={c} info={byId.get(c.id)} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {sorted.length > shown && (
+        <button type="button" className="iw-button iw-more" onClick={() => setShown((n) => n + PAGE * 4)}>
+          {t.table.more(shown, sorted.length)}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function cellClass(cell: TableCell | undefined, c: ColumnSpec): string {
+  if (c.label || c.status) return 'iw-cell-text';
+  return cell?.outlier ? 'iw-cell-num iw-outlier' : 'iw-cell-num';
+}
+
+function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | undefined; column: ColumnSpec; info: { expanded: unknown; missingNames: string[]; enabledBy?: string } | undefined }) {
+  const t = useT();
+  const lang = useLang();
+  const { locale, catalog } = useDashboard();
+  if (column.status === 'up') return row.status ? <StatusBadge status={row.status} /> : <span className="iw-muted">—</span>;
+  if (!info?.expanded) return <span className="iw-muted" title={t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}>—</span>;
+  if (column.label) return <span className="iw-cell-label">{cell?.text ?? '—'}</span>;
+  if (!cell || cell.value === null) return <span className="iw-muted">—</span>;
+  const text = formatValue(cell.value, column.unit, { locale });
+  if (!cell.outlier) return <>{text}</>;
+  const why = t.table.outlier(columnTitle('', column, catalog.engine, lang), cell.outlier.factor.toFixed(1), formatValue(cell.outlier.median, column.unit, { locale }));
+  return (
+    <span title={why}>
+      <span aria-hidden="true">⚠ </span>
+      {text}
+      <span className="sr-only">{` (${why})`}</span>
+    </span>
+  );
+}
+
+function StatusBadge({ status }: { status: RowStatus }) {
+  const t = useT();
+  const tone = status === 'up' ? 'green' : status === 'down' ? 'red' : 'amber';
+  return <span className={`iw-badge iw-badge-${tone}`}>{t.table.status[status]}</span>;
+}
+
+/** The rows as CSV (raw numbers in base units, as the backend answered), RFC 4180 like chart exports. */
+export function tableCsv(panel: PanelSpec, rows: readonly TableRow[]): string {
+  const cols = panel.table?.columns ?? [];
+  const head = ['key', 'status', ...cols.map((c) => c.id)];
+  // Numbers as the backend answered (a leading '-' is a sign, not a formula); text escaped.
+  const cell = (c: TableCell | undefined) => (c?.text !== undefined ? csvText(c.text) : c?.value === null || c?.value === undefined ? '' : String(c.value));
+  const lines = rows.map((r) => [csvText(r.key), r.status ?? '', ...cols.map((c) => cell(r.cells[c.id]))].join(','));
+  return [head.join(','), ...lines].map((l) => `${l}\r\n`).join('');
+}

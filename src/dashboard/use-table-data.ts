@@ -1,0 +1,102 @@
+// Runs a table panel's columns — one instant query per column at the end of the range, for all rows
+// at once — and turns the answers into rows through the same state machine as charts and tiles.
+import { useMemo } from 'react';
+import { expandQuery, type ExpandedQuery } from '../catalog';
+import type { ColumnSpec, EngineCatalog, PanelSpec } from '../catalog/types';
+import type { QueryAnswer } from '../prometheus';
+import { useLang } from '../i18n';
+import { isBackendWide } from './backend-errors';
+import { useBackendHealth } from './backend-health';
+import { rangeSeconds, useDashboard } from './dashboard-context';
+import { buildRows, markOutliers, type ColumnAnswers, type RowLabels, type TableRow } from './table-data';
+import { useQueryAnswers } from './use-query-answers';
+import { useView, type PanelState } from './view-state';
+import { viewReasonText } from './view-text';
+import type { PanelQueryInfo } from './use-panel-data';
+
+export interface ColumnInfo {
+  column: ColumnSpec;
+  expanded: ExpandedQuery | null;
+  /** Series names looked for when the column cannot be computed here, and the flag that enables them. */
+  missingNames: string[];
+  enabledBy: string | undefined;
+}
+
+export interface TableData {
+  state: PanelState;
+  rows: TableRow[];
+  columns: ColumnInfo[];
+  /** For the PromQL dialog: one entry per column. */
+  queries: PanelQueryInfo[];
+  reason: string | null;
+  stale: boolean;
+  backendDown: boolean;
+  fetching: boolean;
+}
+
+export function rowLabelsFor(panel: PanelSpec, catalog: EngineCatalog): RowLabels {
+  return panel.table?.rows === 'instance'
+    ? { primary: catalog.filterLabels.instance, rank: catalog.filterLabels.rank }
+    : { primary: catalog.filterLabels.model, rank: [] };
+}
+
+function vectorOf(a: QueryAnswer | undefined) {
+  return a && a.result.resultType === 'vector' ? a.result.result : [];
+}
+
+export function useTableData(panel: PanelSpec, enabled: boolean): TableData {
+  const ctx = useDashboard();
+  const lang = useLang();
+  const { resolved, window: w, filters, rateInterval, gpuPeakFlops, catalog, client, baseUrl } = ctx;
+  const spec = panel.table;
+  const labels = useMemo(() => rowLabelsFor(panel, catalog), [panel, catalog]);
+  const range = rangeSeconds(w);
+
+  const columns: ColumnInfo[] = useMemo(() => {
+    if (!resolved || !spec) return [];
+    const by = [labels.primary, ...labels.rank];
+    return spec.columns.map((column) => {
+      const r = expandQuery(column.query, catalog, { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range });
+      if (!('missing' in r)) return { column, expanded: r, missingNames: [], enabledBy: undefined };
+      const metrics = r.missing.flatMap((id) => catalog.metrics[id] ?? []);
+      return { column, expanded: null, missingNames: metrics.map((m) => m.variants[0] ?? m.id), enabledBy: metrics[0]?.enabledBy };
+    });
+  }, [resolved, spec, labels, catalog, filters, rateInterval, gpuPeakFlops, range]);
+
+  const runnable = useMemo(() => columns.filter((c): c is ColumnInfo & { expanded: ExpandedQuery } => c.expanded !== null), [columns]);
+  const exprs = useMemo(() => runnable.map((c) => c.expanded.expr), [runnable]);
+  const { statuses, answers } = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs, window: w, enabled: enabled && !!spec });
+
+  const rows = useMemo((): TableRow[] | null => {
+    if (!spec || answers.some((a, i) => a === undefined && !statuses[i]?.error)) return null;
+    const byColumn: ColumnAnswers = {};
+    for (const c of columns) byColumn[c.column.id] = null;
+    runnable.forEach((c, i) => {
+      byColumn[c.column.id] = vectorOf(answers[i]);
+    });
+    const built = buildRows(spec, labels, byColumn);
+    if (spec.rows === 'instance') markOutliers(built, spec.columns, (r) => r.cells.model?.text ?? '');
+    return built;
+  }, [spec, answers, statuses, columns, runnable, labels]);
+
+  const healthDown = useBackendHealth().down;
+  const view = useView({ scope: baseUrl, statuses, value: rows, isEmpty: (r) => r.length === 0, backendDown: healthDown, isBackendWide });
+  const queries = useMemo(
+    () => columns.map((c) => ({ query: { ...c.column.query, legend: c.column.title }, expanded: c.expanded, missing: c.missingNames })),
+    [columns],
+  );
+
+  const base = { columns, queries, rows: [], reason: null, stale: false, backendDown: false, fetching: false };
+  if (!resolved && ctx.namesFailed) return { ...base, state: 'error', reason: viewReasonText({ kind: 'backend-down' }, lang), backendDown: true };
+  if (!resolved || !spec) return { ...base, state: 'loading' };
+  if (runnable.length === 0) return { ...base, state: 'unavailable' };
+  return {
+    ...base,
+    state: view.state,
+    rows: view.value ?? [],
+    reason: viewReasonText(view.reason, lang),
+    stale: view.stale,
+    backendDown: view.reason?.kind === 'backend-down',
+    fetching: view.fetching,
+  };
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { reduceView, type HeldAnswer, type QueryStatus, type ViewInput } from './view-state';
+
+const WIDE = new Error('network');
+const BAD = new Error('bad_data');
+const isBackendWide = (e: unknown) => e === WIDE;
+
+const answered: QueryStatus = { hasData: true, error: null, fetching: false };
+const inFlight: QueryStatus = { hasData: false, error: null, fetching: true };
+const wideFail: QueryStatus = { hasData: false, error: WIDE, fetching: false };
+const badFail: QueryStatus = { hasData: false, error: BAD, fetching: false };
+
+function input(statuses: QueryStatus[], value: number[] | null, over: Partial<ViewInput<number[]>> = {}): ViewInput<number[]> {
+  return { scope: 'http://a', statuses, value, isEmpty: (v) => v.length === 0, backendDown: false, isBackendWide, ...over };
+}
+
+const shown: HeldAnswer<number[]> = { scope: 'http://a', state: 'ok', value: [1, 2] };
+
+describe('reduceView', () => {
+  it('loads, then shows the answer and holds it', () => {
+    expect(reduceView(null, input([inFlight], null)).view.state).toBe('loading');
+    const v = [3];
+    const r = reduceView(null, input([answered], v));
+    expect(r.view).toMatchObject({ state: 'ok', value: v, stale: false, held: false });
+    expect(r.hold).toEqual({ scope: 'http://a', state: 'ok', value: v });
+  });
+
+  it('no queries yet is loading, and holds nothing (it must not later show as "no traffic")', () => {
+    const r = reduceView(null, input([], []));
+    expect(r.view.state).toBe('loading');
+    expect(r.hold).toBeNull();
+    expect(reduceView(r.hold, input([inFlight], null)).view.state).toBe('loading');
+  });
+
+  it('an answer with no samples is empty, and is held like any other', () => {
+    const r = reduceView(shown, input([answered], []));
+    expect(r.view.state).toBe('empty');
+    expect(r.hold?.state).toBe('empty');
+  });
+
+  it('keeps the previous answer on screen while a refresh is in flight', () => {
+    const r = reduceView(shown, input([answered, inFlight], null));
+    expect(r.view).toMatchObject({ state: 'ok', value: shown.value, held: true, stale: false, fetching: true });
+    expect(r.hold).toBe(shown);
+  });
+
+  it('backend down: the last answer stays, marked stale — never "no traffic"', () => {
+    for (const statuses of [[wideFail], [answered, wideFail]]) {
+      const r = reduceView(shown, input(statuses, []));
+      expect(r.view).toMatchObject({ state: 'ok', value: shown.value, stale: true });
+    }
+    // The health record says down and this panel's new query cannot arrive.
+    expect(reduceView(shown, input([inFlight], null, { backendDown: true })).view).toMatchObject({ state: 'ok', stale: true });
+    // An empty answer held is still shown as held (stale), not replaced by an error.
+    const empty: HeldAnswer<number[]> = { ...shown, state: 'empty', value: [] };
+    expect(reduceView(empty, input([wideFail], null)).view).toMatchObject({ state: 'empty', stale: true });
+  });
+
+  it('backend down with nothing shown yet: a settled error, not a spinner', () => {
+    const r = reduceView(null, input([wideFail, inFlight], null));
+    expect(r.view).toMatchObject({ state: 'error', reason: { kind: 'backend-down' }, value: null });
+    expect(reduceView(null, input([inFlight], null, { backendDown: true })).view.state).toBe('error');
+  });
+
+  it('never shows one backend’s answer under another', () => {
+    const r = reduceView(shown, input([inFlight], null, { scope: 'http://b' }));
+    expect(r.view).toMatchObject({ state: 'loading', value: null });
+    expect(r.hold).toBeNull();
+    expect(reduceView(shown, input([wideFail], null, { scope: 'http://b' })).view).toMatchObject({ state: 'error', value: null });
+  });
+
+  it('a query error of its own shows its message; partial answers still draw', () => {
+    const r = reduceView(null, input([badFail], null));
+    expect(r.view).toMatchObject({ state: 'error', reason: { kind: 'query-error', error: BAD } });
+    const partial = reduceView(null, input([answered, badFail], [5]));
+    expect(partial.view).toMatchObject({ state: 'ok', value: [5], reason: { kind: 'query-error', error: BAD } });
+  });
+
+  it('the same answer again keeps the same held object (no re-render loop)', () => {
+    const v = [1];
+    const first = reduceView(null, input([answered], v));
+    const again = reduceView(first.hold, input([answered], v));
+    expect(again.hold).toBe(first.hold);
+  });
+
+  it('recovers: after an outage a fresh answer replaces the stale one', () => {
+    const stale = reduceView(shown, input([wideFail], null));
+    const fresh = reduceView(stale.hold, input([answered], [9]));
+    expect(fresh.view).toMatchObject({ state: 'ok', value: [9], stale: false, held: false });
+  });
+});
