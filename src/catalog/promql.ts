@@ -6,7 +6,7 @@ import { parsePromDuration } from '../lib/duration';
 
 export interface ExpandContext {
   resolved: Map<string, ResolvedMetric>;
-  /** label name → selected values; a label applies only to metrics that carry it. */
+  /** label name → selected values; a label applies only to metrics that carry it (or to all: TOPOLOGY_LABELS). */
   filters: Record<string, string[]>;
   /** A PromQL duration such as `1m` or `1m30s`. */
   rateInterval: string;
@@ -23,6 +23,12 @@ export interface ExpandedQuery {
   alternativeIndex: number;
   metrics: ResolvedMetric[];
 }
+
+/**
+ * Labels a topology puts on every series it stores (a per-cluster Prometheus's external label):
+ * a filter on one applies to every metric, whatever the metric's own `labels` say.
+ */
+export const TOPOLOGY_LABELS: readonly string[] = ['cluster'];
 
 /** The pseudo-id reported in `missing` when `$gpu_peak_flops` is needed but not set. */
 export const GPU_PEAK_MISSING = 'gpu_peak';
@@ -115,7 +121,7 @@ function render(expr: string, catalog: EngineCatalog, ctx: ExpandContext, peak: 
       if (!metric || !resolved) throw new Error(`unresolved metric ${String(id)}`);
       const matchers: string[] = [];
       for (const [label, values] of Object.entries(ctx.filters)) {
-        if (!LABEL_NAME_RE.test(label) || !metric.labels.includes(label)) continue;
+        if (!LABEL_NAME_RE.test(label) || !(metric.labels.includes(label) || TOPOLOGY_LABELS.includes(label))) continue;
         const m = matcherFor(label, values);
         if (m) matchers.push(m);
       }

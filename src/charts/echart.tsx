@@ -13,6 +13,7 @@ import {
   TooltipComponent,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import type { DistributionChartOption } from './distribution-options';
 import type { ChartOption } from './options';
 import { chartTokens } from './palette';
 import type { ChartTheme } from './types';
@@ -35,8 +36,11 @@ export type { EChartsType };
 /** The live chart instance handed to `onReady` (alias kept for callers' readability). */
 export type EChartsInstance = EChartsType;
 
+/** Heatmap options need heatmap-echart.tsx loaded (it registers HeatmapChart and VisualMap). */
+export type AnyChartOption = ChartOption | DistributionChartOption;
+
 export interface EChartProps {
-  option: ChartOption;
+  option: AnyChartOption;
   theme: ChartTheme;
   /** CSS height of the chart, e.g. 240 or '100%'. */
   height: number | string;
@@ -82,7 +86,7 @@ function zoomRange(event: unknown): [number, number] | null {
  * Adds the invisible toolbox whose dataZoom feature draws the selection rectangle. Only the x
  * axis is controlled (`yAxisIndex: 'none'`), so the brush is a vertical band as in Grafana.
  */
-function withZoomSelect(option: ChartOption, theme: ChartTheme): ChartOption {
+function withZoomSelect(option: AnyChartOption, theme: ChartTheme): AnyChartOption {
   return {
     ...option,
     toolbox: {

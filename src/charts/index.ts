@@ -1,7 +1,28 @@
 // The charts layer's public surface: the dashboard imports from here, never from the files.
-export { EChart, exportPng } from './lazy-echart';
-export type { EChartProps, EChartsInstance, EChartsType } from './echart';
-export { LegendTable, type LegendTableProps } from './legend-table';
+export { EChart, HeatmapEChart, exportPng } from './lazy-echart';
+export type { AnyChartOption, EChartProps, EChartsInstance, EChartsType } from './echart';
+export {
+  matrixToDistribution,
+  matrixToHeatmap,
+  seriesToDistribution,
+  seriesToHeatmap,
+  toDistribution,
+  type Distribution,
+  type DistributionBar,
+  type HeatmapData,
+} from './distribution-data';
+export {
+  bucketAxisLabel,
+  bucketRangeLabel,
+  buildDistributionOption,
+  buildHeatmapOption,
+  type DistributionChartOption,
+  type DistributionLabels,
+} from './distribution-options';
+export { PNG_MAX_LEGEND_ROWS, composePanelPng, pngLegendRows, type PngContext, type PngLegendRow } from './export-png';
+export { LegendTable, type LegendLabels, type LegendTableProps } from './legend-table';
+export { MAX_LAG_STEPS, completeStepIndex, trimIncompleteSteps } from './latest-step';
+export { filterLegendRows, nextSort, sortLegendRows, type LegendSort, type LegendSortKey } from './legend-sort';
 export { Sparkline, sparklinePaths, type SparklineProps } from './sparkline';
 export {
   DEFAULT_MAX_SERIES,
@@ -17,10 +38,12 @@ export {
   type MatrixToSeriesOptions,
 } from './matrix';
 export {
+  BAND_PREFIX,
   buildTimeSeriesOption,
   type ChartOption,
   type TimeSeriesOptionInput,
 } from './options';
-export { SERIES_COLORS, chartTokens, contrastRatio, seriesColor, type ChartTokens } from './palette';
+export { bandData, precisionLabel, seriesPrecision, type PrecisionText, type SeriesPrecision } from './quantile-bands';
+export { ColorRegistry, SERIES_COLORS, chartTokens, contrastRatio, seriesColor, seriesColorMap, seriesColors, type ChartTokens } from './palette';
 export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
 export type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';

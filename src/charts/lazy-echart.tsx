@@ -19,6 +19,18 @@ const EChartImpl = lazy(() => preloadECharts().then((m) => ({ default: m.EChart 
 // and compiles while the backend is asked for names and the first queries run.
 if (typeof window !== 'undefined' && import.meta.env.MODE !== 'test') setTimeout(() => void preloadECharts(), 0);
 
+// Fetched only when a heatmap panel has data to draw (panels query only on or near the screen).
+const HeatmapImpl = lazy(() => import('./heatmap-echart').then((m) => ({ default: m.HeatmapEChart })));
+
+/** The same wrapper with the heatmap series and visual map registered (a separate, later chunk). */
+export function HeatmapEChart(props: EChartProps) {
+  return (
+    <Suspense fallback={<div style={{ height: props.height, width: '100%' }} aria-hidden="true" />}>
+      <HeatmapImpl {...props} />
+    </Suspense>
+  );
+}
+
 export function EChart(props: EChartProps) {
   return (
     <Suspense fallback={<div style={{ height: props.height, width: '100%' }} aria-hidden="true" />}>

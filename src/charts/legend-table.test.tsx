@@ -44,6 +44,61 @@ describe('LegendTable', () => {
 
   it('labels its columns', () => {
     render(<LegendTable series={[]} unit="count" hidden={new Set()} onToggle={() => {}} />);
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Series', 'Last', 'Mean', 'Max']);
+    expect(screen.getAllByRole('columnheader').map((h) => within(h).getByRole('button').textContent?.replace(/[↕▲▼]/, ''))).toEqual(['Series', 'Last', 'Mean', 'Max']);
+  });
+
+  const many: ChartSeries[] = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7'].map((m, i) => ({
+    id: `q{model_name="${m}"}`,
+    name: m,
+    labels: { model_name: m },
+    points: [[0, i], [15_000, (i * 3) % 7]],
+  }));
+  const rowNames = () => screen.getAllByRole('button', { pressed: true }).map((b) => b.textContent);
+
+  it('sorts by a column from its header button and says so with aria-sort', () => {
+    render(<LegendTable series={many.slice(0, 4)} unit="count" hidden={new Set()} onToggle={() => {}} />);
+    const last = screen.getByRole('columnheader', { name: /Last/ });
+    expect(last.getAttribute('aria-sort')).toBeNull();
+    fireEvent.click(within(last).getByRole('button'));
+    expect(last.getAttribute('aria-sort')).toBe('descending');
+    // Last values: m1 0, m2 3, m3 6, m4 2.
+    expect(rowNames()).toEqual(['m3', 'm2', 'm4', 'm1']);
+    fireEvent.click(within(last).getByRole('button'));
+    expect(last.getAttribute('aria-sort')).toBe('ascending');
+    expect(rowNames()).toEqual(['m1', 'm4', 'm2', 'm3']);
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /Series/ })).getByRole('button'));
+    expect(last.getAttribute('aria-sort')).toBeNull();
+    expect(rowNames()).toEqual(['m1', 'm2', 'm3', 'm4']);
+  });
+
+  it('never hides a row without saying so: a long list collapses behind "show all" and can be filtered', () => {
+    render(<LegendTable series={many} unit="count" hidden={new Set()} onToggle={() => {}} />);
+    expect(rowNames()).toHaveLength(5);
+    const more = screen.getByRole('button', { name: 'Show all 7 series' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(rowNames()).toHaveLength(7);
+    fireEvent.click(screen.getByRole('button', { name: 'Show fewer' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter series' }), { target: { value: 'M7' } });
+    expect(rowNames()).toEqual(['m7']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter series' }), { target: { value: 'zzz' } });
+    expect(screen.getByText('No series match')).toBeTruthy();
+  });
+
+  it('shows six series in full, with no filter or "show all"', () => {
+    render(<LegendTable series={many.slice(0, 6)} unit="count" hidden={new Set()} onToggle={() => {}} />);
+    expect(rowNames()).toHaveLength(6);
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('shows as "Last" the value at the last step every series has reached', () => {
+    const lagging: ChartSeries[] = [
+      { id: 'x', name: 'x', labels: { m: 'x' }, points: [[0, 1], [15_000, 0.635]] },
+      { id: 'y', name: 'y', labels: { m: 'y' }, points: [[0, 0.825], [15_000, null]] },
+    ];
+    render(<LegendTable series={lagging} unit="count" hidden={new Set()} onToggle={() => {}} locale="en-US" />);
+    const lastOf = (n: string) => within(screen.getByRole('button', { name: n }).closest('tr')!).getAllByRole('cell')[1]?.textContent;
+    expect(lastOf('x')).toBe('1');
+    expect(lastOf('y')).toBe('0.825');
   });
 });

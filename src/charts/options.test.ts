@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import { buildTimeSeriesOption, type TimeSeriesOptionInput } from './options';
-import { seriesColor } from './palette';
+import { seriesColorMap } from './palette';
 import { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml } from './tooltip';
 import type { ChartSeries } from './types';
 
@@ -57,8 +57,16 @@ describe('buildTimeSeriesOption', () => {
     const o = buildTimeSeriesOption({ ...base, series: [mk('a'), mk('b'), mk('c')], hidden: new Set(['a']) });
     const s = seriesOf(o);
     expect(s.map((x) => x.id)).toEqual(['b', 'c']);
-    expect((s[0] as LineSeriesOption).lineStyle?.color).toBe(seriesColor(1));
-    expect((s[1] as LineSeriesOption).lineStyle?.color).toBe(seriesColor(2));
+    const colors = seriesColorMap([mk('a'), mk('b'), mk('c')]);
+    expect((s[0] as LineSeriesOption).lineStyle?.color).toBe(colors.get('b'));
+    expect((s[1] as LineSeriesOption).lineStyle?.color).toBe(colors.get('c'));
+  });
+
+  it('ends every line at the last step all series have reached', () => {
+    const lead: ChartSeries = { id: 'x', name: 'x', labels: { m: 'x' }, points: [[0, 1], [15_000, 2], [30_000, 3]] };
+    const lag: ChartSeries = { id: 'y', name: 'y', labels: { m: 'y' }, points: [[0, 1], [15_000, 2], [30_000, null]] };
+    const s = seriesOf(buildTimeSeriesOption({ ...base, series: [lead, lag] }));
+    expect((s[0] as LineSeriesOption).data).toEqual([[0, 1], [15_000, 2], [30_000, null]]);
   });
 
   it('passes y bounds and formats axes with the unit and locale', () => {

@@ -10,7 +10,9 @@ import type {
 } from 'echarts/components';
 import { formatTimestamp } from '../lib/time';
 import { axisFormatter, formatValue, type Unit } from '../lib/units';
-import { chartTokens, seriesColor } from './palette';
+import { trimIncompleteSteps } from './latest-step';
+import { chartTokens, seriesColorMap, type ColorRegistry } from './palette';
+import { bandData, precisionLabel, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 import { axisTooltipFormatter } from './tooltip';
 import type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
 
@@ -40,6 +42,37 @@ export interface TimeSeriesOptionInput {
   thresholds?: readonly ChartThresholdLine[];
   /** Series ids toggled off in the legend table: skipped, without shifting other colours. */
   hidden?: ReadonlySet<string>;
+  /**
+   * Quantile series (by id) judged against their buckets: where a point is only known to lie in a
+   * coarse bucket, a band shades the bucket and the tooltip gives the bound (`precisionText`).
+   */
+  precision?: ReadonlyMap<string, SeriesPrecision>;
+  precisionText?: PrecisionText;
+  /** The panel's colour memory, shared with its legend (colours by position without one). */
+  colors?: ColorRegistry;
+}
+
+/** Series ids of the shading bands start with this; the tooltip skips them. */
+export const BAND_PREFIX = 'band:';
+
+/** Two stacked invisible-edged lines: the bucket's lower edge, then its height as a shaded area. */
+function bandSeries(s: ChartSeries, precision: SeriesPrecision, color: string): LineSeriesOption[] {
+  const band = bandData(s, precision);
+  if (!band.any) return [];
+  const common = {
+    type: 'line' as const,
+    stack: `${BAND_PREFIX}${s.id}`,
+    connectNulls: false,
+    showSymbol: false,
+    symbol: 'none',
+    silent: true,
+    lineStyle: { width: 0, opacity: 0 },
+    emphasis: { disabled: true },
+  };
+  return [
+    { ...common, id: `${BAND_PREFIX}lo:${s.id}`, data: band.lower },
+    { ...common, id: `${BAND_PREFIX}hi:${s.id}`, data: band.height, areaStyle: { color, opacity: 0.14 } },
+  ];
 }
 
 const LINE_WIDTH = 1.5;
@@ -78,8 +111,11 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
   const { unit, theme, kind, startMs, endMs, locale, hidden } = input;
   const t = chartTokens(theme);
   const spanMs = endMs - startMs;
-  const visible = input.series
-    .map((s, index) => ({ s, color: seriesColor(index) }))
+  // Colours by identity over the full list (see seriesColorMap); the right edge stops at the last
+  // step every series has reached (see trimIncompleteSteps), like the legend's "Last".
+  const colors = seriesColorMap(input.series, input.colors);
+  const visible = trimIncompleteSteps(input.series)
+    .map((s) => ({ s, color: colors.get(s.id) ?? chartTokens(theme).text }))
     .filter(({ s }) => !hidden?.has(s.id));
   const lone = visible.length === 1;
 
@@ -122,6 +158,29 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
     if (markLine) line.markLine = markLine;
     return line;
   });
+  // Bands only on plain lines: stacked areas and bars have no single line to shade around. Lines
+  // of one histogram in the same buckets (p50, p95, p99 all in the first bucket) share one band,
+  // drawn neutral, instead of stacking six translucent layers into an opaque block.
+  if (kind === 'line' && input.precision) {
+    const bands = new Map<string, { s: ChartSeries; p: SeriesPrecision; color: string; shared: boolean }>();
+    for (const { s, color } of visible) {
+      const p = input.precision.get(s.id);
+      if (!p) continue;
+      const key = JSON.stringify(p.points.map((x) => (x && x.kind !== 'overflow' ? [x.low, x.high] : 0)));
+      const seen = bands.get(key);
+      if (seen) seen.shared = true;
+      else bands.set(key, { s, p, color, shared: false });
+    }
+    for (const { s, p, color, shared } of bands.values()) series.push(...bandSeries(s, p, shared ? t.mutedText : color));
+  }
+  const { precision, precisionText } = input;
+  const note =
+    precision && precisionText
+      ? (seriesId: string, index: number) => {
+          const p = precision.get(seriesId)?.points[index];
+          return p ? precisionLabel(p, unit, precisionText, locale) : undefined;
+        }
+      : undefined;
 
   return {
     animation: false,
@@ -158,7 +217,7 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
       borderColor: t.tooltipBorder,
       textStyle: { color: t.text, fontSize: 12 },
       axisPointer: { type: 'line', lineStyle: { color: t.axisLine } },
-      formatter: axisTooltipFormatter(unit, theme, locale),
+      formatter: axisTooltipFormatter(unit, theme, locale, note),
     },
     series,
   };

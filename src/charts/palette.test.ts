@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERIES_COLORS, chartTokens, contrastRatio, seriesColor } from './palette';
+import { ColorRegistry, SERIES_COLORS, chartTokens, contrastRatio, seriesColor, seriesColorMap, seriesColors } from './palette';
 
 describe('palette', () => {
   it.each([...SERIES_COLORS])('%s has ≥ 3:1 contrast on both chart backgrounds', (c) => {
@@ -19,6 +19,30 @@ describe('palette', () => {
     expect(seriesColor(0)).toBe(SERIES_COLORS[0]);
     expect(seriesColor(SERIES_COLORS.length)).toBe(SERIES_COLORS[0]);
     expect(seriesColor(-1)).toBe(SERIES_COLORS[SERIES_COLORS.length - 1]);
+  });
+
+  it('keeps a series\' colour when a filter removes the others, and when they come back', () => {
+    const registry = new ColorRegistry();
+    const models = ['llama-3-8b', 'qwen2-7b', 'mistral-7b', 'gemma-2b', 'phi-3'].map((m) => ({ id: `q{model_name="${m}"}` }));
+    const all = seriesColorMap(models, registry);
+    expect(new Set(all.values()).size).toBe(models.length);
+    for (const m of models) expect(seriesColorMap([m], registry).get(m.id)).toBe(all.get(m.id));
+    expect(seriesColorMap([models[3]!, models[1]!], registry).get(models[1]!.id)).toBe(all.get(models[1]!.id));
+    // Loaded filtered first (a link with model=), then unfiltered: the filtered one keeps its colour.
+    const fresh = new ColorRegistry();
+    const first = seriesColorMap([models[4]!], fresh).get(models[4]!.id);
+    const later = seriesColorMap(models, fresh);
+    expect(later.get(models[4]!.id)).toBe(first);
+    expect(new Set(later.values()).size).toBe(models.length);
+  });
+
+  it('gives distinct colours up to the palette size, then repeats', () => {
+    const registry = new ColorRegistry();
+    const ids = Array.from({ length: SERIES_COLORS.length }, (_v, i) => `s${i}`);
+    expect(new Set(seriesColors(ids, registry)).size).toBe(SERIES_COLORS.length);
+    expect(SERIES_COLORS).toContain(seriesColors(['one-more'], registry)[0]);
+    // The first series of a panel get the first, most distinct colours.
+    expect(seriesColors(['x', 'y'])).toEqual([SERIES_COLORS[0], SERIES_COLORS[1]]);
   });
 
   it('computes WCAG contrast', () => {

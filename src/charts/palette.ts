@@ -1,5 +1,5 @@
 // Series colours and theme tokens shared by the canvas (option builders) and the DOM (legend table).
-import type { ChartTheme } from './types';
+import type { ChartSeries, ChartTheme } from './types';
 
 /**
  * One palette for both themes: every colour has ≥ 3:1 contrast (WCAG 1.4.11, graphical objects)
@@ -21,10 +21,70 @@ export const SERIES_COLORS = [
   '#a16207', // ochre
 ] as const;
 
-/** The colour of the series at `index` in a panel's full (unfiltered) series list. */
+/** The colour at `index` of the palette, cycling (for callers with no series identity, e.g. a tile). */
 export function seriesColor(index: number): string {
   const n = SERIES_COLORS.length;
   return SERIES_COLORS[((index % n) + n) % n] ?? SERIES_COLORS[0];
+}
+
+/** FNV-1a, 32 bits: a fixed, fast string hash (the same in every browser and locale). */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * Remembers the colour each series got, for as long as its panel lives, so that a series keeps
+ * its colour when a filter removes others (or brings them back), whatever its position. A series
+ * seen for the first time takes the first colour no series holds yet (so the first few series of
+ * a panel get the most distinct colours: blue, amber, green, red…); once every colour is held, a
+ * colour picked by a hash of its identity (repeats are unavoidable past the palette's size).
+ */
+export class ColorRegistry {
+  private readonly slots = new Map<string, number>();
+  private readonly held = new Set<number>();
+
+  slot(identity: string): number {
+    const known = this.slots.get(identity);
+    if (known !== undefined) return known;
+    const n = SERIES_COLORS.length;
+    let slot = hash(identity) % n;
+    for (let i = 0; i < n; i += 1) {
+      if (!this.held.has(i)) {
+        slot = i;
+        break;
+      }
+    }
+    this.slots.set(identity, slot);
+    this.held.add(slot);
+    return slot;
+  }
+}
+
+/**
+ * Colours for identities, in order; distinct among the first 12 identities the registry sees. A
+ * fresh registry (the default) colours by position.
+ *
+ * @example
+ * const r = new ColorRegistry();
+ * seriesColors(['a', 'b'], r) // ['#2563eb', '#d97706']
+ * seriesColors(['b'], r)      // ['#d97706']: b keeps its colour after a filter removed a
+ */
+export function seriesColors(identities: readonly string[], registry: ColorRegistry = new ColorRegistry()): string[] {
+  return identities.map((id) => SERIES_COLORS[registry.slot(id)] ?? SERIES_COLORS[0]);
+}
+
+/** Series id → colour for a panel's series. Pass the full list, hidden series included. */
+export function seriesColorMap(series: ReadonlyArray<Pick<ChartSeries, 'id'>>, registry?: ColorRegistry): Map<string, string> {
+  const colors = seriesColors(
+    series.map((s) => s.id),
+    registry,
+  );
+  return new Map(series.map((s, i) => [s.id, colors[i] ?? SERIES_COLORS[0]]));
 }
 
 export interface ChartTokens {

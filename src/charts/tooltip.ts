@@ -13,6 +13,8 @@ export interface TooltipRow {
   name: string;
   value: number | null;
   color: string;
+  /** Shown instead of the value when the value says more than the data (a quantile's bucket bound). */
+  note?: string;
 }
 
 // Colours come from our palette, but they end up in a style attribute: accept only plain colour syntax.
@@ -42,7 +44,7 @@ export function tooltipHtml(
       const color = SAFE_COLOR.test(r.color) ? r.color : t.mutedText;
       const swatch = `<span style="display:inline-block;width:8px;height:8px;border-radius:2px;margin-right:6px;background:${escapeHtml(color)}"></span>`;
       const name = `<span style="flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">${escapeHtml(r.name)}</span>`;
-      const value = `<span style="margin-left:12px;font-variant-numeric:tabular-nums">${escapeHtml(formatValue(r.value, unit, { locale }))}</span>`;
+      const value = `<span style="margin-left:12px;font-variant-numeric:tabular-nums">${escapeHtml(r.note ?? formatValue(r.value, unit, { locale }))}</span>`;
       return `<div style="display:flex;align-items:center;max-width:420px">${swatch}${name}${value}</div>`;
     })
     .join('');
@@ -72,6 +74,8 @@ export function axisTooltipFormatter(
   unit: Unit,
   theme: ChartTheme,
   locale?: string,
+  /** A bound to show instead of the value of a point (quantile-bands.ts), by series id and index. */
+  note?: (seriesId: string, dataIndex: number) => string | undefined,
 ): (params: unknown) => string {
   return (params: unknown) => {
     const list = Array.isArray(params) ? (params as unknown[]) : [params];
@@ -79,14 +83,20 @@ export function axisTooltipFormatter(
     const rows: TooltipRow[] = [];
     for (const p of list) {
       if (!isRecord(p)) continue;
+      const seriesId = typeof p.seriesId === 'string' ? p.seriesId : '';
+      // The shading bands of quantile-bands.ts are drawing aids, not series.
+      if (seriesId.startsWith('band:')) continue;
       const point = pointOf(p);
       if (point === null) continue;
       time ??= point[0];
-      rows.push({
+      const row: TooltipRow = {
         name: typeof p.seriesName === 'string' ? p.seriesName : '',
         value: point[1],
         color: typeof p.color === 'string' ? p.color : '',
-      });
+      };
+      const text = note && typeof p.dataIndex === 'number' && point[1] !== null ? note(seriesId, p.dataIndex) : undefined;
+      if (text !== undefined) row.note = text;
+      rows.push(row);
     }
     if (time === null) return '';
     return tooltipHtml(time, rows, unit, theme, locale);

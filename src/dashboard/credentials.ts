@@ -10,9 +10,11 @@ export interface Credentials {
 
 export const NO_CREDENTIALS: Credentials = { headers: {}, remember: false };
 
-export function loadRemembered(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Credentials {
+// `globalThis.localStorage` is read inside the try: in a cross-site iframe whose storage the browser
+// blocks, merely reading the property throws (it did, as a default parameter, for an embed).
+export function loadRemembered(storage?: Pick<Storage, 'getItem'>): Credentials {
   try {
-    const raw = storage?.getItem(STORAGE_KEY);
+    const raw = (storage ?? globalThis.localStorage)?.getItem(STORAGE_KEY);
     if (!raw) return NO_CREDENTIALS;
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null) return NO_CREDENTIALS;
@@ -24,10 +26,11 @@ export function loadRemembered(storage: Pick<Storage, 'getItem'> | undefined = g
   }
 }
 
-export function saveCredentials(c: Credentials, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.localStorage) {
+export function saveCredentials(c: Credentials, storage?: Pick<Storage, 'setItem' | 'removeItem'>) {
   try {
-    if (c.remember && Object.keys(c.headers).length > 0) storage?.setItem(STORAGE_KEY, JSON.stringify(c.headers));
-    else storage?.removeItem(STORAGE_KEY);
+    const s = storage ?? globalThis.localStorage;
+    if (c.remember && Object.keys(c.headers).length > 0) s?.setItem(STORAGE_KEY, JSON.stringify(c.headers));
+    else s?.removeItem(STORAGE_KEY);
   } catch {
     // Storage can be unavailable; the credentials still work for this page's lifetime.
   }

@@ -2,7 +2,7 @@
 // with `panel=`). Owns the refresh clock, the query window and the context panels read.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { catalogs, referencedMetrics } from '../catalog';
+import { catalogs, ENGINES } from '../catalog';
 import { SECTION_IDS, type EngineCatalog, type PanelSpec } from '../catalog/types';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, validateBaseUrl } from '../prometheus';
@@ -17,13 +17,19 @@ import { FiltersBar } from './filters-bar';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
 import { GpuPicker } from './gpu-picker';
 import { EngineToggle, HeaderControls, PromUrlField } from './header';
+import { OtherMetrics } from './other-metrics';
+
+import { HealthSummary } from './health-summary';
 import { Panel } from './panel';
 import { RulesButton } from './rules-dialog';
 import { Section } from './section';
+import { SectionNotes } from './section-notes';
+import { sectionPanels } from './section-panels';
 import { StatTile } from './stat-tile';
 import { rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
 import { useEmbedApi } from './use-embed-api';
+import { useFullScreen } from './use-full-screen';
 import { useNow } from './use-now';
 import type { DashboardState } from './url-state';
 import type { SetDashboardState } from './use-url-state';
@@ -46,12 +52,6 @@ function usePanelWidth(): [React.RefObject<HTMLElement | null>, number] {
     return () => ro.disconnect();
   }, []);
   return [ref, width];
-}
-
-/** Whether some alternative of some query of the panel has all its metrics on this backend. */
-function isAvailable(panel: PanelSpec, resolved: Map<string, unknown>): boolean {
-  if (panel.notAvailable) return true; // explained in place
-  return panel.queries.some((q) => q.alternatives.some((a) => referencedMetrics(a.expr).every((id) => resolved.has(id))));
 }
 
 /** What a panel that threw shows instead (the rest of the board keeps working). */
@@ -124,8 +124,10 @@ export function Dashboard({
     };
     const rankLabel = catalog.filterLabels.rank[0];
     if (rankLabel) f[rankLabel] = state.rank;
+    // A topology label: applies to every engine series (TOPOLOGY_LABELS in catalog/promql.ts).
+    f.cluster = state.cluster;
     return f;
-  }, [catalog, state.model, state.instance, state.rank]);
+  }, [catalog, state.model, state.instance, state.rank, state.cluster]);
 
   const onZoom = useCallback(
     (startMs: number, endMs: number) => {
@@ -172,9 +174,11 @@ export function Dashboard({
   }, [refreshNow, queryClient]);
 
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
+  const exitFullScreen = useCallback(() => setState({ panel: null }), [setState]);
+  useFullScreen(single ? single.id : null, state.kiosk, exitFullScreen);
 
   return (
-    <div className="iw-app" data-engine={engine}>
+    <div className="iw-app" data-engine={engine} data-kiosk={state.kiosk || undefined}>
       {!state.kiosk && (
         <header className="iw-header">
           <div className="iw-header-row">
@@ -184,24 +188,32 @@ export function Dashboard({
             </div>
             <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
             <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
-            <EngineToggle engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
+            <EngineToggle engines={ENGINES} engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
             <RulesButton client={client} engine={engine} names={backend.names} />
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
           </div>
           {client && (
-            <FiltersBar
-              state={state}
-              setState={setState}
-              client={client}
-              baseUrl={baseUrl}
-              catalog={catalog}
-              resolved={resolved}
-              startSec={aligned.start}
-              endSec={aligned.end}
-              rateInterval={rate}
-              scrapeIntervalSec={backend.scrapeIntervalSec}
-            />
+            <div className="iw-header-row2">
+              <FiltersBar
+                state={state}
+                setState={setState}
+                client={client}
+                baseUrl={baseUrl}
+                catalog={catalog}
+                resolved={resolved}
+                startSec={aligned.start}
+                endSec={aligned.end}
+                rateInterval={rate}
+                scrapeIntervalSec={backend.scrapeIntervalSec}
+              />
+              <HealthSummary
+                engine={engine}
+                instances={backend.instanceLists?.[engine] ?? null}
+                targetsDown={backend.targetsDown}
+                statOrder={catalog.stats.map((s) => s.id)}
+              />
+            </div>
           )}
         </header>
       )}
@@ -240,16 +252,7 @@ export function Dashboard({
                     </div>
                   ))}
                 {SECTION_IDS.map((sid) => {
-                  const panels = catalog.panels.filter((p) => p.section === sid);
-                  const shown = resolved ? panels.filter((p) => !p.feature || isAvailable(p, resolved)) : panels;
-                  const absent = panels.filter((p) => !shown.includes(p));
-                  // One entry per feature, naming every flag its absent panels need (kv-transfer: NIXL and offloading).
-                  const absentFeatures = new Map<string, Set<string>>();
-                  for (const p of absent) {
-                    const flags = absentFeatures.get(p.feature ?? '') ?? new Set<string>();
-                    if (p.enabledBy) flags.add(p.enabledBy);
-                    absentFeatures.set(p.feature ?? '', flags);
-                  }
+                  const split = sectionPanels(catalog.panels, sid, resolved);
                   return (
                     <Section
                       key={sid}
@@ -264,17 +267,11 @@ export function Dashboard({
                       summary={
                         <>
                           {sid === 'advanced' && <GpuPicker value={state.gpu ?? (config.defaultGpu === null ? 'H100' : String(config.defaultGpu))} table={gpuTable} onChange={(gpu) => setState({ gpu })} />}
-                          {absentFeatures.size > 0 && (
-                            <p className="iw-muted text-xs" data-testid={`absent-${sid}`}>
-                              {t.absentFeatures(
-                                [...absentFeatures].map(([f, flags]) => `${f}${flags.size > 0 ? ` (${[...flags].join(', ')})` : ''}`).join('; '),
-                              )}
-                            </p>
-                          )}
+                          <SectionNotes sectionId={sid} split={split} catalog={catalog} onOpenPanel={(panel) => setState({ panel })} />
                         </>
                       }
                     >
-                      {shown.map((p) => (
+                      {split.shown.map((p) => (
                         <ErrorBoundary key={`${engine}-${p.id}`} fallback={(message) => <PanelCrash panel={p} message={message} />}>
                           <Panel panel={p} />
                         </ErrorBoundary>
@@ -282,6 +279,7 @@ export function Dashboard({
                     </Section>
                   );
                 })}
+                <OtherMetrics names={backend.names} />
               </>
             )}
           </DashboardContext.Provider>

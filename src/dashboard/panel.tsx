@@ -2,15 +2,18 @@
 // DOM contract (PRODUCT.md §4): role="figure", aria-label = title, data-panel-id, data-state.
 import { memo, useMemo, useRef, useState } from 'react';
 import type { PanelSpec } from '../catalog/types';
-import { EChart, LegendTable, buildTimeSeriesOption, exportPng, toCsv, type EChartsInstance } from '../charts';
+import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, seriesColorMap, toCsv, type EChartsInstance } from '../charts';
 import { Menu, type MenuItem } from '../components/menu';
-import { downloadText, downloadUrl, exportName } from '../components/download';
+import { downloadText, exportName } from '../components/download';
 import { useLang, useT } from '../i18n';
 import { panelText } from '../i18n/catalog-text';
 import { DashboardContext, useDashboard, type DashboardContextValue } from './dashboard-context';
+import { exportPanelPng } from './export-context';
+import { DistributionChart, isDistributionPanel } from './lazy-distribution-chart';
 import { QueryDialog } from './query-dialog';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
+import { bucketLimitedNote, useQuantilePrecision } from './use-quantile-precision';
 import { TableBody, tableCsv } from './table-panel';
 import { useTableData } from './use-table-data';
 
@@ -78,6 +81,9 @@ const PanelView = memo(function PanelView({
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [showQuery, setShowQuery] = useState(false);
   const chart = useRef<EChartsInstance | null>(null);
+  const precision = useQuantilePrecision(panel, data.series, active);
+  // The panel's colour memory: a series keeps its colour while filters change (chart and legend).
+  const [colors] = useState(() => new ColorRegistry());
 
   const option = useMemo(
     () =>
@@ -93,9 +99,13 @@ const PanelView = memo(function PanelView({
         startMs: data.window.startSec * 1000,
         endMs: data.window.endSec * 1000,
         locale: ctx.locale,
+        precision,
+        precisionText: t.distribution,
+        colors,
       }),
-    [data.series, hidden, panel, ctx.theme, data.window, ctx.locale],
+    [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t, colors],
   );
+  const quantileNote = data.state === 'ok' ? bucketLimitedNote(data.series, precision, panel.unit, t.distribution, ctx.locale) : null;
 
   const menuItems: MenuItem[] = [
     { label: t.menu.showQuery, onSelect: () => setShowQuery(true), disabled: data.queries.length === 0 },
@@ -111,7 +121,24 @@ const PanelView = memo(function PanelView({
       label: t.menu.png,
       disabled: data.state !== 'ok',
       onSelect: () => {
-        if (chart.current) downloadUrl(exportName(panel.id, 'png'), exportPng(chart.current, ctx.theme === 'dark' ? '#0b1220' : '#ffffff'));
+        if (!chart.current) return;
+        void exportPanelPng(chart.current, panel.id, {
+          title: text.title,
+          engine: ctx.catalog.engine,
+          baseUrl: ctx.baseUrl,
+          filters: ctx.filters,
+          rateInterval: ctx.rateInterval,
+          startMs: data.window.startSec * 1000,
+          endMs: data.window.endSec * 1000,
+          series: data.series,
+          hidden,
+          colors: seriesColorMap(data.series, colors),
+          unit: panel.unit,
+          theme: ctx.theme,
+          locale: ctx.locale,
+          nowMs: Date.now(),
+          t,
+        });
       },
     },
   ];
@@ -119,7 +146,7 @@ const PanelView = memo(function PanelView({
   return (
     <PanelFrame panel={panel} title={text.title} description={text.description} fill={fill} root={root} state={data.state} stale={data.stale} fetching={data.fetching} menuItems={menuItems}>
       <PanelBody panel={panel} title={text.title} notAvailable={text.notAvailable} data={data} fill={fill} option={option} chartRef={chart} />
-      {data.state === 'ok' && (
+      {data.state === 'ok' && !isDistributionPanel(panel) && (
         <div className="iw-legend">
           <LegendTable
             series={data.series}
@@ -127,6 +154,8 @@ const PanelView = memo(function PanelView({
             hidden={hidden}
             locale={ctx.locale}
             labels={t.legend}
+            colors={colors}
+            expanded={fill}
             onToggle={(id) =>
               setHidden((prev) => {
                 const next = new Set(prev);
@@ -137,6 +166,11 @@ const PanelView = memo(function PanelView({
             }
           />
         </div>
+      )}
+      {quantileNote && (
+        <p className="iw-panel-note" data-quantile-note="">
+          {quantileNote}
+        </p>
       )}
       {(data.truncated > 0 || data.warnings.length > 0) && (
         <p className="iw-panel-note">
@@ -270,6 +304,8 @@ function PanelBody({
   const t = useT();
   const ctx = useDashboard();
   const height = fill ? 'calc(100vh - 180px)' : 220;
+  if (data.state === 'ok' && isDistributionPanel(panel))
+    return <DistributionChart panel={panel} series={data.series} title={title} height={height} chartRef={chartRef} />;
   if (data.state === 'ok')
     return (
       <EChart

@@ -10,6 +10,7 @@ import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
 import { useDashboard } from './dashboard-context';
 import { useQueryAnswers } from './use-query-answers';
+import { tileBound, useBucketBounds } from './use-quantile-precision';
 import { useView } from './view-state';
 import { viewReasonText } from './view-text';
 
@@ -77,6 +78,10 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const stale = view.stale;
   const color = colorFor(last, stat.thresholds);
   const errorTitle = state === 'error' ? (viewReasonText(view.reason, lang) ?? undefined) : undefined;
+  // A quantile in the first, +Inf or a wide bucket shows its bound, not the interpolated number.
+  const quantile = useMemo(() => ({ queries: [source.query] }), [source.query]);
+  const bounds = useBucketBounds(quantile, true).bounds.get(source.query.id);
+  const bound = state === 'ok' && last !== null && bounds ? tileBound(last, bounds, stat.unit, t.distribution, locale) : null;
 
   const target = stat.panelId;
   const title = statTitle(stat, catalog.engine, lang);
@@ -88,7 +93,9 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
       data-stale={stale || undefined}
       data-color={color}
       data-value={state === 'ok' && last !== null ? String(last) : undefined}
-      title={errorTitle}
+      data-value-low={bound ? String(bound.low) : undefined}
+      data-value-high={bound && bound.high !== null ? String(bound.high) : undefined}
+      title={errorTitle ?? bound?.title}
       role="group"
       aria-label={title}
     >
@@ -105,7 +112,7 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
         )}
       </div>
       <div className="iw-stat-value" style={{ color: COLORS[color] }}>
-        {state === 'ok' ? formatValue(last, stat.unit, { locale }) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : state === 'error' ? t.stat.unknown : t.stat.noData}
+        {state === 'ok' ? (bound?.text ?? formatValue(last, stat.unit, { locale })) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : state === 'error' ? t.stat.unknown : t.stat.noData}
       </div>
       <div className="iw-stat-spark" aria-hidden="true">
         {/* An SVG path, not an ECharts instance: see src/charts/sparkline.tsx. */}

@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useLang, useT } from '../i18n';
 import { RANGE_PRESETS, isTimeExpr, rangeProblem } from './time-range';
 import { useDismiss } from '../components/use-dismiss';
+import { formatRange } from '../lib/time';
 
 /** Accepts `now-1h`, epoch ms, or a date the browser understands (`2026-01-01 12:00`). */
 export function toTimeExpr(input: string): string | null {
@@ -13,9 +14,16 @@ export function toTimeExpr(input: string): string | null {
   return Number.isFinite(ms) ? String(ms) : null;
 }
 
-function describe(expr: string, locale: string): string {
-  if (expr.startsWith('now')) return expr;
-  return new Date(Number(expr)).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' });
+/**
+ * An absolute range in the axes' shape (24-hour, numeric) with the time zone; `now-…` as written.
+ * `short` (the button) leaves out the year and seconds; the full form is its title and name.
+ */
+function describe(from: string, to: string, locale: string, short: boolean): string {
+  const opts = short ? { year: false } : { seconds: true };
+  const abs = (e: string) => !e.startsWith('now') && Number.isFinite(Number(e));
+  if (abs(from) && abs(to)) return formatRange(Number(from), Number(to), locale, opts);
+  const one = (e: string) => (abs(e) ? formatRange(Number(e), Number(e), locale, opts).replace(/ → \S+/, '') : e);
+  return `${one(from)} → ${one(to)}`;
 }
 
 export function TimePicker({ from, to, onChange }: { from: string; to: string; onChange: (from: string, to: string) => void }) {
@@ -27,12 +35,20 @@ export function TimePicker({ from, to, onChange }: { from: string; to: string; o
   const [draftTo, setDraftTo] = useState(to);
   const [error, setError] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   useDismiss(root, open, close);
+  // Closing by a choice (or Escape) unmounts the focused control: hand focus back to the trigger,
+  // so a keyboard user does not fall to the top of the page.
+  const closeToTrigger = useCallback(() => {
+    setOpen(false);
+    trigger.current?.focus();
+  }, []);
 
   const preset = RANGE_PRESETS.find((p) => p.from === from && to === 'now');
   const lastN = to === 'now' ? /^now-(\d+[smhdwMy])$/.exec(from)?.[1] : undefined;
-  const label = lastN ? t.last(lastN) : `${describe(from, lang)} → ${describe(to, lang)}`;
+  const label = lastN ? t.last(lastN) : describe(from, to, lang, true);
+  const fullLabel = lastN ? label : describe(from, to, lang, false);
 
   const apply = () => {
     const f = toTimeExpr(draftFrom);
@@ -47,18 +63,20 @@ export function TimePicker({ from, to, onChange }: { from: string; to: string; o
       return;
     }
     setError(null);
-    setOpen(false);
+    closeToTrigger();
     onChange(f, tt);
   };
 
   return (
-    <div className="relative" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <div className="relative" ref={root} onKeyDown={(e) => e.key === 'Escape' && open && closeToTrigger()}>
       <button
+        ref={trigger}
         type="button"
-        className="iw-control"
+        className="iw-control iw-time-button"
+        title={fullLabel}
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`${t.timeRange}: ${label}`}
+        aria-label={`${t.timeRange}: ${fullLabel}`}
         onClick={() => {
           setDraftFrom(from);
           setDraftTo(to);
@@ -66,8 +84,11 @@ export function TimePicker({ from, to, onChange }: { from: string; to: string; o
           setOpen((o) => !o);
         }}
       >
-        <span className="iw-control-label">{t.timeRange}</span>
-        <span>{label}</span>
+        {/* The button's name says "Time range"; a visible word would make it too wide to keep one width. */}
+        <span className="iw-control-label" aria-hidden="true">
+          ◷
+        </span>
+        <span className="iw-time-label">{label}</span>
       </button>
       {open && (
         <div role="dialog" aria-label={t.timeRange} className="iw-popover w-96 right-0">
@@ -79,7 +100,7 @@ export function TimePicker({ from, to, onChange }: { from: string; to: string; o
                 className={`iw-chip ${p === preset ? 'iw-chip-active' : ''}`}
                 aria-pressed={p === preset}
                 onClick={() => {
-                  setOpen(false);
+                  closeToTrigger();
                   onChange(p.from, 'now');
                 }}
               >

@@ -10,6 +10,7 @@ import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
 import { rangeSeconds, useDashboard, type QueryWindow } from './dashboard-context';
 import { useLang } from '../i18n';
+import { asRangeAnswer } from './instant-series';
 import { useQueryAnswers } from './use-query-answers';
 import { viewReasonText } from './view-text';
 import { useView, type PanelState } from './view-state';
@@ -86,23 +87,25 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   const ctx = useDashboard();
   const lang = useLang();
   const { resolved, window: w, filters, rateInterval, by, gpuPeakFlops, catalog, client, baseUrl } = ctx;
+  // Distribution panels: one instant query at the range's end over `[$__range]`; their length
+  // matters only to them (0 for the others keeps their expressions from changing with it).
+  const instant = panel.chart === 'distribution';
+  const range = instant ? rangeSeconds(w) : 0;
 
   const queries: PanelQueryInfo[] = useMemo(() => {
     if (!resolved || panel.notAvailable) return [];
     return panel.queries.map((query) => {
-      const r = expandQuery(query, catalog, { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range: rangeSeconds(w) });
+      const r = expandQuery(query, catalog, { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range: range || undefined });
       return 'missing' in r ? { query, expanded: null, missing: r.missing } : { query, expanded: r, missing: [] };
     });
-    // The range length only matters to `$__range` templates, which chart panels do not use.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resolved, panel, catalog, filters, rateInterval, by, gpuPeakFlops]);
+  }, [resolved, panel, catalog, filters, rateInterval, by, gpuPeakFlops, range]);
 
   const runnable = useMemo(
     () => queries.filter((q): q is PanelQueryInfo & { expanded: ExpandedQuery } => q.expanded !== null),
     [queries],
   );
   const exprs = useMemo(() => runnable.map((q) => q.expanded.expr), [runnable]);
-  const { statuses, answers } = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled });
+  const { statuses, answers } = useQueryAnswers({ kind: instant ? 'instant' : 'range', client, baseUrl, exprs, window: w, enabled });
 
   const value = useMemo((): ChartValue | null => {
     if (answers.some((a, i) => a === undefined && !statuses[i]?.error)) return null;
@@ -113,7 +116,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
       const q = runnable[i];
       if (!a || !q) return;
       warnings.push(...a.warnings);
-      const shaped = shape(a, w, q.query);
+      const shaped = shape(asRangeAnswer(a), w, q.query);
       series.push(...shaped.series);
       truncated += shaped.truncated;
     });

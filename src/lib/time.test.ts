@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration, formatTimestamp } from './time';
+import { formatDateTime, formatDuration, formatRange, formatTimestamp, timeZoneLabel } from './time';
 
 // Run with TZ=UTC (npm run test:unit sets it).
 const t = Date.UTC(2025, 0, 2, 3, 4, 5);
@@ -56,5 +56,26 @@ describe('formatDuration', () => {
     [-HOUR, '-1h'],
   ])('%d → %s', (ms, want) => {
     expect(formatDuration(ms)).toBe(want);
+  });
+});
+
+describe('formatRange', () => {
+  it('reads like the axes (24-hour, numeric) and names the time zone', () => {
+    expect(formatRange(Date.UTC(2026, 11, 1, 14, 21, 59), Date.UTC(2026, 11, 1, 15, 21, 59), 'en-US')).toBe('2026-12-01 14:21 → 15:21 UTC');
+    expect(formatRange(Date.UTC(2026, 10, 30, 23, 0), Date.UTC(2026, 11, 1, 1, 0), 'en-US', { seconds: true })).toBe(
+      '2026-11-30 23:00:00 → 2026-12-01 01:00:00 UTC',
+    );
+  });
+
+  it('leaves the year out for the header when asked', () => {
+    expect(formatRange(Date.UTC(2026, 10, 30, 23, 0), Date.UTC(2026, 11, 1, 1, 0), 'en-US', { year: false })).toBe('11-30 23:00 → 12-01 01:00 UTC');
+  });
+
+  it('never uses a 12-hour clock, whatever the locale', () => {
+    for (const locale of ['en-US', 'zh-CN', 'en-GB']) expect(formatRange(Date.UTC(2026, 11, 1, 14, 0), Date.UTC(2026, 11, 1, 15, 0), locale)).not.toMatch(/AM|PM|上午|下午/);
+  });
+
+  it('names the time zone', () => {
+    expect(timeZoneLabel(0, 'en-US')).toBe('UTC');
   });
 });

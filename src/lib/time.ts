@@ -54,6 +54,52 @@ export function formatDateTime(ms: number, locale?: string): string {
   return `${p.year ?? ''}-${p.month ?? ''}-${p.day ?? ''} ${p.hour ?? ''}:${p.minute ?? ''}:${p.second ?? ''}`;
 }
 
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The browser's time zone as people read it next to a time: `UTC`, `GMT+1`, `PST` (the locale's
+ * short name at that instant, so summer time shows).
+ *
+ * @example (TZ=UTC)
+ * timeZoneLabel(0, 'en-US') // 'UTC'
+ */
+export function timeZoneLabel(ms: number, locale?: string): string {
+  const key = locale ?? '';
+  let f = zoneFormatters.get(key);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat(locale, { timeZoneName: 'short' });
+    zoneFormatters.set(key, f);
+  }
+  return f.formatToParts(Number.isFinite(ms) ? ms : 0).find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/**
+ * A time range as one label in the shape of the axes (24-hour, numeric, the browser's time zone,
+ * named at the end); the end's date is left out when it is the start's. `seconds` keeps seconds
+ * (exports, tooltips); the header shows minutes and, with `year: false`, no year.
+ *
+ * @example (TZ=UTC)
+ * formatRange(Date.UTC(2026, 11, 1, 2, 21, 59), Date.UTC(2026, 11, 1, 3, 21, 59), 'en-US')
+ * // '2026-12-01 02:21 → 03:21 UTC'
+ * formatRange(Date.UTC(2026, 10, 30, 23, 0), Date.UTC(2026, 11, 1, 1, 0), 'en-US', { seconds: true })
+ * // '2026-11-30 23:00:00 → 2026-12-01 01:00:00 UTC'
+ */
+export function formatRange(startMs: number, endMs: number, locale?: string, opts: { seconds?: boolean; year?: boolean } = {}): string {
+  if (!Number.isFinite(startMs) || !Number.isFinite(endMs)) return '';
+  const a = parts(startMs, locale);
+  const b = parts(endMs, locale);
+  const time = (p: Record<string, string>) => `${p.hour ?? ''}:${p.minute ?? ''}${opts.seconds ? `:${p.second ?? ''}` : ''}`;
+  const date = (p: Record<string, string>) => `${opts.year === false ? '' : `${p.year ?? ''}-`}${p.month ?? ''}-${p.day ?? ''}`;
+  const end = date(a) === date(b) && a.year === b.year ? time(b) : `${date(b)} ${time(b)}`;
+  return `${date(a)} ${time(a)} → ${end} ${timeZoneLabel(endMs, locale)}`;
+}
+
+/** `formatDateTime` followed by the time zone: `2025-01-02 03:04:05 UTC`. */
+export function formatDateTimeZone(ms: number, locale?: string): string {
+  if (!Number.isFinite(ms)) return '';
+  return `${formatDateTime(ms, locale)} ${timeZoneLabel(ms, locale)}`;
+}
+
 const DURATION_UNITS: ReadonlyArray<[string, number]> = [
   ['d', DAY_MS],
   ['h', 3_600_000],

@@ -7,6 +7,7 @@ export {
   type PrometheusErrorKind,
 } from './errors';
 export { validateBaseUrl, describeUrl, type BaseUrlCheck } from './base-url';
+export { canAskStatus, detectBackendKind, isCrossOrigin, type BackendKind } from './backend-kind';
 export {
   createPrometheusClient,
   fetchMetricNames,
@@ -50,6 +51,8 @@ export {
   scrapeIntervalOptions,
   shouldRetry,
   targetsOptions,
+  bucketBoundsOptions,
+  type BucketBoundsParams,
   type InstantQueryParams,
   type LabelValuesParams,
   type MetricNamesParams,

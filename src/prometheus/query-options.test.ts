@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createPrometheusClient } from './client';
 import { PrometheusError } from './errors';
 import {
+  bucketBoundsOptions,
   instantQueryOptions,
   labelValuesOptions,
   metricNamesOptions,
@@ -46,6 +47,29 @@ describe('queryFn', () => {
     expect(await qc.fetchQuery(metricNamesOptions(client, { baseUrl: BASE }))).toContain('up');
     expect(await qc.fetchQuery(scrapeIntervalOptions(client, { baseUrl: BASE }))).toEqual({ seconds: 1, source: 'targets' });
     qc.clear();
+  });
+});
+
+describe('bucketBoundsOptions', () => {
+  it('asks the le values of the one bucket series, keyed by series and coarse window', async () => {
+    const fake = fakeFetch({ body: JSON.stringify({ status: 'success', data: ['0.3', '1.0', '+Inf'] }) });
+    const client = createPrometheusClient({ baseUrl: BASE, fetch: fake.fetch });
+    const opts = bucketBoundsOptions(client, { baseUrl: BASE, series: 'vllm:request_queue_time_seconds_bucket', start: 600, end: 4200 });
+    expect(opts.queryKey).toEqual(['prometheus', BASE, 'bucket_bounds', 'vllm:request_queue_time_seconds_bucket', 600, 4200]);
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    expect(await qc.fetchQuery(opts)).toEqual(['0.3', '1.0', '+Inf']);
+    const url = decodeURIComponent(fake.calls[0]?.url ?? '');
+    expect(url).toContain('/api/v1/label/le/values');
+    expect(url).toContain('match[]=vllm:request_queue_time_seconds_bucket');
+    qc.clear();
+  });
+
+  it('selects a name PromQL cannot take bare by __name__', () => {
+    const fake = fakeFetch();
+    const client = createPrometheusClient({ baseUrl: BASE, fetch: fake.fetch });
+    const opts = bucketBoundsOptions(client, { baseUrl: BASE, series: 'odd.name"x_bucket', start: 0, end: 600 });
+    void new QueryClient().fetchQuery(opts).catch(() => undefined);
+    expect(decodeURIComponent(fake.calls[0]?.url ?? '')).toContain('match[]={__name__="odd.name\\"x_bucket"}');
   });
 });
 

@@ -73,6 +73,34 @@ export function labelValuesOptions(client: PrometheusClient, { baseUrl, label, m
   });
 }
 
+export interface BucketBoundsParams {
+  baseUrl: string;
+  /** The resolved `…_bucket` series name (no matchers: bounds are the family's, not a filter's). */
+  series: string;
+  /** A coarse window (see coarseWindow), so refresh ticks reuse the answer. */
+  start: number;
+  end: number;
+}
+
+/** A series name as a selector: bare when PromQL takes it so, else by `__name__`. */
+function seriesSelector(name: string): string {
+  if (/^[a-zA-Z_:][a-zA-Z0-9_:]*$/.test(name)) return name;
+  return `{__name__="${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"}`;
+}
+
+/**
+ * The `le` label values of one histogram's bucket series ("0.3", "1.0", "+Inf" as stored): the
+ * bounds a `histogram_quantile` answer is judged against. They change only with a new engine
+ * release, so they are asked once per coarse window like the metric names.
+ */
+export function bucketBoundsOptions(client: PrometheusClient, { baseUrl, series, start, end }: BucketBoundsParams) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'bucket_bounds', series, start, end] as const,
+    queryFn: ({ signal }) => client.labelValues('le', { match: [seriesSelector(series)], start, end }, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
 export interface MetricNamesParams extends LabelQuery {
   baseUrl: string;
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { HeatmapSeriesOption } from 'echarts/charts';
+import { matrixToHeatmap, toDistribution } from './distribution-data';
+import { bucketAxisLabel, bucketRangeLabel, buildDistributionOption, buildHeatmapOption } from './distribution-options';
+
+const labels = { rate: 'Rate', share: 'Share', count: 'Requests' };
+const single = <T,>(v: T | T[] | undefined): T => {
+  const x = Array.isArray(v) ? v[0] : v;
+  if (x === undefined) throw new Error('missing');
+  return x;
+};
+type Formatter = (p: unknown) => string;
+const formatterOf = (o: { tooltip?: unknown }): Formatter => {
+  const f = (single(o.tooltip as object | object[] | undefined) as { formatter?: unknown }).formatter;
+  if (typeof f !== 'function') throw new Error('no formatter');
+  return f as Formatter;
+};
+
+describe('bucket labels', () => {
+  it('name buckets by their edges in the panel unit', () => {
+    expect(bucketAxisLabel({ low: 0, high: 0.3 }, 'seconds', 'en-US')).toBe('≤ 300 ms');
+    expect(bucketAxisLabel({ low: 7680, high: Infinity }, 'seconds', 'en-US')).toBe('> 2h 8m');
+    expect(bucketRangeLabel({ low: 0.3, high: 0.5 }, 'seconds', 'en-US')).toBe('300 ms – 500 ms');
+    expect(bucketAxisLabel({ low: 512, high: 1024 }, 'tokens', 'en-US')).toBe('≤ 1.02k');
+  });
+});
+
+describe('buildHeatmapOption', () => {
+  const data = matrixToHeatmap(
+    [
+      { metric: { le: '0.3' }, values: [[0, '1'], [15, '0']] },
+      { metric: { le: '0.5' }, values: [[0, '3'], [15, '4']] },
+      { metric: { le: '+Inf' }, values: [[0, '4'], [15, '4']] },
+    ],
+    { start: 0, end: 15, step: 15 },
+  );
+  const o = buildHeatmapOption({ data, unit: 'seconds', theme: 'dark', locale: 'en-US', labels });
+
+  it('puts buckets on a category y axis in order, labelled by their upper edge', () => {
+    expect(single(o.yAxis)).toMatchObject({ type: 'category', data: ['≤ 300 ms', '≤ 500 ms', '> 500 ms'] });
+    expect(single(o.xAxis)).toMatchObject({ type: 'category' });
+    const s = single(o.series) as HeatmapSeriesOption;
+    expect(s.type).toBe('heatmap');
+    // [x, y, colour value (sqrt), rate]
+    expect(s.data).toContainEqual([1, 1, 2, 4]);
+  });
+
+  it('tooltip: bucket range, rate and share of the step', () => {
+    const html = formatterOf(o)({ value: [0, 1, Math.sqrt(2), 2] });
+    expect(html).toContain('300 ms – 500 ms');
+    expect(html).toContain('2 /s');
+    expect(html).toContain('50 %');
+    expect(formatterOf(o)({ value: 'junk' })).toBe('');
+  });
+});
+
+describe('buildDistributionOption', () => {
+  const data = toDistribution([{ le: '128', value: 6 }, { le: '1024', value: 9 }, { le: '+Inf', value: 10 }]);
+  const o = buildDistributionOption({ data, unit: 'tokens', theme: 'light', locale: 'en-US', labels: { ...labels, count: '<b>Requests</b>' }, color: '#2563eb' });
+
+  it('draws one bar per bucket as a share, labelled "≤ N"', () => {
+    expect(single(o.xAxis)).toMatchObject({ data: ['≤ 128', '≤ 1.02k', '> 1.02k'] });
+    expect(single(o.series).data).toEqual([0.6, 0.3, 0.1]);
+  });
+
+  it('tooltip: range, count and share, every text escaped', () => {
+    const html = formatterOf(o)({ dataIndex: 1 });
+    expect(html).toContain('128 – 1.02k');
+    expect(html).toContain('&lt;b&gt;Requests');
+    expect(html).toContain('30 %');
+    expect(html).not.toContain('<b>');
+  });
+});

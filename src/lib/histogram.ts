@@ -1,0 +1,105 @@
+// Classic-histogram arithmetic that the charts and tiles share: cumulative bucket values → per
+// bucket counts, and where a `histogram_quantile` answer really lies given the bucket bounds.
+// Pure; bounds are numbers (see buckets.ts for parsing `le`, "1.0" and "1" alike).
+
+/** One bucket as an interval (low, high]; `high` is +Infinity for the `+Inf` bucket. */
+export interface BucketRange {
+  low: number;
+  high: number;
+}
+
+export interface Decumulated {
+  /** Per-bucket counts, aligned to the input; null where the bucket's value is missing. */
+  counts: Array<number | null>;
+  /** The cumulative value of the highest bucket present (the total when `+Inf` is there). */
+  total: number | null;
+  /** Buckets whose difference was negative (counter reset, uneven extrapolation): clamped to 0. */
+  clamped: number;
+  /** Buckets that also hold the count of missing buckets just below them. */
+  merged: number;
+}
+
+/**
+ * Differences between neighbouring cumulative bucket values (sorted by bound, ascending). A
+ * missing (null, NaN, ±Inf) value leaves its bucket null and its share goes to the next present
+ * bucket (`merged`); a negative difference, which a restart or `rate` extrapolation across
+ * buckets can produce, becomes 0 (`clamped`) instead of a negative count.
+ *
+ * @example
+ * decumulate([2, 5, null, 9]) // { counts: [2, 3, null, 4], total: 9, clamped: 0, merged: 1 }
+ * decumulate([4, 3, 6])       // { counts: [4, 0, 2], total: 6, clamped: 1, merged: 0 }
+ */
+export function decumulate(cumulative: ReadonlyArray<number | null>): Decumulated {
+  const counts: Array<number | null> = [];
+  let prev = 0;
+  let total: number | null = null;
+  let clamped = 0;
+  let merged = 0;
+  let skipped = false;
+  for (const raw of cumulative) {
+    if (raw === null || !Number.isFinite(raw)) {
+      counts.push(null);
+      skipped = true;
+      continue;
+    }
+    const diff = raw - prev;
+    if (diff < 0) clamped += 1;
+    counts.push(Math.max(0, diff));
+    if (skipped && total !== null) merged += 1;
+    skipped = false;
+    // A lower bucket above a higher one (negative diff) must not lower the baseline below it.
+    prev = Math.max(prev, raw);
+    total = prev;
+  }
+  return { counts, total, clamped, merged };
+}
+
+/** Buckets for sorted bounds (ascending, +Inf last if present): (0, b0], (b0, b1], … */
+export function bucketRanges(bounds: readonly number[]): BucketRange[] {
+  return bounds.map((high, i) => ({ low: i === 0 ? Math.min(0, high) : (bounds[i - 1] ?? 0), high }));
+}
+
+/** Wider than this factor (high / low), a bucket says too little for a line to be drawn through it. */
+export const WIDE_BUCKET_FACTOR = 4;
+
+/**
+ * Where a quantile computed by `histogram_quantile` actually lies.
+ *   - `first`: in the first bucket (0, b0]; the value is an interpolation inside it: say "< b0".
+ *   - `overflow`: in the `+Inf` bucket; histogram_quantile then returns the highest finite bound:
+ *     say "≥ b".
+ *   - `wide`: in a bucket (low, high] with high > 4 × low: show the interval.
+ *   - `precise`: in a bucket narrow enough for the number to mean what it says (or no bounds known).
+ */
+export type QuantilePrecision =
+  | { kind: 'precise' }
+  | { kind: 'first'; low: number; high: number }
+  | { kind: 'overflow'; low: number }
+  | { kind: 'wide'; low: number; high: number };
+
+const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+/**
+ * Classifies `value` (a histogram_quantile answer) against the histogram's bounds (numbers, any
+ * order, +Inf allowed). Worked example, vLLM queue time bounds [0.3, 0.5, 0.8, …, 7680, +Inf]:
+ * 0.15 → first (0, 0.3]; 7680 → overflow ≥ 7680; bounds [1, 8, 16]: 5 → wide (1, 8].
+ */
+export function classifyQuantile(value: number, bounds: readonly number[]): QuantilePrecision {
+  const finite = [...new Set(bounds.filter((b) => Number.isFinite(b)))].sort((a, b) => a - b);
+  if (!Number.isFinite(value) || finite.length === 0) return { kind: 'precise' };
+  const highest = finite[finite.length - 1]!;
+  const hasInf = bounds.some((b) => b === Infinity);
+  // histogram_quantile answers exactly the highest finite bound when the rank is in +Inf.
+  if (hasInf && (value > highest || close(value, highest))) return { kind: 'overflow', low: highest };
+  let low = 0;
+  for (const high of finite) {
+    if (value < high || close(value, high)) {
+      // A bucket with le ≤ 0 (SGLang's le="0.0") holds exact zeros: the value is what it says.
+      if (high <= 0) return { kind: 'precise' };
+      if (low <= 0) return { kind: 'first', low: 0, high };
+      if (high > WIDE_BUCKET_FACTOR * low) return { kind: 'wide', low, high };
+      return { kind: 'precise' };
+    }
+    low = high;
+  }
+  return { kind: 'precise' };
+}
