@@ -44,5 +44,6 @@ export default tseslint.config(
   zone('prometheus', ['dashboard', 'charts', 'catalog', 'components', 'app'], 'prometheus knows only HTTP and wire types.'),
   zone('lib', ['dashboard', 'charts', 'prometheus', 'catalog', 'components', 'app', 'config'], 'lib is leaf code.'),
   zone('components', ['dashboard', 'app', 'prometheus'], 'components are small shared UI pieces.'),
+  zone('rules', ['dashboard', 'charts', 'prometheus', 'components', 'app', 'config'], 'rules are generated from the catalog, without the DOM or HTTP.'),
   zone('dashboard', ['app'], 'dashboard never imports app.'),
 );

@@ -82,16 +82,33 @@ for (const engine of ['vllm', 'sglang'] as const) {
       await p.scrollIntoViewIfNeeded();
       await expect(p).not.toHaveAttribute('data-state', 'loading', { timeout: 30_000 });
       const state = await p.getAttribute('data-state');
-      if (state !== 'ok' && state !== 'unavailable') notOk.push(`${id}=${state}`);
-      if (state === 'unavailable') {
-        // Only panels the engine truly lacks may be unavailable, and they say why.
-        await expect(p).toContainText('Not available for this engine');
-      }
+      // Panels the engine can never have are left out of its board, so nothing else than ok.
+      if (state !== 'ok') notOk.push(`${id}=${state}`);
     }
     expect(notOk).toEqual([]);
     await page.screenshot({ path: `test-results/board-${engine}-features-all.png`, fullPage: true });
   });
 }
+
+test('SGLang: panels the engine never has are named, not drawn; panel= still explains one', async ({ page }) => {
+  await page.goto(appUrl({ prom: PROM(), engine: 'sglang', from: 'now-30m', refresh: 'off' }));
+  await expectPanelState(page, 'ttft', 'ok');
+  for (const id of ['prefill-time', 'decode-time', 'external-prefix-cache-hit-rate', 'spec-per-position-acceptance'])
+    await expect(panel(page, id)).toHaveCount(0);
+  const latency = page.getByTestId('not-reported-latency');
+  await expect(latency).toHaveText('SGLang does not report, so not shown: Prefill time and Decode time');
+  await expect(page.getByTestId('not-reported-cache')).toContainText('External prefix cache hit rate');
+  // A name opens the panel alone, with the explanation and where to look instead.
+  await latency.getByRole('button', { name: 'Prefill time' }).click();
+  await expect(page).toHaveURL(/panel=prefill-time/);
+  await expectPanelState(page, 'prefill-time', 'unavailable');
+  await expect(panel(page, 'prefill-time')).toContainText('Not available for this engine');
+  await expect(panel(page, 'prefill-time')).toContainText('look at TTFT');
+  // vLLM has prefill and decode time: no such line in its latency section.
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
+  await expectPanelState(page, 'prefill-time', 'ok');
+  await expect(page.getByTestId('not-reported-latency')).toHaveCount(0);
+});
 
 test('panel menu: CSV and PNG export, full screen and back', async ({ page }) => {
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));

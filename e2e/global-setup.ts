@@ -1,5 +1,5 @@
 // Starts what the end-to-end tests run against: simulated engines scraped by a real Prometheus
-// (a default stack and a `--features all` stack), and the built dashboard served by Vite's
+// (a default stack and a `--features all,extra-family` stack), and the built dashboard served by Vite's
 // static preview server. Ports are picked free at run time (two runs on one machine do not
 // collide); URLs reach the tests through environment variables.
 import { preview } from 'vite';
@@ -12,7 +12,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const [a, b] = [await freePortBlock(12), await freePortBlock(12)];
   const stacks: Stack[] = await Promise.all([
     startStack({ promPort: a, vllmPort: a + 2, sglangPort: a + 7, backfillMinutes: 60, seed: 7, log }),
-    startStack({ promPort: b, vllmPort: b + 2, sglangPort: b + 7, backfillMinutes: 60, features: 'all', seed: 11, log }),
+    startStack({ promPort: b, vllmPort: b + 2, sglangPort: b + 7, backfillMinutes: 60, features: 'all,extra-family', seed: 11, log }),
   ]);
   const [def, all] = stacks;
   process.env.PROM_DEFAULT = def!.promUrl;

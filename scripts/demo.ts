@@ -1,20 +1,26 @@
 // `npm run demo`: simulated engines + a real Prometheus (with 3 h of backfilled history) + the
 // dashboard's Vite dev server, then prints the URL to open. Ctrl-C stops all and cleans up.
+// `--topology sharded|federated` puts several Prometheus servers in front of the engines instead
+// (scripts/lib/topology.ts; docs/scaling.md).
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { numArg, parseArgs, profileArg } from '../sim/cli-args.ts';
 import { FEATURES } from '../sim/index.ts';
-import { type Stack, startStack } from './lib/stack.ts';
+import { startTopologyStack, TOPOLOGIES, type Topology, type TopologyStack } from './lib/topology.ts';
 
 const USAGE = `Usage: npm run demo -- [flags]
   --port 5173              dashboard (Vite dev server) port
   --prom-port 9090         Prometheus port
   --vllm-port 8000 --sglang-port 30000 --vllm-instances 2 --sglang-instances 2
   --features ''            'all' or a comma list of: ${FEATURES.join(', ')}
+                           (opt-in, not in 'all': extra-family = families no catalog knows)
   --profile default        default | legacy | underscore
   --backfill-minutes 180   history to backfill before going live (0 = none)
   --scrape-interval 5s --load 1 --seed 42
-  --backend prometheus     prometheus | victoria-metrics`;
+  --backend prometheus     prometheus | victoria-metrics (topology single only)
+  --topology single        single | sharded (2 hashmod shards remote_write into VictoriaMetrics)
+                           | federated (2 cluster servers, a global one federating them);
+                           the extra servers take the ports after --prom-port; live data only`;
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), ['help']);
@@ -24,9 +30,12 @@ async function main(): Promise<void> {
   }
   const backend = args.get('backend') ?? 'prometheus';
   if (backend !== 'prometheus' && backend !== 'victoria-metrics') throw new Error('--backend must be prometheus or victoria-metrics');
+  const topology = (args.get('topology') ?? 'single') as Topology;
+  if (!TOPOLOGIES.includes(topology)) throw new Error(`--topology must be one of ${TOPOLOGIES.join(', ')}`);
+  if (topology !== 'single' && args.get('backend') !== undefined) throw new Error('--backend applies to --topology single only');
   const port = numArg(args, 'port') ?? 5173;
   const log = (l: string): void => console.log(l);
-  let stack: Stack | null = null;
+  let stack: TopologyStack | null = null;
   let vite: ViteDevServer | null = null;
   let stopping = false;
   const stop = async (code: number): Promise<void> => {
@@ -40,8 +49,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   try {
-    console.log('starting simulated engines and Prometheus (backfilling history first)…');
-    stack = await startStack({
+    console.log(topology === 'single' ? 'starting simulated engines and Prometheus (backfilling history first)…' : `starting simulated engines and the ${topology} topology…`);
+    stack = await startTopologyStack({
+      topology,
       promPort: numArg(args, 'prom-port') ?? 9090,
       vllmPort: numArg(args, 'vllm-port'),
       sglangPort: numArg(args, 'sglang-port'),
@@ -60,7 +70,8 @@ async function main(): Promise<void> {
     const root = fileURLToPath(new URL('..', import.meta.url));
     vite = await createServer({ root, configFile: `${root}vite.config.ts`, server: { port, host: '127.0.0.1', strictPort: true } });
     await vite.listen();
-    console.log(`\nPrometheus: ${stack.promUrl}`);
+    for (const s of stack.servers) console.log(`${s.role.padEnd(18)} ${s.url}`);
+    console.log(`\nThe board reads: ${stack.promUrl}`);
     console.log(`Targets:    ${stack.simTargets.join(', ')}`);
     console.log(`\nOpen: http://127.0.0.1:${port}/?prom=${stack.promUrl}\n(Ctrl-C to stop)`);
   } catch (err) {

@@ -120,7 +120,6 @@ func_latency_seconds`.split(/\s+/);
 
 /** Deliberate exceptions, with the reason. */
 const NOT_EMITTED: Record<string, string> = {
-  'sglang:max_running_requests_under_SLO': 'written only when non-None; the catalog expects no series on a default server',
   'sglang:startup_latency_breakdown_seconds_max': 'presence at HEAD unverified in the catalog',
 };
 

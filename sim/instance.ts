@@ -11,6 +11,7 @@ import { VllmEngineMetrics } from './engines/vllm.ts';
 import { createVllmApiServer } from './engines/vllm-api.ts';
 import { SglangRankMetrics } from './engines/sglang.ts';
 import { SglangTokenizerMetrics } from './engines/sglang-tokenizer.ts';
+import { ExtraFamilies } from './engines/extra-family.ts';
 import { familySpec, type EngineKind } from './spec.ts';
 
 export interface InstanceSpec {
@@ -45,6 +46,7 @@ export class SimInstance {
   readonly preset: ModelPreset;
   nowMs: number;
   private readonly rename: (n: string) => string;
+  private readonly extra: ExtraFamilies | null;
 
   constructor(
     readonly spec: InstanceSpec,
@@ -75,7 +77,9 @@ export class SimInstance {
     }
     const specDecode = features.has('spec');
     // vLLM's API server: one set of HTTP metrics per instance, whatever the profile.
-    const api = engine === 'vllm' ? createVllmApiServer(this.sr, startSec, `${opts.seed}:api:${index}`) : undefined;
+    const tools = features.has('tool-calls') && profile !== 'legacy' ? { modelName: model } : null;
+    const api = engine === 'vllm' ? createVllmApiServer(this.sr, startSec, `${opts.seed}:api:${index}`, tools) : undefined;
+    this.extra = features.has('extra-family') ? new ExtraFamilies(this.sr.reg, engine, model, startSec, new Prng(`${opts.seed}:extra:${index}`)) : null;
     for (let rank = 0; rank < this.spec.ranks; rank++) {
       const rng = new Prng(`${opts.seed}:${engine}:${index}:${rank}`);
       let adapter: Adapter;
@@ -159,6 +163,7 @@ export class SimInstance {
         if (sleepy && i === 0) m.asleep = (this.nowMs / 60_000) % 30 >= 28 && m.running.length === 0;
         m.tick(this.nowMs, dt);
       });
+      this.extra?.tick(dt);
       this.nowMs += dt;
     }
   }

@@ -11,6 +11,7 @@ const USAGE = `Usage: npm run sim -- [flags]
   --sglang-instances 2     number of SGLang servers (the 2nd runs DP attention, 2 ranks)
   --models a,b             model names, assigned round-robin
   --features ''            'all' or a comma list of: ${FEATURES.join(', ')}
+                           (opt-in, not in 'all': extra-family = families no catalog knows)
   --profile default        default | legacy | underscore
   --load 1                 load multiplier
   --seed 42                PRNG seed`;

@@ -26,7 +26,7 @@ export interface BackendProcess {
   stop(): Promise<void>;
 }
 
-function startProcess(bin: string, args: string[], url: string, log: (l: string) => void, name: string): BackendProcess {
+export function startProcess(bin: string, args: string[], url: string, log: (l: string) => void, name: string): BackendProcess {
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const keep = (d: Buffer): void => {

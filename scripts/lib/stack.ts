@@ -29,6 +29,8 @@ export interface StackOptions {
   deadTargets?: Partial<Record<'vllm' | 'sglang', string[]>>;
   /** VictoriaMetrics: API under /prometheus; backfill is skipped for it. */
   backend?: 'prometheus' | 'victoria-metrics';
+  /** Prometheus rule files to load (`rule_files:`); ignored for VictoriaMetrics (vmalert's job). */
+  ruleFiles?: string[];
   log?: (line: string) => void;
 }
 
@@ -113,7 +115,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         ...(opts.deadTargets?.[job as 'vllm' | 'sglang'] ?? []),
       ],
     }));
-    const config = scrapeConfig(jobs, interval);
+    const rules = backend === 'prometheus' ? (opts.ruleFiles ?? []) : [];
+    const config = scrapeConfig(jobs, interval) + (rules.length ? `rule_files:\n${rules.map((f) => `  - ${JSON.stringify(f)}\n`).join('')}` : '');
     const targets = sim.targets;
     const launch = async (): Promise<BackendProcess> => {
       const p = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);

@@ -14,8 +14,15 @@ export const FEATURES = [
   'websocket', // vLLM realtime websocket endpoint
   'diffusion', // vLLM diffusion LM counters (instead of spec_decode on that instance)
   'corrupted', // vLLM VLLM_COMPUTE_NANS_IN_LOGITS=1
+  'slo-cap', // SGLang scheduler with a max-running-requests-under-SLO cap (stock SGLang sets none)
+  'tool-calls', // vLLM --tool-call-parser: vllm:tool_call_parser_invocations_total (2026 builds)
 ] as const;
-export type Feature = (typeof FEATURES)[number];
+/**
+ * Opt-in only (not part of 'all'): families no real engine has, so that the board's "Other
+ * metrics" section has something the catalog does not know (e2e/other-metrics.spec.ts).
+ */
+export const EXTRA_FEATURES = ['extra-family'] as const;
+export type Feature = (typeof FEATURES)[number] | (typeof EXTRA_FEATURES)[number];
 export type Profile = 'default' | 'legacy' | 'underscore';
 
 export function parseFeatures(spec: string | undefined): Set<Feature> {
@@ -27,7 +34,8 @@ export function parseFeatures(spec: string | undefined): Set<Feature> {
       for (const x of FEATURES) out.add(x);
       continue;
     }
-    if (!(FEATURES as readonly string[]).includes(f)) throw new Error(`unknown feature "${f}" (known: all, ${FEATURES.join(', ')})`);
+    const known: readonly string[] = [...FEATURES, ...EXTRA_FEATURES];
+    if (!known.includes(f)) throw new Error(`unknown feature "${f}" (known: all, ${known.join(', ')})`);
     out.add(f as Feature);
   }
   return out;

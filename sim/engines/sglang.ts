@@ -10,6 +10,13 @@ import { SglangFeatureMetrics } from './sglang-features.ts';
 import type { SglangTokenizerMetrics } from './sglang-tokenizer.ts';
 import { childrenBy, type SpecRegistry, WholeCounter } from './spec-families.ts';
 
+const SLO_CAP = 'sglang:max_running_requests_under_SLO';
+
+/** Running requests a server keeps under its latency SLO: about one per 600 KV tokens of capacity. */
+export function sloRunningCap(preset: ModelPreset): number {
+  return Math.max(8, Math.round(preset.kvCapacityTokens / 600));
+}
+
 const AB_QUEUE_BUCKETS = [0.0, 0.1, 0.2, 0.5, 1, 2, 3, 4, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1200, 1400, 1600, 1800, 2000, 2500, 3000];
 
 export interface SglangRankContext {
@@ -39,6 +46,7 @@ export class SglangRankMetrics implements ModelSink {
   /** Recent-window accumulators for the interval gauges (gen_throughput, cache_hit_rate). */
   private window = { ms: 0, decode: 0, prompt: 0, cached: 0, retracted: 0, cudaGraph: 1 };
   private last = { genThroughput: 0, cacheHitRate: 0, retracted: 0 };
+  private sloCap: number | null = null;
 
   constructor(readonly ctx: SglangRankContext) {
     const { sr, preset, startSec, profile } = ctx;
@@ -114,6 +122,13 @@ export class SglangRankMetrics implements ModelSink {
       'sglang:engine_load_weights_time': 21.4,
     };
     for (const [f, v] of Object.entries(constants)) this.g[f]?.set(v);
+    // Stock SGLang never sets this cap (the catalog expects no series on a default server); a
+    // scheduler that has one writes it once at startup, like the constants above.
+    if (ctx.features.has('slo-cap') && ctx.has(SLO_CAP)) {
+      this.sloCap = sloRunningCap(preset);
+      this.g[SLO_CAP] = sr.declare(SLO_CAP).child(labels, startSec);
+      this.g[SLO_CAP].set(this.sloCap);
+    }
     this.features = new SglangFeatureMetrics(this);
   }
 
@@ -196,7 +211,9 @@ export class SglangRankMetrics implements ModelSink {
     set('sglang:kv_used_tokens', used);
     set('sglang:kv_evictable_tokens', evictable);
     set('sglang:kv_available_tokens', cap - used - evictable);
-    set('sglang:utilization', m.running.length > 0 ? Math.min(1, 0.35 + used / cap) : 0);
+    // With an SLO cap, utilization is the larger of the request share of the cap and the KV share.
+    const util = this.sloCap !== null ? Math.max(m.running.length / this.sloCap, used / cap) : m.running.length > 0 ? 0.35 + used / cap : 0;
+    set('sglang:utilization', Math.min(1, util));
     set('sglang:new_token_ratio', m.newTokenRatio);
     set('sglang:is_cuda_graph', this.window.cudaGraph);
     set('sglang:decode_sum_seq_lens', m.running.reduce((a, r) => a + r.promptTokens + r.generated, 0));

@@ -44,7 +44,10 @@ export class VllmFeatureMetrics {
       prefix_caching_hash_algo: 'sha256',
       sliding_window: 'None',
     };
-    sr.declare('vllm:cache_config_info').child(legacy ? cfg : { ...cfg, engine: String(engineIndex) }, startSec).set(1);
+    // Newer engines also put the capacity in tokens and the max concurrency at max_model_len here.
+    const blocks = Math.floor(preset.kvCapacityTokens / 16);
+    const sized = { ...cfg, kv_cache_size_tokens: String(blocks * 16), kv_cache_max_concurrency: (blocks * 16 / preset.maxModelLen).toFixed(2) };
+    sr.declare('vllm:cache_config_info').child(legacy ? cfg : { ...sized, engine: String(engineIndex) }, startSec).set(1);
 
     if (features.has('corrupted') && !legacy) counter('vllm:corrupted_requests');
     if (!legacy) {

@@ -1,6 +1,6 @@
 // Small builders shared by the engine catalogs: metric definitions and PromQL template snippets.
 // They keep vllm-*.ts / sglang-*.ts declarative (one line per metric, one object per panel).
-import type { ExprAlternative, LogicalMetric, MetricKind, PanelSpec, QuerySpec, Threshold } from './types';
+import { SECTION_IDS, type ExprAlternative, type LogicalMetric, type MetricKind, type PanelSpec, type QuerySpec, type Threshold } from './types';
 
 /** Labels every scraped series carries: Prometheus adds them from the target, not the engine. */
 export const TARGET_LABELS = ['instance', 'job'];
@@ -156,6 +156,17 @@ export function panel(p: PanelInput): PanelSpec {
 /** A panel for a composite the engine has no metric for: explains and suggests instead. */
 export function unavailable(p: Omit<PanelInput, 'notAvailable' | 'queries'>, reason: string): PanelSpec {
   return panel({ ...p, notAvailable: reason });
+}
+
+// The overview (tables under the stat row) comes first, then the sections in order.
+const order = (p: PanelSpec): number => (p.section === 'overview' ? -1 : SECTION_IDS.indexOf(p.section));
+
+/** Stable sort into section order: panels of a later list go to the end of their section. */
+export function bySection(panels: PanelSpec[]): PanelSpec[] {
+  return panels
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => order(a.p) - order(b.p) || a.i - b.i)
+    .map((x) => x.p);
 }
 
 /** Thresholds shared by both engines' stat rows (lower is better for all coloured tiles). */

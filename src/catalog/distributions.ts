@@ -50,16 +50,6 @@ export const sglangDistributionPanels: PanelSpec[] = [
   distribution({ id: 'generation-length-distribution', bucketId: 'generation_length_bucket', title: 'Generation length distribution', description: 'Share of requests by generated tokens over the range.', unit: 'tokens', enabledBy: '--enable-metrics (older releases also --collect-tokens-histogram)' }),
 ];
 
-/** `panels` with each extra panel placed after the last panel of its section (sections stay in order). */
-export function withPanels(panels: readonly PanelSpec[], extra: readonly PanelSpec[]): PanelSpec[] {
-  const out = [...panels];
-  for (const p of extra) {
-    const last = out.findLastIndex((q) => q.section === p.section);
-    out.splice(last + 1, 0, p);
-  }
-  return out;
-}
-
 const L = ['model_name', 'engine'];
 const DEFAULT = 'default (absent with --disable-log-stats)';
 

@@ -1,13 +1,27 @@
-// Public entry of the catalog layer: both engine catalogs, name resolution and PromQL templating.
-import { sglangCatalog } from './sglang';
-import type { EngineCatalog, EngineId } from './types';
-import { vllmCatalog } from './vllm';
+// Public entry of the catalog layer: the engine registry and its catalogs, name resolution and
+// PromQL templating.
+import { ENGINES, type EngineId } from './engines';
+import type { EngineCatalog } from './types';
 
-export const catalogs: Record<EngineId, EngineCatalog> = { vllm: vllmCatalog, sglang: sglangCatalog };
+/** Each registered engine's catalog, by id. */
+export const catalogs = Object.fromEntries(ENGINES.map((e) => [e.id, e.catalog])) as Record<EngineId, EngineCatalog>;
 
-export { vllmCatalog, sglangCatalog };
+export { vllmCatalog } from './vllm';
+export { sglangCatalog } from './sglang';
 export * from './types';
+export {
+  defineEngine,
+  detectEngine,
+  engineEntry,
+  engineIdList,
+  engineNameMatch,
+  ENGINES,
+  isEngineId,
+  presenceNames,
+  resolveEngines,
+} from './engines';
+export type { EngineEntry, EngineRegistry } from './engines';
 export { candidateNames, resolveMetrics, METRIC_NAME_RE, VENDOR_PREFIXES } from './resolve';
 export type { NameRewrite, ResolvedMetric } from './resolve';
-export { escapeLabelValue, escapeRegex, expandQuery, GPU_PEAK_MISSING, matcherFor, referencedMetrics } from './promql';
+export { escapeLabelValue, escapeRegex, expandQuery, GPU_PEAK_MISSING, matcherFor, referencedMetrics, TOPOLOGY_LABELS } from './promql';
 export type { ExpandContext, ExpandedQuery } from './promql';

@@ -2,6 +2,7 @@
 // `scripts/gen-panels-doc.ts` writes it; `panels-doc.test.ts` fails when the file is stale.
 import { catalogs } from './index';
 import type { EngineCatalog, PanelSpec, QuerySpec } from './types';
+import { UNPLACED } from './unplaced';
 
 // Markdown table cells: a `|` must be escaped even inside a code span (GFM).
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -66,6 +67,17 @@ function engineSection(c: EngineCatalog): string[] {
     ...Object.values(c.metrics).map(
       (m) => `| \`${m.id}\` | ${m.kind} | ${m.variants.map(code).join(', ')} | ${cell(m.enabledBy)} |`,
     ),
+    '',
+    '### Spec families without a panel, and why',
+    '',
+    'Every family of the spec file has a panel or stat above, or a line here (coverage.test.ts checks both ways). ' +
+      '`*_created` series (the creation time of each counter and histogram) are never queried. Engine-prefixed ' +
+      'families the catalog does not use, listed here or newer than this release, get an automatic panel in the ' +
+      '"Other metrics" section at the end of the board.',
+    '',
+    '| families | why |',
+    '|---|---|',
+    ...UNPLACED[c.engine].map((u) => `| ${u.families.map(code).join(', ')} | ${cell(u.reason)} |`),
     '',
   ];
   return lines;

@@ -101,6 +101,14 @@ describe('expandQuery', () => {
     });
   });
 
+  it('applies a topology label (cluster) to every metric, escaped', () => {
+    const out = expandQuery(q('sum({{a}}) / sum({{b}})'), catalog, ctx({ filters: { instance: ['i:1'], cluster: ['east', 'we"st'] } }));
+    expect(out).toMatchObject({
+      expr: 'sum(vllm:a_total{instance="i:1", cluster=~"east|we\\"st"}) / sum(vllm:b_total{instance="i:1", cluster=~"east|we\\"st"})',
+    });
+    expect(promqlErrors('expr' in out ? out.expr : '')).toEqual([]);
+  });
+
   it('writes no braces without matchers', () => {
     const out = expandQuery(q('sum({{a}})'), catalog, ctx({ filters: {} }));
     expect('expr' in out && out.expr).toBe('sum(vllm:a_total)');

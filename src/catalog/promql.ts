@@ -2,10 +2,11 @@
 // Pure functions; user-supplied values (filters) only ever enter PromQL through escapeLabelValue.
 import type { EngineCatalog, ExprAlternative, QuerySpec } from './types';
 import { METRIC_NAME_RE, type ResolvedMetric } from './resolve';
+import { parsePromDuration } from '../lib/duration';
 
 export interface ExpandContext {
   resolved: Map<string, ResolvedMetric>;
-  /** label name → selected values; a label applies only to metrics that carry it. */
+  /** label name → selected values; a label applies only to metrics that carry it (or to all: TOPOLOGY_LABELS). */
   filters: Record<string, string[]>;
   /** A PromQL duration such as `1m` or `1m30s`. */
   rateInterval: string;
@@ -23,11 +24,16 @@ export interface ExpandedQuery {
   metrics: ResolvedMetric[];
 }
 
+/**
+ * Labels a topology puts on every series it stores (a per-cluster Prometheus's external label):
+ * a filter on one applies to every metric, whatever the metric's own `labels` say.
+ */
+export const TOPOLOGY_LABELS: readonly string[] = ['cluster'];
+
 /** The pseudo-id reported in `missing` when `$gpu_peak_flops` is needed but not set. */
 export const GPU_PEAK_MISSING = 'gpu_peak';
 
 const LABEL_NAME_RE = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
-const DURATION_RE = /^(\d+(ms|s|m|h|d|w|y))+$/;
 // `{{metricId}}` or `{{metricId|extra="matchers"}}`.
 const REF_RE = /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^}]*))?\}\}/g;
 
@@ -115,7 +121,7 @@ function render(expr: string, catalog: EngineCatalog, ctx: ExpandContext, peak: 
       if (!metric || !resolved) throw new Error(`unresolved metric ${String(id)}`);
       const matchers: string[] = [];
       for (const [label, values] of Object.entries(ctx.filters)) {
-        if (!LABEL_NAME_RE.test(label) || !metric.labels.includes(label)) continue;
+        if (!LABEL_NAME_RE.test(label) || !(metric.labels.includes(label) || TOPOLOGY_LABELS.includes(label))) continue;
         const m = matcherFor(label, values);
         if (m) matchers.push(m);
       }
@@ -134,7 +140,7 @@ export function expandQuery(
   catalog: EngineCatalog,
   ctx: ExpandContext,
 ): ExpandedQuery | { missing: string[] } {
-  if (!DURATION_RE.test(ctx.rateInterval)) throw new RangeError(`invalid rate interval: ${ctx.rateInterval}`);
+  if (!parsePromDuration(ctx.rateInterval)) throw new RangeError(`invalid rate interval: ${ctx.rateInterval}`);
   const peak = ctx.gpuPeakFlops;
   const peakOk = typeof peak === 'number' && Number.isFinite(peak) && peak > 0;
   let firstMissing: string[] | undefined;

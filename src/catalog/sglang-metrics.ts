@@ -45,6 +45,8 @@ export const sglangMetrics = metrics([
   histogram('kv_transfer_latency', ['sglang:kv_transfer_latency_ms'], S, ON),
   gauge('kv_transfer_latency_gauge', ['sglang:kv_transfer_latency_ms'], S, ON),
   histogram('kv_transfer_speed', ['sglang:kv_transfer_speed_gb_s'], S, ON),
+  histogram('kv_transfer_bootstrap', ['sglang:kv_transfer_bootstrap_ms'], S, ON),
+  histogram('kv_transfer_alloc', ['sglang:kv_transfer_alloc_ms'], S, ON),
   gauge('kv_transfer_speed_gauge', ['sglang:kv_transfer_speed_gb_s'], S, ON),
 
   // Tokens and requests (tokenizer side; incremented when a request finishes)
@@ -91,6 +93,21 @@ export const sglangMetrics = metrics([
   // LoRA pool
   gauge('lora_pool_utilization', ['sglang:lora_pool_utilization'], S, LORA),
   gauge('lora_pool_used', ['sglang:lora_pool_slots_used'], S, LORA),
+
+  // KV pool in tokens (2026): capacity is a constant; used + evictable + available fill the pool.
+  gauge('max_total_num_tokens', ['sglang:max_total_num_tokens'], S, ON),
+  gauge('kv_used_tokens', ['sglang:kv_used_tokens'], S, ON),
+  gauge('kv_evictable_tokens', ['sglang:kv_evictable_tokens'], S, ON),
+  gauge('kv_available_tokens', ['sglang:kv_available_tokens'], S, ON),
+  counter('retracted_input_tokens', ['sglang:num_retracted_input_tokens_total'], S, ON),
+  counter('retracted_output_tokens', ['sglang:num_retracted_output_tokens_total'], S, ON),
+  gauge('paused_reqs', ['sglang:num_paused_reqs'], S_PID, ON),
+  counter('cuda_graph_passes', ['sglang:cuda_graph_passes_total'], [...S, 'mode'], ON),
+  counter('realtime_tokens', ['sglang:realtime_tokens_total'], [...S, 'mode'], ON),
+  counter('spec_verify_calls', ['sglang:spec_verify_calls_total'], ['model_name'], ON),
+  histogram('uncached_prompt_length', ['sglang:uncached_prompt_tokens_histogram'], ['model_name'], ON),
+  // Decorated functions (`name` only, no model_name): the tokenizer manager's own timings.
+  histogram('func_latency', ['sglang:func_latency_seconds'], ['name'], ON),
 
   // Startup (per-phase gauge since 2026; single gauges before)
   gauge('startup_time', ['sglang:startup_time_seconds'], ['model_name', 'phase'], ON),

@@ -1,9 +1,10 @@
 // The SGLang engine catalog: metrics, stat row and panels.
-import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
+import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
 import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from './tables';
 import { sglangAdvancedPanels } from './sglang-advanced';
+import { sglangExtraPanels } from './sglang-extra-panels';
 import { sglangMetrics } from './sglang-metrics';
-import { withPanels, sglangDistributionPanels } from './distributions';
+import { sglangDistributionPanels } from './distributions';
 import { sglangCorePanels } from './sglang-panels';
 import type { EngineCatalog, StatSpec } from './types';
 
@@ -92,15 +93,12 @@ const fleet: FleetMetrics = {
   preemptionsTitle: 'Retractions/s',
 };
 
-export const sglangCatalog: EngineCatalog = {
+export const sglangCatalog: EngineCatalog<'sglang'> = {
   engine: 'sglang',
   label: 'SGLang',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['tp_rank', 'dp_rank'] },
   presenceMetric: 'running',
   metrics: { ...sglangMetrics, ...TARGET_METRICS },
   stats: sglangStats,
-  panels: withPanels(
-    [modelSummaryPanel(fleet), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(fleet), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels],
-    sglangDistributionPanels,
-  ),
+  panels: bySection([modelSummaryPanel(fleet), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(fleet), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels, ...sglangExtraPanels, ...sglangDistributionPanels]),
 };

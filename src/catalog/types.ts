@@ -1,7 +1,10 @@
 // Types of the engine catalogs: panels and logical metrics as data. One generic panel renders
 // any PanelSpec; adding a panel is one object in vllm.ts / sglang.ts and no new component.
 
-export type EngineId = 'vllm' | 'sglang';
+import type { EngineId } from './engines';
+
+// The union of the registry's ids (src/catalog/engines.ts).
+export type { EngineId };
 
 export const SECTION_IDS = ['requests', 'throughput', 'latency', 'saturation', 'cache', 'advanced'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -140,8 +143,8 @@ export interface StatSpec {
   sumOf?: { panelId: string; queryId: string };
 }
 
-export interface EngineCatalog {
-  engine: EngineId;
+export interface EngineCatalog<Id extends string = EngineId> {
+  engine: Id;
   label: string; // "vLLM" | "SGLang"
   /** Label names the filters offer, in order: model, instance, then the engine's rank labels. */
   filterLabels: { model: string; instance: string; rank: string[] };

@@ -13,6 +13,12 @@ const MM = 'multimodal model (MM processor cache)';
 const LORA = '--enable-lora';
 const DIFFUSION = 'diffusion LM (automatic)';
 const WEBSOCKET = 'realtime speech-to-text model';
+const HF3FS = '--kv-transfer-config (HF3FSKVConnector)';
+const MOONCAKE = '--kv-transfer-config (MooncakeStoreConnector)';
+const MOONCAKE_L = [...L, 'operation', 'status'];
+export const TOOL_PARSER = '--tool-call-parser (with --enable-auto-tool-choice)';
+/** The CacheConfig fields the board reads (newer engines add kv_cache_size_tokens / max concurrency). */
+export const CACHE_CONFIG_LABELS = ['num_gpu_blocks', 'block_size', 'cache_dtype', 'enable_prefix_caching', 'kv_cache_size_tokens', 'kv_cache_max_concurrency'];
 
 export const vllmMetrics = metrics([
   // Scheduler state
@@ -39,6 +45,8 @@ export const vllmMetrics = metrics([
   histogram('request_prompt_tokens', ['vllm:request_prompt_tokens'], L, DEFAULT),
   histogram('request_generation_tokens', ['vllm:request_generation_tokens'], L, DEFAULT),
   histogram('iteration_tokens', ['vllm:iteration_tokens_total'], L, DEFAULT),
+  // Prompt tokens this request really computed (not served from the prefix cache or a connector).
+  histogram('prefill_kv_computed', ['vllm:request_prefill_kv_computed_tokens'], L, DEFAULT),
 
   // Latency
   histogram('ttft', ['vllm:time_to_first_token_seconds'], L, DEFAULT),
@@ -60,6 +68,9 @@ export const vllmMetrics = metrics([
   counter('external_prefix_cache_hits', ['vllm:external_prefix_cache_hits_total'], L, KV_CONNECTOR),
   counter('mm_cache_queries', ['vllm:mm_cache_queries_total'], L, MM),
   counter('mm_cache_hits', ['vllm:mm_cache_hits_total'], L, MM),
+
+  // Info-style gauge (value 1): CacheConfig as labels, plus `engine`; no model_name label.
+  gauge('cache_config_info', ['vllm:cache_config_info'], ['engine', ...CACHE_CONFIG_LABELS], DEFAULT),
 
   // KV block residency (sampled)
   histogram('kv_block_lifetime', ['vllm:kv_block_lifetime_seconds'], L, KV_METRICS),
@@ -85,6 +96,18 @@ export const vllmMetrics = metrics([
   // KV connectors
   histogram('nixl_xfer_time', ['vllm:nixl_xfer_time_seconds'], L, NIXL),
   histogram('nixl_bytes', ['vllm:nixl_bytes_transferred'], L, NIXL),
+  histogram('nixl_post_time', ['vllm:nixl_post_time_seconds'], L, NIXL),
+  histogram('nixl_descriptors', ['vllm:nixl_num_descriptors'], L, NIXL),
+  histogram('hf3fs_save_time', ['vllm:hf3fs_save_duration_seconds'], L, HF3FS),
+  histogram('hf3fs_load_time', ['vllm:hf3fs_load_duration_seconds'], L, HF3FS),
+  counter('hf3fs_failed_save', ['vllm:hf3fs_num_failed_save_total'], L, HF3FS),
+  counter('hf3fs_failed_load', ['vllm:hf3fs_num_failed_load_total'], L, HF3FS),
+  // The code names end in `_total`, and the client does not add a second one.
+  counter('mooncake_ops', ['vllm:mooncake_store_operation_total'], MOONCAKE_L, MOONCAKE),
+  counter('mooncake_keys', ['vllm:mooncake_store_operation_keys_total'], MOONCAKE_L, MOONCAKE),
+  counter('mooncake_bytes', ['vllm:mooncake_store_operation_bytes_total'], MOONCAKE_L, MOONCAKE),
+  counter('mooncake_failed_keys', ['vllm:mooncake_store_operation_failed_keys_total'], MOONCAKE_L, MOONCAKE),
+  histogram('mooncake_time', ['vllm:mooncake_store_operation_time_seconds'], MOONCAKE_L, MOONCAKE),
   counter('nixl_failed_transfers', ['vllm:nixl_num_failed_transfers_total'], L, NIXL),
   counter('nixl_failed_notifications', ['vllm:nixl_num_failed_notifications_total'], L, NIXL),
   counter('nixl_kv_expired', ['vllm:nixl_num_kv_expired_reqs_total'], L, NIXL),
@@ -95,6 +118,9 @@ export const vllmMetrics = metrics([
   gauge('websocket_active', ['vllm:websocket_connections_active'], [], WEBSOCKET),
   counter('websocket_total', ['vllm:websocket_connections_total'], [], WEBSOCKET),
   histogram('websocket_duration', ['vllm:websocket_connection_duration_seconds'], [], WEBSOCKET),
+
+  // Tool-call parser (API server, no engine label; vLLM ≥ 0.24, seen in 2026 nightlies)
+  counter('tool_call_parser', ['vllm:tool_call_parser_invocations_total'], ['model_name', 'mode', 'outcome', 'request_type'], TOOL_PARSER),
 
   // API server (prometheus-fastapi-instrumentator; no model label, status grouped as `2xx`)
   counter('http_requests', ['http_requests_total'], ['handler', 'method', 'status'], 'always (API server)'),

@@ -1,10 +1,11 @@
 // The vLLM engine catalog: metrics, stat row and panels.
-import { quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
+import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
 import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from './tables';
 import type { EngineCatalog, StatSpec } from './types';
-import { withPanels, vllmDistributionPanels, vllmParamMetrics } from './distributions';
+import { vllmDistributionPanels, vllmParamMetrics } from './distributions';
 import { vllmAdvancedPanels } from './vllm-advanced';
 import { vllmMetrics } from './vllm-metrics';
+import { vllmExtraPanels } from './vllm-extra-panels';
 import { vllmCorePanels } from './vllm-panels';
 
 const vllmStats: StatSpec[] = [
@@ -79,15 +80,12 @@ const fleet: FleetMetrics = {
   sleepState: 'sleep_state',
 };
 
-export const vllmCatalog: EngineCatalog = {
+export const vllmCatalog: EngineCatalog<'vllm'> = {
   engine: 'vllm',
   label: 'vLLM',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['engine'] },
   presenceMetric: 'running',
   metrics: { ...vllmMetrics, ...TARGET_METRICS, ...vllmParamMetrics },
   stats: vllmStats,
-  panels: withPanels(
-    [modelSummaryPanel(fleet), ...vllmCorePanels.slice(0, saturationStart(vllmCorePanels)), instanceTablePanel(fleet), ...vllmCorePanels.slice(saturationStart(vllmCorePanels)), ...vllmAdvancedPanels],
-    vllmDistributionPanels,
-  ),
+  panels: bySection([modelSummaryPanel(fleet), ...vllmCorePanels.slice(0, saturationStart(vllmCorePanels)), instanceTablePanel(fleet), ...vllmCorePanels.slice(saturationStart(vllmCorePanels)), ...vllmAdvancedPanels, ...vllmExtraPanels, ...vllmDistributionPanels]),
 };

@@ -43,4 +43,4 @@ export {
 export { bandData, precisionLabel, seriesPrecision, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 export { SERIES_COLORS, chartTokens, contrastRatio, seriesColor, type ChartTokens } from './palette';
 export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
-export type { ChartKind, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';
+export type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';

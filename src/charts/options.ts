@@ -13,7 +13,7 @@ import { axisFormatter, formatValue, type Unit } from '../lib/units';
 import { chartTokens, seriesColor } from './palette';
 import { bandData, precisionLabel, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 import { axisTooltipFormatter } from './tooltip';
-import type { ChartKind, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
+import type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
 
 /** Every option the charts layer builds; only these modules are registered in echart.tsx. */
 export type ChartOption = ComposeOption<
@@ -30,7 +30,7 @@ export interface TimeSeriesOptionInput {
   series: readonly ChartSeries[];
   unit: Unit;
   theme: ChartTheme;
-  kind: ChartKind;
+  kind: SeriesStyle;
   /** Y axis bounds in the panel's unit (e.g. 0..1 for a ratio); automatic when omitted. */
   min?: number;
   max?: number;

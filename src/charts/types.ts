@@ -28,4 +28,4 @@ export interface SeriesStats {
 export type ChartTheme = 'light' | 'dark';
 
 /** `line` (lines, area under a lone series), `stacked` (stacked areas), `bars`. */
-export type ChartKind = 'line' | 'stacked' | 'bars';
+export type SeriesStyle = 'line' | 'stacked' | 'bars';

@@ -1,6 +1,7 @@
 // Runtime configuration for hosted deployments: `config.json` served beside index.html, so one
 // build serves many sites. Validated at start; a bad file gives a readable error page, never a
 // blank screen. A missing file (404) is normal and means "no site defaults".
+import { engineIdList, ENGINES, isEngineId } from '../catalog/engines';
 import type { EngineId } from '../catalog/types';
 
 export interface GpuPeak {
@@ -71,8 +72,8 @@ export function validateConfig(raw: unknown): RuntimeConfig {
   cfg.prometheusUrl = str('prometheusUrl') ?? '';
   const engine = str('defaultEngine');
   if (engine !== null) {
-    if (engine === 'vllm' || engine === 'sglang') cfg.defaultEngine = engine;
-    else problems.push('"defaultEngine" must be "vllm" or "sglang"');
+    if (isEngineId(engine)) cfg.defaultEngine = engine;
+    else problems.push(`"defaultEngine" must be ${engineIdList(ENGINES, '"')}`);
   }
   const theme = str('theme');
   if (theme !== null) {

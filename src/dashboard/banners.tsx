@@ -1,7 +1,7 @@
 // Page-level messages: one alert when the backend is unreachable (not forty panel errors),
 // ignored link parameters, a URL that cannot be used, a bad range, targets that are down.
 import type { EngineCatalog } from '../catalog/types';
-import type { ResolvedMetric } from '../catalog';
+import { ENGINES, type ResolvedMetric } from '../catalog';
 import { useLang, useT } from '../i18n';
 import { errorText } from '../i18n/error-text';
 import { useBackendHealth } from './backend-health';
@@ -71,7 +71,7 @@ export function Banners({
       )}
       {resolved && resolved.size === 0 && backend.names && !alert && (
         <div className="iw-banner iw-banner-amber" role="status">
-          {t.banner.noEngine} ({catalog.label})
+          {t.banner.noEngine(new Intl.ListFormat(lang, { type: 'disjunction' }).format(ENGINES.map((e) => e.label)))} ({catalog.label})
         </div>
       )}
     </div>

@@ -2,12 +2,13 @@
 // with `panel=`). Owns the refresh clock, the query window and the context panels read.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { catalogs, referencedMetrics } from '../catalog';
+import { catalogs, ENGINES } from '../catalog';
 import { SECTION_IDS, type EngineCatalog, type PanelSpec } from '../catalog/types';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, validateBaseUrl } from '../prometheus';
 import { useT } from '../i18n';
 import { ErrorBoundary } from '../components/error-boundary';
+import { AlertsRegion } from './alerts-region';
 import { Banners } from './banners';
 import type { Credentials } from './credentials';
 import { CredentialsPopover } from './credentials-popover';
@@ -16,8 +17,12 @@ import { FiltersBar } from './filters-bar';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
 import { GpuPicker } from './gpu-picker';
 import { EngineToggle, HeaderControls, PromUrlField } from './header';
+import { OtherMetrics } from './other-metrics';
 import { Panel } from './panel';
+import { RulesButton } from './rules-dialog';
 import { Section } from './section';
+import { SectionNotes } from './section-notes';
+import { sectionPanels } from './section-panels';
 import { StatTile } from './stat-tile';
 import { rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
@@ -44,12 +49,6 @@ function usePanelWidth(): [React.RefObject<HTMLElement | null>, number] {
     return () => ro.disconnect();
   }, []);
   return [ref, width];
-}
-
-/** Whether some alternative of some query of the panel has all its metrics on this backend. */
-function isAvailable(panel: PanelSpec, resolved: Map<string, unknown>): boolean {
-  if (panel.notAvailable) return true; // explained in place
-  return panel.queries.some((q) => q.alternatives.some((a) => referencedMetrics(a.expr).every((id) => resolved.has(id))));
 }
 
 /** What a panel that threw shows instead (the rest of the board keeps working). */
@@ -122,8 +121,10 @@ export function Dashboard({
     };
     const rankLabel = catalog.filterLabels.rank[0];
     if (rankLabel) f[rankLabel] = state.rank;
+    // A topology label: applies to every engine series (TOPOLOGY_LABELS in catalog/promql.ts).
+    f.cluster = state.cluster;
     return f;
-  }, [catalog, state.model, state.instance, state.rank]);
+  }, [catalog, state.model, state.instance, state.rank, state.cluster]);
 
   const onZoom = useCallback(
     (startMs: number, endMs: number) => {
@@ -182,7 +183,8 @@ export function Dashboard({
             </div>
             <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
             <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
-            <EngineToggle engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
+            <EngineToggle engines={ENGINES} engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
+            <RulesButton client={client} engine={engine} names={backend.names} />
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
           </div>
@@ -226,6 +228,7 @@ export function Dashboard({
                     </div>
                   ))}
                 </div>
+                <AlertsRegion />
                 {catalog.panels
                   .filter((p) => p.section === 'overview')
                   .map((p) => (
@@ -236,16 +239,7 @@ export function Dashboard({
                     </div>
                   ))}
                 {SECTION_IDS.map((sid) => {
-                  const panels = catalog.panels.filter((p) => p.section === sid);
-                  const shown = resolved ? panels.filter((p) => !p.feature || isAvailable(p, resolved)) : panels;
-                  const absent = panels.filter((p) => !shown.includes(p));
-                  // One entry per feature, naming every flag its absent panels need (kv-transfer: NIXL and offloading).
-                  const absentFeatures = new Map<string, Set<string>>();
-                  for (const p of absent) {
-                    const flags = absentFeatures.get(p.feature ?? '') ?? new Set<string>();
-                    if (p.enabledBy) flags.add(p.enabledBy);
-                    absentFeatures.set(p.feature ?? '', flags);
-                  }
+                  const split = sectionPanels(catalog.panels, sid, resolved);
                   return (
                     <Section
                       key={sid}
@@ -260,17 +254,11 @@ export function Dashboard({
                       summary={
                         <>
                           {sid === 'advanced' && <GpuPicker value={state.gpu ?? (config.defaultGpu === null ? 'H100' : String(config.defaultGpu))} table={gpuTable} onChange={(gpu) => setState({ gpu })} />}
-                          {absentFeatures.size > 0 && (
-                            <p className="iw-muted text-xs" data-testid={`absent-${sid}`}>
-                              {t.absentFeatures(
-                                [...absentFeatures].map(([f, flags]) => `${f}${flags.size > 0 ? ` (${[...flags].join(', ')})` : ''}`).join('; '),
-                              )}
-                            </p>
-                          )}
+                          <SectionNotes sectionId={sid} split={split} catalog={catalog} onOpenPanel={(panel) => setState({ panel })} />
                         </>
                       }
                     >
-                      {shown.map((p) => (
+                      {split.shown.map((p) => (
                         <ErrorBoundary key={`${engine}-${p.id}`} fallback={(message) => <PanelCrash panel={p} message={message} />}>
                           <Panel panel={p} />
                         </ErrorBoundary>
@@ -278,6 +266,7 @@ export function Dashboard({
                     </Section>
                   );
                 })}
+                <OtherMetrics names={backend.names} />
               </>
             )}
           </DashboardContext.Provider>

@@ -1,6 +1,7 @@
 // The filter bar: model, instance and the engine's rank label, filled from the label values
-// Prometheus reports for the chosen engine (narrowed by the other selected filters), plus the
-// rate window (computed from the scrape interval, or overridden).
+// Prometheus reports for the chosen engine (narrowed by the other selected filters), `cluster`
+// when the engine series carry it (a topology label, docs/scaling.md), plus the rate window
+// (computed from the scrape interval, or overridden).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EngineCatalog } from '../catalog/types';
@@ -68,14 +69,25 @@ export function FiltersBar({
   const onOpen = (which: string) => (open: boolean) => {
     if (open && !opened.has(which)) setOpened(new Set([...opened, which]));
   };
-  const models = useLabelValues(client, baseUrl, presence, modelLabel, [], s, e, opened.has('model'));
-  const instances = useLabelValues(client, baseUrl, presence, instanceLabel, [matcherFor(modelLabel, state.model)], s, e, opened.has('instance'));
+  // Which labels the engine series carry: `cluster` is offered only where it exists.
+  const labelNames = useQuery({
+    queryKey: ['prometheus', baseUrl, 'label-names', presence, s, e],
+    queryFn: ({ signal }) => client!.labelNames({ match: [presence!], start: s, end: e }, signal),
+    enabled: client !== null && presence !== null,
+    staleTime: 300_000,
+  });
+  const clusterLabel = 'cluster';
+  const showCluster = state.cluster.length > 0 || (labelNames.data?.includes(clusterLabel) ?? false);
+  const inCluster = matcherFor(clusterLabel, state.cluster);
+  const clusters = useLabelValues(client, baseUrl, presence, clusterLabel, [], s, e, opened.has('cluster'));
+  const models = useLabelValues(client, baseUrl, presence, modelLabel, [inCluster], s, e, opened.has('model'));
+  const instances = useLabelValues(client, baseUrl, presence, instanceLabel, [inCluster, matcherFor(modelLabel, state.model)], s, e, opened.has('instance'));
   const ranks = useLabelValues(
     client,
     baseUrl,
     presence,
     rankLabel,
-    [matcherFor(modelLabel, state.model), matcherFor(instanceLabel, state.instance)],
+    [inCluster, matcherFor(modelLabel, state.model), matcherFor(instanceLabel, state.instance)],
     s,
     e,
     opened.has('rank'),
@@ -83,6 +95,16 @@ export function FiltersBar({
 
   return (
     <div className="iw-filterbar">
+      {showCluster && (
+        <MultiSelect
+          label={t.cluster}
+          values={clusters.data ?? []}
+          selected={state.cluster}
+          loading={clusters.isLoading}
+          onOpenChange={onOpen('cluster')}
+          onChange={(cluster) => setState({ cluster })}
+        />
+      )}
       <MultiSelect
         label={t.model}
         values={models.data ?? []}

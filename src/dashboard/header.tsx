@@ -1,6 +1,6 @@
 // The header: Prometheus URL, engine toggle, time range, refresh and theme; then the filter bar.
 import { useState } from 'react';
-import type { EngineId } from '../catalog/types';
+import type { EngineRegistry } from '../catalog';
 import { validateBaseUrl } from '../prometheus';
 import { useLang, useT } from '../i18n';
 import { TimePicker } from './time-picker';
@@ -53,23 +53,22 @@ export function PromUrlField({ value, onSubmit }: { value: string; onSubmit: (ur
   );
 }
 
-export function EngineToggle({
+/** One radio per registered engine, in registry order; arrow keys move to the next or previous. */
+export function EngineToggle<Id extends string>({
+  engines,
   engine,
   instances,
   onChange,
 }: {
-  engine: EngineId;
-  instances: Record<EngineId, number> | null;
-  onChange: (e: EngineId) => void;
+  engines: EngineRegistry<Id>;
+  engine: Id;
+  instances: Record<Id, number> | null;
+  onChange: (e: Id) => void;
 }) {
   const t = useT();
-  const options: Array<{ id: EngineId; label: string }> = [
-    { id: 'vllm', label: 'vLLM' },
-    { id: 'sglang', label: 'SGLang' },
-  ];
   return (
     <div role="radiogroup" aria-label={t.engine} className="iw-segmented">
-      {options.map((o) => (
+      {engines.map((o, i) => (
         <button
           key={o.id}
           type="button"
@@ -80,11 +79,12 @@ export function EngineToggle({
           className={engine === o.id ? 'iw-seg-active' : ''}
           onClick={() => onChange(o.id)}
           onKeyDown={(e) => {
-            if (e.key === 'ArrowRight' || e.key === 'ArrowLeft' || e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+            const next = step !== 0 ? engines[(i + step + engines.length) % engines.length] : undefined;
+            if (next) {
               e.preventDefault();
-              const next = o.id === 'vllm' ? 'sglang' : 'vllm';
-              onChange(next);
-              (e.currentTarget.parentElement?.querySelector(`[data-engine="${next}"]`) as HTMLElement | null)?.focus();
+              onChange(next.id);
+              (e.currentTarget.parentElement?.querySelector(`[data-engine="${next.id}"]`) as HTMLElement | null)?.focus();
             }
           }}
           data-engine={o.id}

@@ -8,6 +8,8 @@ const cases: Array<[string, Partial<DashboardState>]> = [
   ['model=a&model=b', { model: ['a', 'b'] }],
   ['model=%2Fmnt%2Fmodels%2Fllama-3%22x%5C', { model: ['/mnt/models/llama-3"x\\'] }],
   ['instance=10.0.0.1%3A8000&rank=0&rank=1', { instance: ['10.0.0.1:8000'], rank: ['0', '1'] }],
+  ['cluster=east', { cluster: ['east'] }],
+  ['model=a&cluster=east&cluster=%22west%22%5C', { model: ['a'], cluster: ['east', '"west"\\'] }],
   ['from=now-6h&to=now-1h', { from: 'now-6h', to: 'now-1h' }],
   ['from=1767225600000&to=1767229200000', { from: '1767225600000', to: '1767229200000' }],
   ['refresh=5s', { refresh: '5s' }],

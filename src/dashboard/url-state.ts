@@ -6,8 +6,10 @@
 // Example: parseUrlState('?engine=sglang&model=a&model=b&from=now-6h&refresh=10s')
 //   → { state: { ...DEFAULT_STATE, engine: 'sglang', model: ['a','b'], from: 'now-6h', refresh: '10s' }, problems: [] }
 //   serializeUrlState(that.state) → 'engine=sglang&model=a&model=b&from=now-6h&refresh=10s'
+import { engineIdList, isEngineId } from '../catalog/engines';
 import type { EngineId } from '../catalog/types';
 import { isTimeExpr } from './time-range';
+import { LANGS, type Lang } from '../i18n';
 
 export const URL_VERSION = 1;
 
@@ -15,8 +17,7 @@ export const REFRESH_OPTIONS = ['off', '5s', '10s', '30s', '1m', '5m'] as const;
 export type RefreshInterval = (typeof REFRESH_OPTIONS)[number];
 export const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
-export const LANGS = ['en', 'zh-CN'] as const;
-export type Lang = (typeof LANGS)[number];
+export { LANGS, type Lang };
 
 export interface DashboardState {
   /** Prometheus-compatible API base; '' = none chosen (config.json default applies). */
@@ -27,6 +28,8 @@ export interface DashboardState {
   instance: string[];
   /** The engine's rank label values (vLLM `engine`, SGLang `tp_rank`/`dp_rank`). */
   rank: string[];
+  /** `cluster` label values (a label the topology adds, e.g. a federating Prometheus). */
+  cluster: string[];
   from: string;
   to: string;
   refresh: RefreshInterval;
@@ -48,6 +51,7 @@ export const DEFAULT_STATE: DashboardState = {
   model: [],
   instance: [],
   rank: [],
+  cluster: [],
   from: 'now-1h',
   to: 'now',
   refresh: '30s',
@@ -60,7 +64,6 @@ export const DEFAULT_STATE: DashboardState = {
   gpu: null,
 };
 
-const ENGINES: readonly EngineId[] = ['vllm', 'sglang'];
 const DURATION = /^(\d+(ms|s|m|h|d|w|y))+$/;
 const PANEL_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const MAX_VALUES = 100;
@@ -89,12 +92,11 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
 
   const engine = p.get('engine');
   if (engine !== null) {
-    const e = oneOf(ENGINES, engine);
-    if (e) state.engine = e;
-    else drop('engine', engine, 'unknown engine (use vllm or sglang)');
+    if (isEngineId(engine)) state.engine = engine;
+    else drop('engine', engine, `unknown engine (use ${engineIdList()})`);
   }
 
-  for (const key of ['model', 'instance', 'rank'] as const) {
+  for (const key of ['model', 'instance', 'rank', 'cluster'] as const) {
     const values = p.getAll(key).filter((v) => v.length > 0);
     if (values.length === 0) continue;
     const kept = values.filter((v) => v.length <= MAX_VALUE_LENGTH).slice(0, MAX_VALUES);
@@ -166,7 +168,7 @@ export function serializeUrlState(state: DashboardState, defaults: DashboardStat
   const p = new URLSearchParams();
   if (state.prom && state.prom !== defaults.prom) p.set('prom', state.prom);
   if (state.engine && state.engine !== defaults.engine) p.set('engine', state.engine);
-  for (const key of ['model', 'instance', 'rank'] as const) for (const v of state[key]) p.append(key, v);
+  for (const key of ['model', 'instance', 'rank', 'cluster'] as const) for (const v of state[key]) p.append(key, v);
   if (state.from !== defaults.from) p.set('from', state.from);
   if (state.to !== defaults.to) p.set('to', state.to);
   if (state.refresh !== defaults.refresh) p.set('refresh', state.refresh);

@@ -3,12 +3,12 @@
 // that are down. Each is asked once per backend and coarse time window, not on every refresh.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { catalogs, escapeLabelValue, resolveMetrics, type ResolvedMetric } from '../catalog';
+import { detectEngine, engineNameMatch, ENGINES, escapeLabelValue, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
-import { detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
+import { canAskStatus, detectBackendKind, detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
 
-/** Every spelling of a vLLM/SGLang metric contains one of these (prefixed, rewritten or not). */
-export const ENGINE_NAME_MATCH = '{__name__=~".*(vllm|sglang).*"}';
+/** Every spelling of a registered engine's metric contains its name pattern (prefixed, rewritten or not). */
+export const ENGINE_NAME_MATCH = engineNameMatch(ENGINES);
 /** vLLM's API server exposes generic HTTP metrics (prometheus-fastapi-instrumentator). */
 export const API_NAME_MATCH = '{__name__="http_requests_total"}';
 /** Series of every scrape target the fleet tables read: `up` (a dead engine's only trace) and its start time. */
@@ -62,32 +62,26 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const scrape = useQuery({
     queryKey: ['prometheus', baseUrl, 'scrape-interval'],
-    queryFn: ({ signal }) => detectScrapeInterval(client!, signal),
+    // The backend's kind first: VictoriaMetrics across origins is not asked for targets or config,
+    // which it serves without CORS headers (an error in the console on every load).
+    queryFn: async ({ signal }) => {
+      const askStatus = canAskStatus(await detectBackendKind(client!, signal), baseUrl, window.location.origin);
+      return detectScrapeInterval(client!, signal, { askStatus });
+    },
     enabled: client !== null,
     staleTime: 300_000,
     // It answers null when the backend fails: that "success" says nothing about the backend's health.
     meta: { healthSignal: false },
   });
 
-  const resolvedBy = useMemo(() => {
-    if (!namesData) return null;
-    return {
-      vllm: resolveMetrics(catalogs.vllm.metrics, namesData),
-      sglang: resolveMetrics(catalogs.sglang.metrics, namesData),
-    };
-  }, [namesData]);
-
-  const presence = (e: EngineId) => {
-    const r = resolvedBy?.[e].get(catalogs[e].presenceMetric);
-    return r ? r.name : null;
-  };
-  const vllmPresence = presence('vllm');
-  const sglangPresence = presence('sglang');
+  const resolvedBy = useMemo(() => (namesData ? resolveEngines(ENGINES, namesData) : null), [namesData]);
+  const presence = presenceNames(ENGINES, resolvedBy);
+  const presentNames = ENGINES.map((e) => presence[e.id]);
 
   // No interval from targets or config (Mimir, Cortex, a proxy that serves only queries): measure
   // the spacing of the engines' own samples over the last 10 minutes, so that the rate window is
   // never shorter than 4 × the real scrape interval.
-  const sampleSelector = [vllmPresence, sglangPresence].filter((n): n is string => n !== null).map((n) => `{__name__="${escapeLabelValue(n)}"}`);
+  const sampleSelector = presentNames.filter((n): n is string => n !== null).map((n) => `{__name__="${escapeLabelValue(n)}"}`);
   const fromSamplesEnabled = client !== null && scrape.isSuccess && scrape.data === null && sampleSelector.length > 0;
   // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the client is made from baseUrl
   const fromSamples = useQuery({
@@ -99,17 +93,20 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     },
     enabled: fromSamplesEnabled,
     staleTime: 300_000,
+    // A store only seconds old (a fresh remote_write target) has fewer than two samples per series:
+    // ask again rather than keep "unknown" for five minutes.
+    refetchInterval: (q) => (q.state.data === null ? 30_000 : false),
   });
   const scrapeSettled =
     scrape.isError || (scrape.isSuccess && (scrape.data !== null || !fromSamplesEnabled || fromSamples.isFetched || fromSamples.isError));
 
   const counts = useQuery({
-    queryKey: ['prometheus', baseUrl, 'instance-counts', vllmPresence, sglangPresence, cEnd],
+    queryKey: ['prometheus', baseUrl, 'instance-counts', ...presentNames, cEnd],
     queryFn: async ({ signal }) => {
       const count = async (name: string | null) =>
         name ? (await client!.labelValues('instance', { match: [name], start: cEnd - 3600, end: cEnd }, signal)).length : 0;
-      const [vllm, sglang] = await Promise.all([count(vllmPresence), count(sglangPresence)]);
-      return { vllm, sglang };
+      const counts = await Promise.all(presentNames.map(count));
+      return Object.fromEntries(ENGINES.map((e, i) => [e.id, counts[i] ?? 0])) as Record<EngineId, number>;
     },
     enabled: client !== null && resolvedBy !== null,
     staleTime: 60_000,
@@ -128,9 +125,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   });
 
   const instances = counts.data ?? null;
-  // vLLM when both or neither (PRODUCT.md §4), otherwise the one the backend holds.
-  const detectedEngine: EngineId =
-    resolvedBy && !vllmPresence && sglangPresence ? 'sglang' : instances && instances.sglang > 0 && instances.vllm === 0 ? 'sglang' : 'vllm';
+  const detectedEngine = detectEngine(ENGINES, presence, instances);
 
   return {
     names: namesData ?? null,

@@ -25,6 +25,13 @@ describe('reduceView', () => {
     expect(r.hold).toEqual({ scope: 'http://a', state: 'ok', value: v });
   });
 
+  it('no queries yet is loading, and holds nothing (it must not later show as "no traffic")', () => {
+    const r = reduceView(null, input([], []));
+    expect(r.view.state).toBe('loading');
+    expect(r.hold).toBeNull();
+    expect(reduceView(r.hold, input([inFlight], null)).view.state).toBe('loading');
+  });
+
   it('an answer with no samples is empty, and is held like any other', () => {
     const r = reduceView(shown, input([answered], []));
     expect(r.view.state).toBe('empty');

@@ -75,6 +75,9 @@ export function reduceView<T>(prev: HeldAnswer<T> | null, input: ViewInput<T>): 
   const pending = input.statuses.some((s) => !s.hasData && !s.error);
   const wide = input.statuses.some((s) => s.error !== null && s.error !== undefined && input.isBackendWide(s.error));
   const base = { fetching, held: false, stale: false, reason: null } as const;
+  // No query yet (names still loading, nothing runnable): nothing has been answered, so nothing
+  // may be held — an empty answer held from here would later show as "no traffic" while loading.
+  if (input.statuses.length === 0) return { view: { ...base, state: 'loading', value: null }, hold: held };
 
   if (wide || (input.backendDown && (pending || input.statuses.some((s) => s.error)))) {
     if (held) return { view: { ...base, state: held.state, value: held.value, stale: true, held: true }, hold: held };

@@ -268,6 +268,57 @@ const vllm: CatalogText = {
       title: '每请求补全数（n）',
       description: '按 n 参数（并行采样的补全数）划分的请求占比。',
     },
+    // ---- issue 18：补齐的指标族 ----
+    'tool-call-parser': {
+      title: 'Tool-call parser 调用',
+      description: '每秒 tool-call parser 调用次数，按 mode 与 outcome 拆分（非流式：每个 choice 一次；流式：每个 delta 一次）。',
+    },
+    'inference-time': {
+      title: '推理耗时',
+      description: '请求处于运行状态（prefill 加 decode，从被调度到最后一个 token）耗时的 p50/p95/p99。',
+    },
+    'kv-cache-config': {
+      title: 'KV cache 容量（按配置）',
+      description:
+        '各 KV cache 配置下的 engine 数（vllm:cache_config_info）。以 token 计的容量 = num_gpu_blocks × block_size' +
+        '（较新 engine 直接给出 kv_cache_size_tokens）；最大并发 = 可容纳的 max_model_len 长度请求数。',
+    },
+    'prompt-vs-computed-tokens': {
+      title: '单请求 prompt token 与实际计算 token',
+      description: '单请求平均 prompt token 数，以及 prefill 中实际计算的 prompt token 数：差值由 prefix cache 或 KV connector 提供。',
+    },
+    'kv-transfer-post-time': {
+      title: 'NIXL 传输提交耗时',
+      description: '提交一次 NIXL KV cache 传输耗时的 p50/p95。',
+    },
+    'kv-transfer-descriptors': {
+      title: '每次 NIXL 传输的 descriptor 数',
+      description: '每次 NIXL KV cache 传输 descriptor 数的 p50/p95。',
+    },
+    'hf3fs-duration': {
+      title: 'HF3FS 保存 / 加载耗时',
+      description: 'HF3FS KV cache 保存与加载耗时的 p95。',
+    },
+    'hf3fs-failures': {
+      title: 'HF3FS 失败',
+      description: '每秒失败的 HF3FS KV cache 保存与加载次数。',
+    },
+    'mooncake-operations': {
+      title: 'Mooncake store 操作',
+      description: '每秒 Mooncake store 操作数，按操作类型与状态拆分。',
+    },
+    'mooncake-latency': {
+      title: 'Mooncake store 操作耗时',
+      description: 'Mooncake store 通信耗时的 p95，按操作类型拆分。',
+    },
+    'mooncake-throughput': {
+      title: 'Mooncake store 吞吐',
+      description: 'Mooncake store 操作每秒传输的字节数，按操作类型拆分。',
+    },
+    'mooncake-keys': {
+      title: 'Mooncake store key 数',
+      description: '每秒各操作涉及的 store key 数，以及失败的 key 数。',
+    },
   },
   stats: {
     'request-rate': { title: '请求/s' },
@@ -525,6 +576,47 @@ const sglang: CatalogText = {
     'generation-length-distribution': {
       title: '生成长度分布',
       description: '时间范围内各生成 token 数区间的请求占比。',
+    },
+    // ---- issue 18：补齐的指标族 ----
+    'tokens-by-mode': {
+      title: '按模式的 token 数',
+      description: '每秒 token 数，按模式拆分：prefill 实际计算、prefill 命中缓存、decode。',
+    },
+    'kv-cache-tokens': {
+      title: 'KV 池 token 槽位',
+      description: 'KV cache 中使用中、可驱逐（radix 缓存）与空闲的 token 槽位，每个池（DP rank）取一个值。',
+    },
+    'kv-cache-capacity': {
+      title: 'KV cache 容量',
+      description: 'KV cache 池中的 token 槽位数（sglang:max_total_num_tokens），每个池（DP rank）取一个值后相加。',
+    },
+    'retracted-tokens': {
+      title: '被撤回的 token',
+      description: '每秒因 retraction 丢弃（之后重新计算）的输入与输出 token 数。',
+    },
+    'paused-requests': {
+      title: '暂停的请求',
+      description: '因异步权重同步而暂停的请求数。',
+    },
+    'prompt-vs-computed-tokens': {
+      title: '单请求 prompt token 与实际计算 token',
+      description: '单请求平均 prompt token 数，以及实际计算的未命中缓存 prompt token 数：差值由 radix cache 提供。',
+    },
+    'spec-verify-calls': {
+      title: '投机解码验证调用',
+      description: '每秒投机解码验证调用次数。',
+    },
+    'kv-transfer-setup-time': {
+      title: 'KV 传输准备耗时',
+      description: 'prefill 到 decode 传输的 bootstrap 耗时与 KV 分配耗时的 p95，单位 ms。',
+    },
+    'cuda-graph-passes': {
+      title: '按 CUDA graph 使用情况的前向次数',
+      description: '每秒前向次数，按 prefill / decode 是否使用 CUDA graph 拆分。',
+    },
+    'func-latency': {
+      title: '函数耗时',
+      description: 'tokenizer manager 中被计时函数耗时的 p50/p95，按函数名拆分（没有 model 标签）。',
     },
   },
   stats: {

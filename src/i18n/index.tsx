@@ -4,7 +4,8 @@ import { en, type Messages } from './en';
 import { zhCN } from './zh-CN';
 
 export type { Messages };
-export type Lang = 'en' | 'zh-CN';
+export const LANGS = ['en', 'zh-CN'] as const;
+export type Lang = (typeof LANGS)[number];
 
 const tables: Record<Lang, Messages> = { en, 'zh-CN': zhCN };
 

@@ -1,11 +1,13 @@
 // The Prometheus HTTP API client: one typed method per endpoint, each taking an AbortSignal last.
 import { trimTrailingSlashes } from './base-url';
 import {
+  decodeAlerts,
   decodeBuildInfo,
   decodeConfig,
   decodeMatrix,
   decodeMetadata,
   decodeQueryResult,
+  decodeRules,
   decodeSeries,
   decodeStringList,
   decodeTargets,
@@ -13,7 +15,7 @@ import {
 import { isPrometheusError, type PrometheusError } from './errors';
 import { graphUrl, type GraphRange } from './graph-url';
 import { apiRequest, type ApiRequest, type HttpConfig, type Params } from './http';
-import type { BuildInfo, ConfigData, Labels, MatrixSeries, MetadataData, QueryResult, TargetsData } from './types';
+import type { AlertsData, BuildInfo, ConfigData, Labels, MatrixSeries, MetadataData, QueryResult, RulesData, TargetsData } from './types';
 
 export interface PrometheusClientOptions {
   /** API base without `/api/v1`, path prefix kept: `http://h:9090`, `http://h:8481/select/0/prometheus`. */
@@ -64,6 +66,10 @@ export interface PrometheusClient {
   targets(signal?: AbortSignal): Promise<TargetsData>;
   buildInfo(signal?: AbortSignal): Promise<BuildInfo>;
   config(signal?: AbortSignal): Promise<ConfigData>;
+  /** Active (pending and firing) alerts the backend evaluates itself (Prometheus, Thanos Ruler, Mimir ruler). */
+  alerts(signal?: AbortSignal): Promise<AlertsData>;
+  /** Rule groups; `type` keeps only alerting (`alert`) or recording (`record`) rules. */
+  rules(type?: 'alert' | 'record', signal?: AbortSignal): Promise<RulesData>;
   /** Metric names, sorted; see `fetchMetricNames` for the fallbacks. */
   metricNames(opts?: LabelQuery, signal?: AbortSignal): Promise<string[]>;
   /** The backend's own graph page for `expr` over a range (unix seconds). */
@@ -156,6 +162,14 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
       return call({ method: 'GET', path: '/api/v1/status/config', params: [], decode: decodeConfig, expected: 'a configuration', signal });
     },
 
+    alerts(signal) {
+      return call({ method: 'GET', path: '/api/v1/alerts', params: [], decode: decodeAlerts, expected: 'a list of alerts', signal });
+    },
+
+    rules(type, signal) {
+      return call({ method: 'GET', path: '/api/v1/rules', params: type ? [['type', type]] : [], decode: decodeRules, expected: 'a list of rule groups', signal });
+    },
+
     metricNames(o = {}, signal) {
       return fetchMetricNames(client, o, signal);
     },
@@ -168,7 +182,7 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
 }
 
 /** The answers that mean "this backend or proxy does not serve that endpoint (that way)". */
-function isUnsupported(e: unknown): e is PrometheusError {
+export function isUnsupported(e: unknown): e is PrometheusError {
   if (!isPrometheusError(e)) return false;
   if (e.kind === 'http') return e.status === 404 || e.status === 405;
   return e.kind === 'api' && e.errorType === 'bad_data';

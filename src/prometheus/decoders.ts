@@ -1,12 +1,15 @@
 // Shape checks for each endpoint's `data`: a broken or hostile backend gets a message, not a crash later.
 import { isRecord } from './http';
 import type {
+  Alert,
+  AlertsData,
   BuildInfo,
   ConfigData,
   Labels,
   MatrixSeries,
   MetadataData,
   QueryResult,
+  RulesData,
   TargetsData,
 } from './types';
 
@@ -85,4 +88,35 @@ export function decodeBuildInfo(data: unknown): BuildInfo | undefined {
 
 export function decodeConfig(data: unknown): ConfigData | undefined {
   return isRecord(data) && typeof data.yaml === 'string' ? { yaml: data.yaml } : undefined;
+}
+
+function isAlert(v: unknown): v is Alert {
+  return isRecord(v) && isLabels(v.labels) && (v.annotations === undefined || isLabels(v.annotations)) && typeof v.state === 'string';
+}
+
+/** Alerts; annotations default to none (Thanos and older Prometheus omit empty ones). */
+export function decodeAlerts(data: unknown): AlertsData | undefined {
+  if (!isRecord(data)) return undefined;
+  if (data.alerts === null) return { alerts: [] };
+  if (!Array.isArray(data.alerts) || !data.alerts.every(isAlert)) return undefined;
+  return { alerts: data.alerts.map((a) => ({ ...a, annotations: a.annotations ?? {} })) };
+}
+
+export function decodeRules(data: unknown): RulesData | undefined {
+  if (!isRecord(data)) return undefined;
+  if (data.groups === null) return { groups: [] };
+  if (!Array.isArray(data.groups)) return undefined;
+  const ok = data.groups.every(
+    (g: unknown) =>
+      isRecord(g) &&
+      typeof g.name === 'string' &&
+      Array.isArray(g.rules) &&
+      g.rules.every((r: unknown) => isRecord(r) && typeof r.name === 'string' && (r.type === 'alerting' || r.type === 'recording') && (r.type !== 'alerting' || r.alerts === undefined || r.alerts === null || (Array.isArray(r.alerts) && r.alerts.every(isAlert)))),
+  );
+  if (!ok) return undefined;
+  const groups = (data.groups as RulesData['groups']).map((g) => ({
+    ...g,
+    rules: g.rules.map((r) => (r.type === 'alerting' ? { ...r, alerts: (r.alerts ?? []).map((a) => ({ ...a, annotations: a.annotations ?? {} })), labels: r.labels ?? {}, annotations: r.annotations ?? {} } : r)),
+  }));
+  return { groups };
 }

@@ -7,9 +7,11 @@ export {
   type PrometheusErrorKind,
 } from './errors';
 export { validateBaseUrl, describeUrl, type BaseUrlCheck } from './base-url';
+export { canAskStatus, detectBackendKind, isCrossOrigin, type BackendKind } from './backend-kind';
 export {
   createPrometheusClient,
   fetchMetricNames,
+  isUnsupported,
   type LabelQuery,
   type PrometheusClient,
   type PrometheusClientOptions,
@@ -39,6 +41,8 @@ export {
   type ScrapeInterval,
 } from './scrape-interval';
 export {
+  alertRulesOptions,
+  alertsOptions,
   instantQueryOptions,
   labelValuesOptions,
   metricNamesOptions,

@@ -137,3 +137,19 @@ export function scrapeIntervalOptions(client: PrometheusClient, { baseUrl, filte
     staleTime: 5 * 60_000,
   });
 }
+
+export function alertsOptions(client: PrometheusClient, { baseUrl }: { baseUrl: string }) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'alerts'] as const,
+    queryFn: ({ signal }) => client.alerts(signal),
+  });
+}
+
+export function alertRulesOptions(client: PrometheusClient, { baseUrl }: { baseUrl: string }) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'rules', 'alert'] as const,
+    queryFn: ({ signal }) => client.rules('alert', signal),
+    // Rule files change on reload only; the alerts list carries the live state.
+    staleTime: 60_000,
+  });
+}

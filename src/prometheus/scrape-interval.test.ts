@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPrometheusClient } from './client';
 import { isAbortError } from './errors';
-import { globalScrapeIntervalFromYaml, detectScrapeInterval, intervalFromMatrix, intervalFromSamples, scrapeIntervalFromSamples } from './scrape-interval';
+import { globalScrapeIntervalFromYaml, detectScrapeInterval, intervalFromMatrix, intervalFromSamples, roundMeasuredInterval, scrapeIntervalFromSamples } from './scrape-interval';
 import { fakeFetch, type Reply } from './__fixtures__/fake-fetch';
 import config from './__fixtures__/config.json';
 import notFound404 from './__fixtures__/not-found-404.json';
@@ -145,6 +145,13 @@ describe('scrape interval from sample spacing (the fallback)', () => {
     expect(calls).toHaveLength(1);
     const body = String(calls[0]?.init.body ?? '');
     expect(new URLSearchParams(body).get('query')).toBe('{__name__="vllm:num_requests_running"}[600s]');
+  });
+
+  it('rounds a jittered spacing to the interval as configured (remote_write from a busy server)', async () => {
+    const { client } = clientFor(matrix(5.024, 4.98));
+    await expect(scrapeIntervalFromSamples(client, 'x')).resolves.toEqual({ seconds: 5, source: 'samples' });
+    expect(roundMeasuredInterval(0.2504)).toBe(0.25);
+    expect(roundMeasuredInterval(14.6)).toBe(15);
   });
 
   it('is null when the selector has no samples', async () => {

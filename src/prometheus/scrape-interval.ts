@@ -16,6 +16,11 @@ export interface DetectOptions {
    * largest interval wins, so the rate window covers the slowest engine; without one, the most common.
    */
   filter?: (target: ActiveTarget) => boolean;
+  /**
+   * False: do not ask targets or config (VictoriaMetrics across origins: see `canAskStatus`), and
+   * answer null so the caller measures the spacing of samples instead.
+   */
+  askStatus?: boolean;
 }
 
 /**
@@ -25,8 +30,10 @@ export interface DetectOptions {
  * 2. `/api/v1/status/config`: the global `scrape_interval` read with a regex, not a YAML parser:
  *    Prometheus re-serialises the config, so the `global:` block is always first and two-space
  *    indented. Per-job intervals are not read here (step 1 covers them).
- * 3. null: Mimir and Cortex serve neither endpoint (or a stub); the caller then uses
- *    `intervalFromSamples`, a manual override or a 15s default.
+ * 3. null: Mimir and Cortex serve neither endpoint (or a stub), VictoriaMetrics fed by remote_write
+ *    has no targets and an empty config; the caller then uses `scrapeIntervalFromSamples` (the
+ *    spacing of stored samples, which remote_write and federation keep: samples carry their
+ *    scrape timestamps), a manual override or a 15s default.
  * Failures other than an abort fall through to the next source.
  */
 export async function detectScrapeInterval(
@@ -34,6 +41,7 @@ export async function detectScrapeInterval(
   signal?: AbortSignal,
   options: DetectOptions = {},
 ): Promise<ScrapeInterval | null> {
+  if (options.askStatus === false) return null;
   try {
     const { activeTargets } = await client.targets(signal);
     const targets = options.filter === undefined ? activeTargets : activeTargets.filter(options.filter);
@@ -116,7 +124,18 @@ export async function scrapeIntervalFromSamples(
   const { result } = await client.query(`${selector}[${windowSec}s]`, undefined, signal);
   if (result.resultType !== 'matrix') return null;
   const seconds = intervalFromMatrix(result.result);
-  return seconds === null ? null : { seconds, source: 'samples' };
+  return seconds === null ? null : { seconds: roundMeasuredInterval(seconds), source: 'samples' };
+}
+
+/**
+ * Stored scrape timestamps jitter by milliseconds on a busy server (a 5 s scrape measured 5.024 s
+ * through remote_write), which would make a "20s96ms" rate window. Intervals are configured in
+ * whole seconds (or in milliseconds below one), so a measured spacing is rounded to that.
+ *
+ * @example roundMeasuredInterval(5.024) // 5
+ */
+export function roundMeasuredInterval(seconds: number): number {
+  return seconds >= 1 ? Math.round(seconds) : Math.max(0.001, Math.round(seconds * 1000) / 1000);
 }
 
 /** Most frequent value; ties go to the larger, which keeps rate windows safe. */

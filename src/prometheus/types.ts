@@ -130,3 +130,46 @@ export interface BuildInfo {
 export interface ConfigData {
   yaml: string;
 }
+
+/** `/api/v1/alerts` and the `alerts` of an alerting rule. `activeAt` is RFC 3339. */
+export type AlertState = 'firing' | 'pending' | 'inactive';
+export interface Alert {
+  labels: Labels;
+  annotations: Labels;
+  state: AlertState;
+  activeAt?: string;
+  value?: string;
+}
+export interface AlertsData {
+  alerts: Alert[];
+}
+
+/** `/api/v1/rules`: rule groups with each rule's health; alerting rules carry `duration` (`for`, s). */
+export interface AlertingRuleInfo {
+  type: 'alerting';
+  name: string;
+  query: string;
+  duration: number;
+  labels: Labels;
+  annotations: Labels;
+  alerts: Alert[];
+  health: string;
+  state?: AlertState;
+  lastError?: string;
+}
+export interface RecordingRuleInfo {
+  type: 'recording';
+  name: string;
+  query: string;
+  health: string;
+  lastError?: string;
+}
+export interface RuleGroupInfo {
+  name: string;
+  file: string;
+  interval: number;
+  rules: Array<AlertingRuleInfo | RecordingRuleInfo>;
+}
+export interface RulesData {
+  groups: RuleGroupInfo[];
+}

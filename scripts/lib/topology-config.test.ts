@@ -1,0 +1,62 @@
+// The topology configs: valid for Prometheus 2.42 (promtool check config; skipped without it),
+// the hashmod split as Prometheus computes it, and the cluster split.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clusterConfig, globalConfig, shardConfig, shardOf, splitByCluster } from './topology-config.ts';
+
+const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
+const jobs = [
+  { job: 'vllm', targets: ['127.0.0.1:28240', '127.0.0.1:28241', '127.0.0.1:28242'] },
+  { job: 'sglang', targets: ['127.0.0.1:23240', '127.0.0.1:23241'] },
+];
+
+describe('shardOf', () => {
+  it('matches the split a real Prometheus 2.42 made with these configs', () => {
+    // Observed with `count by (shard, job) (up)` on VictoriaMetrics behind two shards.
+    expect(['127.0.0.1:28240', '127.0.0.1:28241', '127.0.0.1:23240', '127.0.0.1:23241'].map((a) => shardOf(a, 2))).toEqual([0, 1, 1, 1]);
+  });
+});
+
+describe('splitByCluster', () => {
+  it('deals each job round robin, so every cluster has both engines', () => {
+    expect(splitByCluster(jobs, 2)).toEqual([
+      [
+        { job: 'vllm', targets: ['127.0.0.1:28240', '127.0.0.1:28242'] },
+        { job: 'sglang', targets: ['127.0.0.1:23240'] },
+      ],
+      [
+        { job: 'vllm', targets: ['127.0.0.1:28241'] },
+        { job: 'sglang', targets: ['127.0.0.1:23241'] },
+      ],
+    ]);
+  });
+});
+
+describe.skipIf(!existsSync(PROMTOOL))('configs (promtool check config)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'inferwatch-topology-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const check = (name: string, yaml: string): string => {
+    const file = join(dir, name);
+    writeFileSync(file, yaml);
+    const r = spawnSync(PROMTOOL, ['check', 'config', file], { encoding: 'utf8' });
+    expect(r.status, `${r.stdout}${r.stderr}\n${yaml}`).toBe(0);
+    return yaml;
+  };
+
+  it('a shard keeps its hashmod share and remote_writes, labelled shard', () => {
+    const yaml = check('shard.yml', shardConfig(jobs, '5s', 1, 2, 'http://127.0.0.1:8428/api/v1/write'));
+    expect(yaml).toContain("    shard: '1'");
+    expect(yaml).toContain('action: hashmod');
+    expect(yaml).toContain("remote_write:\n  - url: 'http://127.0.0.1:8428/api/v1/write'");
+  });
+
+  it('a cluster server labels its series with its cluster; the global one federates them', () => {
+    expect(check('cluster.yml', clusterConfig(jobs, '5s', 'east'))).toContain("    cluster: 'east'");
+    const global = check('global.yml', globalConfig(['127.0.0.1:9241', '127.0.0.1:9242'], '5s'));
+    expect(global).toContain('honor_labels: true');
+    expect(global).toContain(`- '{__name__=~".*(vllm|sglang).*"}'`);
+  });
+});

@@ -1,0 +1,98 @@
+// Configuration of the multi-Prometheus topologies (pure: YAML text and target splits, no I/O).
+//   sharded:   N Prometheus servers, each keeping the targets whose address hashes to its shard
+//              (`hashmod` relabelling, as a real sharded setup does it), each with an external
+//              `shard` label, all `remote_write` into one central store (VictoriaMetrics).
+//   federated: one Prometheus per "cluster" (external label `cluster`), and a global Prometheus
+//              scraping their `/federate` for the engine series with `honor_labels`.
+import { createHash } from 'node:crypto';
+import type { ScrapeJob } from './prometheus.ts';
+
+export const TOPOLOGIES = ['single', 'sharded', 'federated'] as const;
+export type Topology = (typeof TOPOLOGIES)[number];
+
+/** The external label each shard adds to everything it sends; the board must never split by it. */
+export const SHARD_LABEL = 'shard';
+/** The external label of each per-cluster Prometheus; the board offers it as a filter. */
+export const CLUSTER_LABEL = 'cluster';
+export const CLUSTER_NAMES = ['east', 'west'] as const;
+
+/**
+ * What the global Prometheus federates: every spelling of an engine metric (the same pattern the
+ * board discovers names with), vLLM's API-server counter, and the engines' `up`, so the board can
+ * still say which engine targets are down.
+ */
+export const FEDERATE_MATCH = ['{__name__=~".*(vllm|sglang).*"}', '{__name__="http_requests_total"}', 'up{job=~"vllm|sglang"}'];
+
+const q = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
+function header(interval: string, external: Record<string, string>): string[] {
+  const lines = ['global:', `  scrape_interval: ${interval}`, `  evaluation_interval: ${interval}`];
+  const labels = Object.entries(external);
+  if (labels.length > 0) lines.push('  external_labels:', ...labels.map(([k, v]) => `    ${k}: ${q(v)}`));
+  return lines;
+}
+
+/**
+ * Prometheus's `hashmod`: md5 of the source label values joined by `;`, the low 8 bytes as a
+ * big-endian integer, modulo `modulus`. Lets the launcher know which shard scrapes what before
+ * Prometheus does (to wait for it, and to log an empty shard).
+ */
+export function shardOf(address: string, modulus: number): number {
+  const digest = createHash('md5').update(address).digest();
+  return Number(digest.readBigUInt64BE(8) % BigInt(modulus));
+}
+
+/** One shard's config: every target listed, `hashmod` keeps this shard's share. */
+export function shardConfig(jobs: ScrapeJob[], interval: string, shard: number, shards: number, writeUrl: string): string {
+  const lines = [...header(interval, { [SHARD_LABEL]: String(shard) }), 'scrape_configs:'];
+  for (const j of jobs) {
+    if (j.targets.length === 0) continue;
+    lines.push(
+      `  - job_name: ${j.job}`,
+      '    static_configs:',
+      `      - targets: [${j.targets.map(q).join(', ')}]`,
+      '    relabel_configs:',
+      '      - source_labels: [__address__]',
+      `        modulus: ${shards}`,
+      '        target_label: __tmp_hash',
+      '        action: hashmod',
+      '      - source_labels: [__tmp_hash]',
+      `        regex: '${shard}'`,
+      '        action: keep',
+    );
+  }
+  lines.push('remote_write:', `  - url: ${q(writeUrl)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The targets of `jobs` split across clusters, round robin within each job (both engines in each). */
+export function splitByCluster(jobs: ScrapeJob[], clusters: number): ScrapeJob[][] {
+  return Array.from({ length: clusters }, (_, c) => jobs.map((j) => ({ job: j.job, targets: j.targets.filter((_, i) => i % clusters === c) })));
+}
+
+/** A per-cluster Prometheus: scrapes its own targets, labels everything with its cluster. */
+export function clusterConfig(jobs: ScrapeJob[], interval: string, cluster: string): string {
+  const lines = [...header(interval, { [CLUSTER_LABEL]: cluster }), 'scrape_configs:'];
+  for (const j of jobs) {
+    if (j.targets.length === 0) continue;
+    lines.push(`  - job_name: ${j.job}`, '    static_configs:', `      - targets: [${j.targets.map(q).join(', ')}]`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The global Prometheus: scrapes `/federate` of each cluster server, keeping their labels. */
+export function globalConfig(clusterAddresses: string[], interval: string): string {
+  const lines = [
+    ...header(interval, {}),
+    'scrape_configs:',
+    '  - job_name: federate',
+    '    honor_labels: true',
+    '    metrics_path: /federate',
+    '    params:',
+    "      'match[]':",
+    ...FEDERATE_MATCH.map((m) => `        - ${q(m)}`),
+    '    static_configs:',
+    `      - targets: [${clusterAddresses.map(q).join(', ')}]`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,86 @@
+// The Alerts region: firing and pending alerts the backend evaluates itself (/api/v1/alerts, with
+// /api/v1/rules for each rule's `for`), those about the shown engine, model and instance. A backend
+// that evaluates no rules, or does not serve the endpoint, gets a note, never an error.
+import { useQuery } from '@tanstack/react-query';
+import { alertRulesOptions, alertsOptions, isUnsupported } from '../prometheus';
+import { useLang, useT } from '../i18n';
+import { errorText } from '../i18n/error-text';
+import { formatDuration } from '../lib/time';
+import { boardAlerts, placeLabels, type BoardAlert } from './alerts-match';
+import { useDashboard } from './dashboard-context';
+import { refreshMs } from './use-now';
+
+function AlertItem({ a, now, modelLabel, instanceLabel }: { a: BoardAlert; now: number; modelLabel: string; instanceLabel: string }) {
+  const t = useT();
+  const age = a.activeAtMs === null ? null : formatDuration(Math.max(0, Math.round((now - a.activeAtMs) / 1000) * 1000));
+  const when =
+    age === null ? null : a.state === 'pending' && a.forSec !== null && a.forSec > 0 ? t.alerts.pendingOf(age, formatDuration(a.forSec * 1000)) : t.alerts.since(age);
+  const place = placeLabels(a.labels, { modelLabel, instanceLabel });
+  return (
+    <li className="iw-alert-item" data-alert-name={a.name} data-alert-state={a.state} data-severity={a.severity || undefined}>
+      <span className={`iw-alert-badge iw-alert-${a.state}`}>{a.state === 'firing' ? t.alerts.firing : t.alerts.pending}</span>{' '}
+      <strong>{a.name}</strong>
+      {place.length > 0 && <span className="iw-muted"> · {place.join(' · ')}</span>}
+      {when && <span className="iw-muted"> · {when}</span>}
+      {a.summary && <span className="iw-alert-summary"> — {a.summary}</span>}
+    </li>
+  );
+}
+
+export function AlertsRegion() {
+  const t = useT();
+  const lang = useLang();
+  const { client, baseUrl, catalog, state } = useDashboard();
+  const interval = refreshMs(state.refresh) ?? false;
+  const alerts = useQuery({ ...alertsOptions(client, { baseUrl }), refetchInterval: interval });
+  const rules = useQuery({ ...alertRulesOptions(client, { baseUrl }), refetchInterval: interval });
+  const filter = {
+    engine: catalog.engine,
+    modelLabel: catalog.filterLabels.model,
+    instanceLabel: catalog.filterLabels.instance,
+    models: state.model,
+    instances: state.instance,
+  };
+  const ruleCount = rules.data?.groups.reduce((n, g) => n + g.rules.filter((r) => r.type === 'alerting').length, 0) ?? null;
+  const list = alerts.data ? boardAlerts(alerts.data.alerts, rules.data, filter) : [];
+  // Ages as of the answer (the list is as old as the answer anyway; refetched every refresh tick).
+  const now = alerts.dataUpdatedAt;
+
+  let body: React.ReactNode;
+  let status: string;
+  if (alerts.error && isUnsupported(alerts.error)) {
+    status = 'unavailable';
+    body = <p className="iw-muted text-xs">{t.alerts.notAvailable}</p>;
+  } else if (alerts.error && !alerts.data) {
+    status = 'error';
+    body = <p className="iw-muted text-xs">{t.alerts.failed(errorText(alerts.error, lang))}</p>;
+  } else if (!alerts.data) {
+    status = 'loading';
+    body = <p className="iw-muted text-xs">{t.alerts.loading}</p>;
+  } else if (list.length > 0) {
+    status = 'ok';
+    body = (
+      <ul className="iw-alert-list">
+        {list.map((a) => (
+          <AlertItem key={a.key} a={a} now={now} modelLabel={filter.modelLabel} instanceLabel={filter.instanceLabel} />
+        ))}
+      </ul>
+    );
+  } else if (ruleCount === 0 && alerts.data.alerts.length === 0) {
+    status = 'no-rules';
+    body = <p className="iw-muted text-xs">{t.alerts.noRules}</p>;
+  } else {
+    status = 'ok';
+    body = <p className="iw-muted text-xs">{t.alerts.none(ruleCount ?? 0)}</p>;
+  }
+
+  return (
+    <section role="region" aria-label={t.alerts.title} className="iw-alerts" data-state={status} data-count={list.length}>
+      <h2 className="iw-alerts-title">
+        {t.alerts.title}
+        {list.length > 0 && <span className="iw-muted"> · {t.alerts.count(list.length)}</span>}
+      </h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { generateRules } from './generate';
+import { leSeriesNames, RulesInputError } from './index';
+import { toYaml } from './yaml';
+
+const exprs = (r: ReturnType<typeof generateRules>): string[] => r.groups.flatMap((g) => g.rules.map((x) => x.expr));
+const names = (r: ReturnType<typeof generateRules>): string[] => r.groups.flatMap((g) => g.rules.map((x) => ('record' in x ? x.record : x.alert)));
+
+describe('generateRules', () => {
+  it('records per-model and per-instance aggregations by Prometheus naming, never a ratio', () => {
+    const r = generateRules({ engine: 'vllm' });
+    const n = names(r);
+    expect(n).toContain('model_name_finished_reason:vllm_request_success:rate1m');
+    expect(n).toContain('instance_model_name:vllm_num_requests_waiting:sum');
+    expect(n).toContain('model_name:vllm_time_to_first_token_seconds_bucket:rate1m');
+    const rec = r.groups.flatMap((g) => g.rules).find((x) => 'record' in x && x.record === 'model_name:vllm_time_to_first_token_seconds_bucket:rate1m');
+    expect(rec?.expr).toBe('sum by (le, model_name) (rate(vllm:time_to_first_token_seconds_bucket[1m]))');
+    // Numerators and denominators apart: no recording rule divides.
+    for (const g of r.groups) for (const x of g.rules) if ('record' in x) expect(x.expr).not.toContain('/');
+  });
+
+  it('resolves names against the backend: legacy names, `_` spellings and vendor prefixes', () => {
+    const legacy = generateRules({ engine: 'vllm', metricNames: ['vllm:gpu_cache_usage_perc', 'vllm:num_requests_running', 'vllm:num_requests_waiting'] });
+    expect(exprs(legacy).join('\n')).toContain('max by (instance, model_name) (vllm:gpu_cache_usage_perc)');
+    // The recorded name stays the current one, so the board finds it on any backend.
+    expect(names(legacy)).toContain('instance_model_name:vllm_kv_cache_usage_perc:max');
+    expect(legacy.notes.join(' ')).toMatch(/not recorded.*request_success/);
+    expect(legacy.notes.join(' ')).toMatch(/alerts left out.*VLLMHighErrorRatio/);
+
+    const under = generateRules({ engine: 'sglang', metricNames: ['ray_sglang_num_running_reqs', 'sglang_num_queue_reqs'] });
+    const all = exprs(under).join('\n');
+    expect(all).toContain('sum by (model_name) (ray_sglang_num_running_reqs{priority=""})');
+    expect(all).toContain('absent(ray_sglang_num_running_reqs)');
+    expect(all).toContain('sglang_num_queue_reqs{priority=""}');
+    expect(all).not.toMatch(/sglang:/);
+  });
+
+  it('SLO thresholds must be bucket bounds, matched in every spelling the backend stores', () => {
+    expect(() => generateRules({ engine: 'vllm', slo: { ttft: 0.3 } })).toThrow(RulesInputError);
+    expect(() => generateRules({ engine: 'vllm', slo: { ttft: 0.3 } })).toThrow(/between 0.25 and 0.5/);
+    expect(() => generateRules({ engine: 'vllm', slo: { ttft: 1, objective: 1 } })).toThrow(/objective/);
+    const r = generateRules({ engine: 'vllm', slo: { ttft: 1 }, metricNames: ['vllm:time_to_first_token_seconds_bucket', 'vllm:time_to_first_token_seconds_count'], leValues: { ttft: ['0.5', '1.0', '1', '+Inf'] } });
+    const good = r.groups.flatMap((g) => g.rules).find((x) => 'record' in x && x.record === 'model_name:vllm_time_to_first_token_seconds_bucket:rate5m');
+    expect(good?.expr).toBe('sum by (le, model_name) (rate(vllm:time_to_first_token_seconds_bucket{le=~"1\\\\.0|1"}[5m]))');
+    expect(names(r)).toEqual(expect.arrayContaining(['VLLMTTFTBudgetBurnFast', 'VLLMTTFTBudgetBurnSlow']));
+    // Burn threshold = factor × budget (1 − 0.99 by default).
+    const fast = r.groups.flatMap((g) => g.rules).find((x) => 'alert' in x && x.alert === 'VLLMTTFTBudgetBurnFast');
+    expect(fast?.expr).toContain('> 0.144');
+  });
+
+  it('every alert links a runbook section and carries the engine label', () => {
+    for (const engine of ['vllm', 'sglang'] as const) {
+      const r = generateRules({ engine, runbookBase: 'https://example.test/alerts.md' });
+      for (const g of r.groups)
+        for (const x of g.rules)
+          if ('alert' in x) {
+            expect(x.annotations.runbook_url).toMatch(/^https:\/\/example\.test\/alerts\.md#[a-z]+$/);
+            expect(x.labels.inferwatch_engine).toBe(engine);
+          }
+    }
+  });
+
+  it('leSeriesNames asks for the bucket series under the backend spelling', () => {
+    expect(leSeriesNames('vllm', ['vllm_time_to_first_token_seconds_bucket'], ['ttft', 'itl'])).toEqual({ ttft: 'vllm_time_to_first_token_seconds_bucket' });
+  });
+});
+
+describe('toYaml', () => {
+  it('quotes every string so a value cannot change the structure', () => {
+    const y = toYaml({ a: 'x: y\n- z', b: ['#c', "'q'"], c: { 'odd key': 1.5, e: true }, d: [] });
+    expect(y).toBe('a: |-\n  x: y\n  - z\nb:\n  - "#c"\n  - "\'q\'"\nc:\n  "odd key": 1.5\n  e: true\nd: []\n');
+    expect(toYaml({ s: ' lead\nx' })).toBe('s: " lead\\nx"\n');
+  });
+});

@@ -1,0 +1,191 @@
+// Test support: promtool unit-test files (`promtool test rules`) for the generated rules. Each
+// alert gets input series where one label set must fire and another must not, so a wrong
+// threshold, window, grouping or label shows up as an unexpected or missing alert.
+import { catalogs, type EngineId } from '../catalog';
+import { ALERT_PREFIX, DEFAULTS } from './alerting';
+import { ENGINE_LABEL, type RuleGroup } from './types';
+import type { YamlValue } from './yaml';
+
+/** The SLO the unit tests generate rules with: each threshold is a default bucket bound. */
+export const TEST_SLO = {
+  vllm: { ttft: 0.5, itl: 0.1, e2e: 10, objective: 0.99 },
+  sglang: { ttft: 0.4, itl: 0.1, e2e: 10, objective: 0.99 },
+} as const;
+
+interface Series {
+  series: string;
+  values: string;
+}
+interface AlertCheck {
+  eval_time: string;
+  alertname: string;
+  exp_alerts: { exp_labels: Record<string, string> }[];
+}
+interface TestCase {
+  name: string;
+  input: Series[];
+  checks: AlertCheck[];
+}
+
+const STEP_S = 15;
+const SAMPLES = 280; // 70 min at 15 s: past the last check (60 m)
+
+/** `series{labels}` with label values quoted. */
+function sel(name: string, labels: Record<string, string>): string {
+  const inner = Object.entries(labels)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(',');
+  return `${name}{${inner}}`;
+}
+/** A counter growing by `perSecond`. */
+const counter = (perSecond: number): string => `0+${perSecond * STEP_S}x${SAMPLES}`;
+const gauge = (v: number): string => `${v}x${SAMPLES}`;
+
+export function buildCases(engine: EngineId): TestCase[] {
+  const c = catalogs[engine];
+  const n = (id: string): string => c.metrics[id]?.variants[0] ?? id;
+  const P = ALERT_PREFIX[engine];
+  const job = engine;
+  const base = (model: string, instance: string): Record<string, string> => ({ job, instance, model_name: model });
+  const alert = (labels: Record<string, string>, severity = 'warning') => ({
+    exp_labels: { severity, [ENGINE_LABEL]: engine, ...labels },
+  });
+  const running = n('running');
+  const cases: TestCase[] = [];
+
+  cases.push({
+    name: 'target down: fires for a target that served engine metrics, not for one that never did',
+    input: [
+      { series: sel('up', { job, instance: 'a:1' }), values: `1x8 0x${SAMPLES}` },
+      { series: sel(running, base('m', 'a:1')), values: `1x8 _x${SAMPLES}` },
+      { series: sel('up', { job: 'other', instance: 'b:1' }), values: `0x${SAMPLES}` },
+    ],
+    checks: [
+      // Down since 2 m; with `for: 1m`, only pending at 2m30s, firing at 5m.
+      { eval_time: '2m30s', alertname: `${P}TargetDown`, exp_alerts: [] },
+      { eval_time: '5m', alertname: `${P}TargetDown`, exp_alerts: [alert({ job, instance: 'a:1' }, 'critical')] },
+    ],
+  });
+  cases.push({
+    name: 'metrics absent: fires when no scheduler series exists, not while one does',
+    input: [
+      { series: sel(running, base('m', 'a:1')), values: `1x40 _x${SAMPLES}` },
+      { series: sel('up', { job, instance: 'a:1' }), values: `1x${SAMPLES}` },
+    ],
+    checks: [
+      { eval_time: '9m', alertname: `${P}MetricsAbsent`, exp_alerts: [] },
+      // Stale after 10 m (the series ends at 10 m, lookback 5 m) + `for: 10m`.
+      { eval_time: '30m', alertname: `${P}MetricsAbsent`, exp_alerts: [alert({})] },
+    ],
+  });
+
+  const errorInput: Series[] =
+    engine === 'vllm'
+      ? [
+          { series: sel(n('request_success'), { ...base('bad', 'a:1'), finished_reason: 'stop' }), values: counter(1) },
+          { series: sel(n('request_success'), { ...base('bad', 'a:1'), finished_reason: 'abort' }), values: counter(0.1) },
+          { series: sel(n('request_success'), { ...base('good', 'b:1'), finished_reason: 'stop' }), values: counter(1) },
+          { series: sel(n('request_success'), { ...base('good', 'b:1'), finished_reason: 'error' }), values: counter(0.02) },
+        ]
+      : [
+          { series: sel(n('requests'), base('bad', 'a:1')), values: counter(1) },
+          { series: sel(n('aborted_requests'), base('bad', 'a:1')), values: counter(0.1) },
+          { series: sel(n('requests'), base('good', 'b:1')), values: counter(1) },
+          { series: sel(n('aborted_requests'), base('good', 'b:1')), values: counter(0.02) },
+        ];
+  cases.push({
+    name: `error ratio: 10 % fires, 2 % does not (threshold ${DEFAULTS.errorRatio})`,
+    input: errorInput,
+    checks: [{ eval_time: '20m', alertname: `${P}HighErrorRatio`, exp_alerts: [alert({ model_name: 'bad' })] }],
+  });
+
+  const ttft = n('ttft_bucket');
+  cases.push({
+    name: `TTFT p99: slow model above ${DEFAULTS.ttftP99Seconds} s fires, fast one does not`,
+    input: [
+      ...[['10', 0], ['20', 1], ['+Inf', 1]].map(([le, r]) => ({ series: sel(ttft, { ...base('slow', 'a:1'), le: String(le) }), values: counter(Number(r)) })),
+      ...[['1', 1], ['10', 1], ['20', 1], ['+Inf', 1]].map(([le, r]) => ({ series: sel(ttft, { ...base('fast', 'b:1'), le: String(le) }), values: counter(Number(r)) })),
+    ],
+    checks: [
+      { eval_time: '5m', alertname: `${P}HighTTFT`, exp_alerts: [] },
+      { eval_time: '20m', alertname: `${P}HighTTFT`, exp_alerts: [alert({ model_name: 'slow' })] },
+    ],
+  });
+
+  const kv = n(engine === 'vllm' ? 'kv_cache_usage' : 'token_usage');
+  cases.push({
+    name: `KV usage: ${DEFAULTS.kvUsage} exceeded fires for that instance only`,
+    input: [
+      { series: sel(kv, base('m', 'a:1')), values: gauge(0.95) },
+      { series: sel(kv, base('m', 'b:1')), values: gauge(0.5) },
+    ],
+    checks: [
+      { eval_time: '5m', alertname: `${P}KVCacheSaturated`, exp_alerts: [] },
+      { eval_time: '15m', alertname: `${P}KVCacheSaturated`, exp_alerts: [alert({ instance: 'a:1', model_name: 'm' })] },
+    ],
+  });
+  cases.push({
+    name: `waiting: more than ${DEFAULTS.waiting} fires for that instance only`,
+    input: [
+      { series: sel(n('waiting'), base('m', 'a:1')), values: gauge(60) },
+      { series: sel(n('waiting'), base('m', 'b:1')), values: gauge(10) },
+    ],
+    checks: [{ eval_time: '10m', alertname: `${P}RequestsWaiting`, exp_alerts: [alert({ instance: 'a:1', model_name: 'm' })] }],
+  });
+  const pre = engine === 'vllm' ? 'Preemptions' : 'Retractions';
+  cases.push({
+    name: `${pre.toLowerCase()}: 2/s fires, 0.2/s does not`,
+    input: [
+      { series: sel(n(engine === 'vllm' ? 'preemptions' : 'retractions'), base('m', 'a:1')), values: counter(2) },
+      { series: sel(n(engine === 'vllm' ? 'preemptions' : 'retractions'), base('m', 'b:1')), values: counter(0.2) },
+    ],
+    checks: [{ eval_time: '10m', alertname: `${P}${pre}`, exp_alerts: [alert({ instance: 'a:1', model_name: 'm' })] }],
+  });
+
+  const slo = TEST_SLO[engine];
+  for (const [metric, KIND] of [['ttft', 'TTFT'], ['itl', 'ITL'], ['e2e', 'E2E']] as const) {
+    const le = String(slo[metric]);
+    // "burn": every request misses the threshold; "ok": every one meets it.
+    const input: Series[] = [
+      { series: sel(n(`${metric}_bucket`), { ...base('burn', 'a:1'), le }), values: counter(0) },
+      { series: sel(n(`${metric}_count`), base('burn', 'a:1')), values: counter(1) },
+      { series: sel(n(`${metric}_bucket`), { ...base('ok', 'b:1'), le }), values: counter(1) },
+      { series: sel(n(`${metric}_count`), base('ok', 'b:1')), values: counter(1) },
+    ];
+    const labels = { model_name: 'burn', slo: metric };
+    cases.push({
+      name: `${KIND} burn rate: all requests over ${le} s page (1 h & 5 m) and ticket (6 h & 30 m); none over does not`,
+      input,
+      checks: [
+        { eval_time: '30m', alertname: `${P}${KIND}BudgetBurnFast`, exp_alerts: [alert(labels, 'critical')] },
+        { eval_time: '60m', alertname: `${P}${KIND}BudgetBurnSlow`, exp_alerts: [alert(labels)] },
+      ],
+    });
+  }
+  return cases;
+}
+
+/** The groups without annotations: promtool compares annotations exactly, and the templates are
+ * checked by `promtool check rules` and by the live test against a real Prometheus. */
+export function withoutAnnotations(groups: RuleGroup[]): YamlValue {
+  return {
+    groups: groups.map((g) => ({
+      name: g.name,
+      interval: g.interval,
+      rules: g.rules.map((r): YamlValue => ('record' in r ? { record: r.record, expr: r.expr } : { alert: r.alert, expr: r.expr, for: r.for, labels: r.labels })),
+    })),
+  };
+}
+
+export function testFile(ruleFile: string, cases: TestCase[]): YamlValue {
+  return {
+    rule_files: [ruleFile],
+    evaluation_interval: `${STEP_S}s`,
+    tests: cases.map((tc) => ({
+      name: tc.name,
+      interval: `${STEP_S}s`,
+      input_series: tc.input.map((s) => ({ series: s.series, values: s.values })),
+      alert_rule_test: tc.checks.map((ch) => ({ eval_time: ch.eval_time, alertname: ch.alertname, exp_alerts: ch.exp_alerts })),
+    })),
+  };
+}

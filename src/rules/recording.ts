@@ -1,0 +1,162 @@
+// Recording rules: the fleet-level aggregations behind the first screen and the per-model /
+// per-instance tables, named `level:metric:operation` (Prometheus' naming convention). Numerators
+// and denominators are recorded separately so every ratio is taken after aggregation, never
+// averaged from recorded ratios.
+import { expandQuery, type EngineCatalog, type EngineId, type ResolvedMetric } from '../catalog';
+import type { RecordingRule } from './types';
+
+/** Aggregation levels: the labels a recorded series keeps (besides `le` / extra labels). */
+export const LEVELS = {
+  model: ['model_name'],
+  instance: ['instance', 'model_name'],
+} as const;
+export type Level = keyof typeof LEVELS;
+
+export type RecordOp = 'rate' | 'sum' | 'max' | 'count';
+
+export interface RecordSpec {
+  /** Logical metric id in the engine catalog. */
+  metric: string;
+  op: RecordOp;
+  levels: Level[];
+  /** Labels kept besides the level's (`le` for buckets; not part of the level name). */
+  extraBy?: string[];
+  /** Extra matcher on the selector, e.g. SGLang's `priority=""` total. */
+  matcher?: string;
+}
+
+const BOTH: Level[] = ['model', 'instance'];
+const HISTOGRAMS = ['ttft', 'itl', 'e2e'] as const;
+
+function latency(): RecordSpec[] {
+  return HISTOGRAMS.flatMap((h): RecordSpec[] => [
+    { metric: `${h}_bucket`, op: 'rate', levels: BOTH, extraBy: ['le'] },
+    { metric: `${h}_sum`, op: 'rate', levels: BOTH },
+    { metric: `${h}_count`, op: 'rate', levels: BOTH },
+  ]);
+}
+
+export const RECORD_SPECS: Record<EngineId, RecordSpec[]> = {
+  vllm: [
+    // finished_reason kept: errors and aborts are a subset of the same counter.
+    { metric: 'request_success', op: 'rate', levels: BOTH, extraBy: ['finished_reason'] },
+    { metric: 'prompt_tokens', op: 'rate', levels: BOTH },
+    { metric: 'generation_tokens', op: 'rate', levels: BOTH },
+    ...latency(),
+    { metric: 'running', op: 'sum', levels: BOTH },
+    { metric: 'waiting', op: 'sum', levels: BOTH },
+    // Mean usage = sum / count after aggregation; the max is what saturates first.
+    { metric: 'kv_cache_usage', op: 'max', levels: BOTH },
+    { metric: 'kv_cache_usage', op: 'sum', levels: ['model'] },
+    { metric: 'kv_cache_usage', op: 'count', levels: ['model'] },
+    { metric: 'preemptions', op: 'rate', levels: BOTH },
+    { metric: 'prefix_cache_hits', op: 'rate', levels: ['model'] },
+    { metric: 'prefix_cache_queries', op: 'rate', levels: ['model'] },
+  ],
+  sglang: [
+    { metric: 'requests', op: 'rate', levels: BOTH },
+    { metric: 'aborted_requests', op: 'rate', levels: BOTH },
+    { metric: 'prompt_tokens', op: 'rate', levels: BOTH },
+    { metric: 'generation_tokens', op: 'rate', levels: BOTH },
+    { metric: 'cached_tokens', op: 'rate', levels: ['model'] },
+    ...latency(),
+    // With priority scheduling the total is written under priority="" (see sglang-panels.ts).
+    { metric: 'running', op: 'sum', levels: BOTH, matcher: 'priority=""' },
+    { metric: 'waiting', op: 'sum', levels: BOTH, matcher: 'priority=""' },
+    { metric: 'token_usage', op: 'max', levels: BOTH },
+    { metric: 'token_usage', op: 'sum', levels: ['model'] },
+    { metric: 'token_usage', op: 'count', levels: ['model'] },
+    { metric: 'retractions', op: 'rate', levels: BOTH },
+  ],
+};
+
+/**
+ * The metric part of a recorded name: the logical metric's *current* name, `:` → `_`, and a
+ * counter's `_total` dropped once rated. The current name (not the backend's spelling) keeps the
+ * recorded names the same on every backend, so the board looks them up by one name.
+ */
+export function metricPart(catalog: EngineCatalog, metricId: string, op: RecordOp): string {
+  const m = catalog.metrics[metricId];
+  if (!m) throw new Error(`unknown metric ${metricId}`);
+  let name = (m.variants[0] ?? metricId).replace(/:/g, '_');
+  if (op === 'rate' && m.kind === 'counter') name = name.replace(/_total$/, '');
+  return name;
+}
+
+export function levelName(level: Level, extraBy: readonly string[] = []): string {
+  return [...LEVELS[level], ...extraBy.filter((l) => l !== 'le')].join('_');
+}
+
+/** `model_name:vllm_request_success:rate1m`, `instance_model_name:vllm_num_requests_running:sum`. */
+export function recordedName(catalog: EngineCatalog, spec: Pick<RecordSpec, 'metric' | 'op' | 'extraBy'>, level: Level, window: string): string {
+  const op = spec.op === 'rate' ? `rate${window}` : spec.op;
+  return `${levelName(level, spec.extraBy)}:${metricPart(catalog, spec.metric, spec.op)}:${op}`;
+}
+
+export interface RecordContext {
+  catalog: EngineCatalog;
+  resolved: Map<string, ResolvedMetric>;
+}
+
+/** The selector-level template for one spec, in the catalog's template language. */
+function template(spec: RecordSpec, by: readonly string[], window: string, extraMatcher?: string): string {
+  const matchers = [spec.matcher, extraMatcher].filter((m): m is string => !!m).join(', ');
+  const ref = matchers ? `{{${spec.metric}|${matchers}}}` : `{{${spec.metric}}}`;
+  const group = `by (${by.join(', ')})`;
+  switch (spec.op) {
+    case 'rate':
+      return `sum ${group} (rate(${ref}[${window}]))`;
+    case 'sum':
+    case 'max':
+    case 'count':
+      return `${spec.op} ${group} (${ref})`;
+  }
+}
+
+/** Expands a template against the resolved names; null when a metric is missing on the backend. */
+export function expandTemplate(ctx: RecordContext, expr: string): string | null {
+  const r = expandQuery({ id: 'rule', legend: '', alternatives: [{ expr }] }, ctx.catalog, { resolved: ctx.resolved, filters: {}, rateInterval: '1m', by: [] });
+  return 'expr' in r ? r.expr : null;
+}
+
+export interface Recorded {
+  rules: RecordingRule[];
+  /** Recorded names by `metric|op|level`, for the alerting rules to build on. */
+  names: Map<string, string>;
+  missing: string[];
+}
+
+export const recordKey = (metric: string, op: RecordOp, level: Level): string => `${metric}|${op}|${level}`;
+
+export function recordingRules(ctx: RecordContext, window: string): Recorded {
+  const rules: RecordingRule[] = [];
+  const names = new Map<string, string>();
+  const missing = new Set<string>();
+  for (const spec of RECORD_SPECS[ctx.catalog.engine]) {
+    for (const level of spec.levels) {
+      const by = [...(spec.extraBy?.includes('le') ? ['le'] : []), ...LEVELS[level], ...(spec.extraBy ?? []).filter((l) => l !== 'le')];
+      const expr = expandTemplate(ctx, template(spec, by, window));
+      if (expr === null) {
+        missing.add(spec.metric);
+        continue;
+      }
+      const record = recordedName(ctx.catalog, spec, level, window);
+      names.set(recordKey(spec.metric, spec.op, level), record);
+      rules.push({ record, expr });
+    }
+  }
+  return { rules, names, missing: [...missing] };
+}
+
+/** SLO burn-rate inputs: good (`le` = threshold) and total rates of one histogram over `window`. */
+export function sloRecordingRules(ctx: RecordContext, metric: 'ttft' | 'itl' | 'e2e', leRegex: string, window: string): { good: RecordingRule; total: RecordingRule } | null {
+  const bucket: RecordSpec = { metric: `${metric}_bucket`, op: 'rate', levels: ['model'], extraBy: ['le'] };
+  const count: RecordSpec = { metric: `${metric}_count`, op: 'rate', levels: ['model'] };
+  const goodExpr = expandTemplate(ctx, template(bucket, ['le', 'model_name'], window, `le=~"${leRegex.replace(/\\/g, '\\\\')}"`));
+  const totalExpr = expandTemplate(ctx, template(count, ['model_name'], window));
+  if (goodExpr === null || totalExpr === null) return null;
+  return {
+    good: { record: recordedName(ctx.catalog, bucket, 'model', window), expr: goodExpr },
+    total: { record: recordedName(ctx.catalog, count, 'model', window), expr: totalExpr },
+  };
+}

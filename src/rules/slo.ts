@@ -1,0 +1,105 @@
+// SLO burn-rate alerts (Google SRE workbook, "Alerting on SLOs", multiwindow multi-burn-rate):
+// page when the error budget burns 14.4× too fast over 1 h and 5 m (2 % of a 30-day budget in an
+// hour), open a ticket at 6× over 6 h and 30 m (5 % in six hours). "Good" is a request (a token,
+// for ITL) in the bucket whose bound is the SLO threshold, so the threshold must be a bucket bound.
+import type { EngineId } from '../catalog';
+import { leMatcher, locateThreshold, parseBounds } from '../lib/buckets';
+import { makeAlert, type AlertContext } from './alerting';
+import { sloRecordingRules } from './recording';
+import type { AlertingRule, RecordingRule, SloMetric, SloSettings } from './types';
+
+/** The engines' default bucket bounds (spec/metrics/*.json), used when no backend is asked. */
+export const DEFAULT_BUCKETS: Record<EngineId, Record<SloMetric, number[]>> = {
+  vllm: {
+    ttft: [0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 20, 40, 80, 160, 640, 2560],
+    itl: [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 20, 40, 80],
+    e2e: [0.3, 0.5, 0.8, 1, 1.5, 2, 2.5, 5, 10, 15, 20, 30, 40, 50, 60, 120, 240, 480, 960, 1920, 7680],
+  },
+  sglang: {
+    ttft: [0.1, 0.2, 0.4, 0.6, 0.8, 1, 2, 4, 6, 8, 10, 20, 40, 60, 80, 100, 200, 400],
+    itl: [0.002, 0.004, 0.006, 0.008, 0.01, 0.015, 0.02, 0.025, 0.03, 0.035, 0.04, 0.06, 0.08, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 2, 4, 6, 8],
+    e2e: [0.1, 0.2, 0.4, 0.6, 0.8, 1, 2, 4, 6, 8, 10, 20, 40, 60, 80, 100, 200, 400, 600, 1200, 1800, 2400],
+  },
+};
+
+/** Both spellings a backend may store for a default bound: Python writes "1.0", Prometheus 3 "1". */
+export function defaultLeValues(bounds: readonly number[]): string[] {
+  return bounds.flatMap((b) => (Number.isInteger(b) ? [String(b), b.toFixed(1)] : [String(b)]));
+}
+
+export const BURN_WINDOWS = [
+  { kind: 'Fast', long: '1h', short: '5m', factor: 14.4, severity: 'critical', for: '2m' },
+  { kind: 'Slow', long: '6h', short: '30m', factor: 6, severity: 'warning', for: '15m' },
+] as const;
+
+export const DEFAULT_OBJECTIVE = 0.99;
+const NAMES: Record<SloMetric, string> = { ttft: 'TTFT', itl: 'ITL', e2e: 'E2E latency' };
+const KIND: Record<SloMetric, string> = { ttft: 'TTFT', itl: 'ITL', e2e: 'E2E' };
+
+/** A setting the generator cannot honour (bad objective, threshold not a bucket bound). */
+export class RulesInputError extends Error {
+  override name = 'RulesInputError';
+}
+
+const fmt = (v: number): string => String(Number(v.toPrecision(6)));
+
+/** Validates an SLO threshold against the bounds; returns the `le` regex matching its spellings. */
+export function thresholdMatcher(metric: SloMetric, threshold: number, leValues: readonly string[]): string {
+  if (!Number.isFinite(threshold) || threshold <= 0) throw new RulesInputError(`${NAMES[metric]} SLO threshold must be a positive number of seconds, not ${threshold}`);
+  const pos = locateThreshold(threshold, parseBounds(leValues));
+  if (pos.kind === 'exact') return leMatcher(pos.bound.value, leValues);
+  const around =
+    pos.kind === 'between' ? `between ${pos.lower?.value ?? 0} and ${pos.upper.value}` : pos.kind === 'above' ? `above the highest bound ${pos.highest.value}` : 'with no finite bounds';
+  throw new RulesInputError(`${NAMES[metric]} SLO threshold ${threshold} s is not a bucket bound (it falls ${around}); burn rates need a bound, e.g. one of the neighbours.`);
+}
+
+export function sloRules(
+  ctx: AlertContext,
+  slo: SloSettings,
+  leValues: Partial<Record<SloMetric, readonly string[]>>,
+): { recording: RecordingRule[]; alerting: AlertingRule[]; missing: string[] } {
+  const objective = slo.objective ?? DEFAULT_OBJECTIVE;
+  if (!(objective > 0 && objective < 1)) throw new RulesInputError(`SLO objective must lie strictly between 0 and 1, not ${objective}`);
+  const budget = 1 - objective;
+  const recording: RecordingRule[] = [];
+  const alerting: AlertingRule[] = [];
+  const missing: string[] = [];
+  for (const metric of ['ttft', 'itl', 'e2e'] as const) {
+    const threshold = slo[metric];
+    if (threshold === undefined) continue;
+    const values = leValues[metric] ?? defaultLeValues(DEFAULT_BUCKETS[ctx.catalog.engine][metric]);
+    const le = thresholdMatcher(metric, threshold, values);
+    const byWindow = new Map<string, { good: string; total: string }>();
+    for (const w of ['5m', '30m', '1h', '6h']) {
+      const r = sloRecordingRules(ctx, metric, le, w);
+      if (!r) break;
+      recording.push(r.good, r.total);
+      byWindow.set(w, { good: r.good.record, total: r.total.record });
+    }
+    if (byWindow.size < 4) {
+      missing.push(`${KIND[metric]} burn-rate alerts (no ${metric} histogram)`);
+      continue;
+    }
+    const badRatio = (w: string): string => {
+      const r = byWindow.get(w)!;
+      return `(1 - sum by (model_name) (${r.good}) / (${r.total} > 0))`;
+    };
+    const unit = metric === 'itl' ? 'tokens' : 'requests';
+    for (const b of BURN_WINDOWS) {
+      const limit = fmt(b.factor * budget);
+      const kind = `${KIND[metric]}BudgetBurn${b.kind}`;
+      const expr = `${badRatio(b.long)} > ${limit}\nand\n${badRatio(b.short)} > ${limit}`;
+      alerting.push(
+        makeAlert(ctx, kind, expr, {
+          for: b.for,
+          severity: b.severity,
+          labels: { slo: metric },
+          anchor: 'SloBudgetBurn',
+          summary: `${ctx.catalog.label} {{ $labels.model_name }}: ${NAMES[metric]} error budget burning ${b.factor}× too fast`,
+          description: `{{ $value | humanizePercentage }} of ${unit} of {{ $labels.model_name }} took longer than ${threshold} s over the last ${b.long} (and over ${b.short}); the objective ${objective} allows ${fmt(budget * 100)}%.`,
+        }),
+      );
+    }
+  }
+  return { recording, alerting, missing };
+}
