@@ -15,10 +15,6 @@ const OTHER = 'automatic panel in Other metrics';
 export const UNPLACED: Record<EngineId, Unplaced[]> = {
   vllm: [
     {
-      families: ['vllm:request_params_n', 'vllm:request_params_max_tokens', 'vllm:request_max_num_generation_tokens'],
-      reason: `Request-parameter distributions: placed by the distributions panels (pending, another branch); until then, ${OTHER}.`,
-    },
-    {
       families: [
         'vllm:kv_offload_total_bytes', 'vllm:kv_offload_total_time', 'vllm:kv_offload_size', 'vllm:kv_offload_load_time',
         'vllm:kv_offload_load_size', 'vllm:kv_offload_store_time', 'vllm:kv_offload_store_size',
