@@ -11,6 +11,8 @@ export interface BundleSizes {
   initialGzip: number;
   echartsGzip: number;
   echartsFile: string | null;
+  /** The heatmap's ECharts modules (assets/heatmap-echart-*.js), fetched when a heatmap comes into view. */
+  heatmapGzip: number;
   allGzip: number;
   assets: number;
 }
@@ -37,13 +39,15 @@ export function measureBundle(outDir: string): BundleSizes {
   let allGzip = 0;
   let echartsGzip = 0;
   let echartsFile: string | null = null;
+  let heatmapGzip = 0;
   for (const f of assets) {
     const size = gz(readFileSync(join(outDir, 'assets', f)));
     allGzip += size;
+    if (/^heatmap-echart/.test(f)) heatmapGzip += size;
     if (/^echart/.test(f)) {
       echartsGzip += size;
       echartsFile = f;
     }
   }
-  return { initial, initialGzip: initial.reduce((s, x) => s + x.gzip, 0), echartsGzip, echartsFile, allGzip, assets: assets.length };
+  return { initial, initialGzip: initial.reduce((s, x) => s + x.gzip, 0), echartsGzip, echartsFile, heatmapGzip, allGzip, assets: assets.length };
 }
