@@ -64,7 +64,7 @@ test('3. legend "Last" is the value at the last step every series has reached', 
 });
 
 // The tile half needs stat-tile.tsx to sum trimIncompleteSteps(series) (the lead wires it).
-test.fixme('3. the Requests/s tile equals the sum of the request-rate panel\'s per-model last values', async ({ page }) => {
+test('3. the Requests/s tile equals the sum of the request-rate panel\'s per-model last values', async ({ page }) => {
   const expected = new Map<string, number>();
   lateScrape(expected);
   await page.goto(board({ prom: proxy.url }));
@@ -167,7 +167,7 @@ test('6. the header says how many of this engine\'s targets are up, and names th
 });
 
 // Needs stat-tile.tsx to reportStatVerdict(...) and use STAT_COLORS / the reason as its title (lead).
-test.fixme('6. the worst stat is in the header with its reason; tiles without thresholds are not green', async ({ page }) => {
+test('6. the worst stat is in the header with its reason; tiles without thresholds are not green', async ({ page }) => {
   await page.goto(board());
   const worst = page.getByRole('group', { name: 'Health' }).locator('[data-health="worst-stat"]');
   await expect(worst).toHaveAttribute('title', /threshold|starts/);
@@ -283,7 +283,7 @@ test('9. the header keeps its height when an absolute range or a URL error appea
 });
 
 // Needs stat-tile.tsx to call scrollToPanel(target) (src/dashboard/scroll-to-panel.ts; the lead wires it).
-test.fixme('9. clicking a tile brings its panel to the middle of the screen', async ({ page }) => {
+test('9. clicking a tile brings its panel to the middle of the screen', async ({ page }) => {
   await page.goto(board());
   await page.locator('[data-stat-id="prefix-cache-hit-rate"] a').click();
   const p = panel(page, 'prefix-cache-hit-rate');

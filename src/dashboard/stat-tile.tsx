@@ -1,8 +1,8 @@
 // A tile of the stat row: the current value, a sparkline and the threshold colour.
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { expandQuery } from '../catalog';
-import type { StatSpec, Threshold } from '../catalog/types';
-import { Sparkline, matrixToSeries, sumSeries } from '../charts';
+import type { StatSpec } from '../catalog/types';
+import { Sparkline, matrixToSeries, sumSeries, trimIncompleteSteps } from '../charts';
 import { formatValue } from '../lib/units';
 import { useLang, useT } from '../i18n';
 import { statTitle } from '../i18n/catalog-text';
@@ -10,24 +10,12 @@ import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
 import { compareShiftSec, formatDelta, relativeChange, shiftWindow } from './compare';
 import { useDashboard } from './dashboard-context';
+import { scrollToPanel } from './scroll-to-panel';
+import { STAT_COLORS, reportStatVerdict, statVerdict } from './stat-verdict';
 import { useQueryAnswers } from './use-query-answers';
 import { tileBound, useBucketBounds } from './use-quantile-precision';
 import { useView } from './view-state';
 import { viewReasonText } from './view-text';
-
-const COLORS: Record<Threshold['color'] | 'none', string> = {
-  green: 'var(--iw-green)',
-  amber: 'var(--iw-amber)',
-  red: 'var(--iw-red)',
-  none: 'var(--iw-accent)',
-};
-
-export function colorFor(value: number | null, thresholds: Threshold[] | undefined): Threshold['color'] | 'none' {
-  if (value === null || !thresholds || thresholds.length === 0) return 'none';
-  let c: Threshold['color'] | 'none' = 'none';
-  for (const th of [...thresholds].sort((a, b) => a.value - b.value)) if (value >= th.value) c = th.color;
-  return c;
-}
 
 const NO_EXPRS: readonly string[] = [];
 
@@ -68,7 +56,8 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
     const maxSeries = source.summed ? Number.MAX_SAFE_INTEGER : 1;
     return (result: Parameters<typeof matrixToSeries>[0], start: number, end: number) => {
       const { series } = matrixToSeries(result, { start, end, step: stepSec, legend: '', idPrefix: stat.id, maxSeries });
-      return source.summed ? sumSeries(series.map((x) => x.points)) : (series[0]?.points ?? []);
+      // A sum stops at the last step every series has reached (a late scrape is not a drop).
+      return source.summed ? sumSeries(trimIncompleteSteps(series).map((x) => x.points)) : (series[0]?.points ?? []);
     };
   }, [stepSec, stat.id, source.summed]);
   const points = useMemo(() => (answer ? toPoints(answer.result, startSec, endSec) : null), [answer, toPoints, startSec, endSec]);
@@ -93,7 +82,6 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const last = lastValue(shownPoints);
   const state = !resolved ? (ctx.namesFailed ? 'error' : 'loading') : !expanded ? 'unavailable' : view.state;
   const stale = view.stale;
-  const color = colorFor(last, stat.thresholds);
   const errorTitle = state === 'error' ? (viewReasonText(view.reason, lang) ?? undefined) : undefined;
   // A quantile in the first, +Inf or a wide bucket shows its bound, not the interpolated number.
   const quantile = useMemo(() => ({ queries: [source.query] }), [source.query]);
@@ -102,8 +90,18 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
 
   const delta = shiftSec !== null && state === 'ok' ? relativeChange(last, earlierLast) : null;
 
+  // The colour has a reason, in words (tooltip), and the worst tile reaches the header's summary.
+  const shownText = state === 'ok' ? (bound?.text ?? formatValue(last, stat.unit, { locale })) : null;
+  const verdict = statVerdict(state === 'ok' ? last : null, stat.thresholds, (v) => formatValue(v, stat.unit, { locale }), t.verdict);
+  const color = verdict.color;
+  const tileTitle = statTitle(stat, catalog.engine, lang);
+  useEffect(() => {
+    reportStatVerdict(stat.id, shownText !== null ? { id: stat.id, title: tileTitle, text: shownText, color: verdict.color, reason: verdict.reason } : null);
+  }, [stat.id, tileTitle, shownText, verdict.color, verdict.reason]);
+  useEffect(() => () => reportStatVerdict(stat.id, null), [stat.id]);
+
   const target = stat.panelId;
-  const title = statTitle(stat, catalog.engine, lang);
+  const title = tileTitle;
   return (
     <div
       className="iw-stat"
@@ -116,7 +114,7 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
       data-value-high={bound && bound.high !== null ? String(bound.high) : undefined}
       data-compare={shiftSec !== null ? (compare ?? undefined) : undefined}
       data-delta={delta !== null ? String(delta) : undefined}
-      title={errorTitle ?? bound?.title}
+      title={errorTitle ?? [bound?.title, verdict.reason].filter(Boolean).join(' ')}
       role="group"
       aria-label={title}
     >
@@ -124,7 +122,7 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
         {target ? (
           <a href={`#panel-${target}`} onClick={(e) => {
             e.preventDefault();
-            document.querySelector(`[data-panel-id="${target}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+            scrollToPanel(target);
           }}>
             {title}
           </a>
@@ -132,8 +130,8 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
           title
         )}
       </div>
-      <div className="iw-stat-value" style={{ color: COLORS[color] }}>
-        {state === 'ok' ? (bound?.text ?? formatValue(last, stat.unit, { locale })) : state === 'loading' ? '…' : state === 'unavailable' ? '–' : state === 'error' ? t.stat.unknown : t.stat.noData}
+      <div className="iw-stat-value" style={{ color: STAT_COLORS[color] }}>
+        {state === 'ok' ? shownText : state === 'loading' ? '…' : state === 'unavailable' ? '–' : state === 'error' ? t.stat.unknown : t.stat.noData}
       </div>
       {shiftSec !== null && compare && state === 'ok' && (
         <div className="iw-stat-delta iw-muted text-xs" data-testid="stat-delta">
@@ -142,7 +140,7 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
       )}
       <div className="iw-stat-spark" aria-hidden="true">
         {/* An SVG path, not an ECharts instance: see src/charts/sparkline.tsx. */}
-        {shownPoints.length > 0 && <Sparkline points={shownPoints} color={COLORS[color]} unit={stat.unit} height={36} locale={locale} />}
+        {shownPoints.length > 0 && <Sparkline points={shownPoints} color={STAT_COLORS[color]} unit={stat.unit} height={36} locale={locale} />}
       </div>
     </div>
   );
