@@ -146,7 +146,7 @@ test.describe('explained states (default stack of the global setup)', () => {
     const advanced = page.getByTestId('absent-advanced');
     await expect(advanced).toContainText('--speculative-config');
     // A feature whose panels need different flags names all of them.
-    await expect(advanced).toContainText('kv-transfer (--kv-transfer-config (NixlConnector), --kv-offloading-size (OffloadingConnector))');
+    await expect(advanced).toContainText('kv-transfer (--kv-transfer-config (NixlConnector), --kv-offloading-size (OffloadingConnector), --kv-transfer-config (HF3FSKVConnector)');
 
     // The panel alone (as a portal embeds it) explains itself.
     await page.goto(appUrl({ prom: prom(), engine: 'vllm', panel: 'kv-block-lifetime', refresh: 'off' }));

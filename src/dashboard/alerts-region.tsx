@@ -2,7 +2,7 @@
 // /api/v1/rules for each rule's `for`), those about the shown engine, model and instance. A backend
 // that evaluates no rules, or does not serve the endpoint, gets a note, never an error.
 import { useQuery } from '@tanstack/react-query';
-import { alertRulesOptions, alertsOptions, isUnsupported } from '../prometheus';
+import { alertRulesOptions, alertsOptions, backendKindOptions, canAskStatus, isUnsupported } from '../prometheus';
 import { useLang, useT } from '../i18n';
 import { errorText } from '../i18n/error-text';
 import { formatDuration } from '../lib/time';
@@ -32,8 +32,12 @@ export function AlertsRegion() {
   const lang = useLang();
   const { client, baseUrl, catalog, state } = useDashboard();
   const interval = refreshMs(state.refresh) ?? false;
-  const alerts = useQuery({ ...alertsOptions(client, { baseUrl }), refetchInterval: interval });
-  const rules = useQuery({ ...alertRulesOptions(client, { baseUrl }), refetchInterval: interval });
+  // VictoriaMetrics across origins serves /api/v1/alerts and /api/v1/rules without CORS headers
+  // (the browser logs an error and refuses the answer), and single-node evaluates no rules: not asked.
+  const kind = useQuery(backendKindOptions(client, { baseUrl }));
+  const ask = kind.isFetched && canAskStatus(kind.data ?? null, baseUrl, window.location.origin);
+  const alerts = useQuery({ ...alertsOptions(client, { baseUrl }), refetchInterval: interval, enabled: ask });
+  const rules = useQuery({ ...alertRulesOptions(client, { baseUrl }), refetchInterval: interval, enabled: ask });
   const filter = {
     engine: catalog.engine,
     modelLabel: catalog.filterLabels.model,
@@ -48,7 +52,7 @@ export function AlertsRegion() {
 
   let body: React.ReactNode;
   let status: string;
-  if (alerts.error && isUnsupported(alerts.error)) {
+  if ((kind.isFetched && !ask) || (alerts.error && isUnsupported(alerts.error))) {
     status = 'unavailable';
     body = <p className="iw-muted text-xs">{t.alerts.notAvailable}</p>;
   } else if (alerts.error && !alerts.data) {

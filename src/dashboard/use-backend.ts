@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { detectEngine, engineNameMatch, ENGINES, escapeLabelValue, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
-import { canAskStatus, detectBackendKind, detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
+import { backendKindOptions, canAskStatus, detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
 
 /** Every spelling of a registered engine's metric contains its name pattern (prefixed, rewritten or not). */
 export const ENGINE_NAME_MATCH = engineNameMatch(ENGINES);
@@ -60,17 +60,16 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   if (names.data && (lastNames?.data !== names.data || lastNames.baseUrl !== baseUrl)) setLastNames({ baseUrl, data: names.data });
   const namesData = names.data ?? (lastNames?.baseUrl === baseUrl ? lastNames.data : undefined);
 
+  // The backend's kind first: VictoriaMetrics across origins is not asked for targets or config,
+  // which it serves without CORS headers (an error in the console on every load).
+  const kind = useQuery({ ...backendKindOptions(client!, { baseUrl }), enabled: client !== null });
+  const askStatus = canAskStatus(kind.data ?? null, baseUrl, window.location.origin);
   // The client is made from baseUrl (and the config headers); baseUrl is in the key.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const scrape = useQuery({
-    queryKey: ['prometheus', baseUrl, 'scrape-interval'],
-    // The backend's kind first: VictoriaMetrics across origins is not asked for targets or config,
-    // which it serves without CORS headers (an error in the console on every load).
-    queryFn: async ({ signal }) => {
-      const askStatus = canAskStatus(await detectBackendKind(client!, signal), baseUrl, window.location.origin);
-      return detectScrapeInterval(client!, signal, { askStatus });
-    },
-    enabled: client !== null,
+    queryKey: ['prometheus', baseUrl, 'scrape-interval', askStatus],
+    queryFn: ({ signal }) => detectScrapeInterval(client!, signal, { askStatus }),
+    enabled: client !== null && kind.isFetched,
     staleTime: 300_000,
     // It answers null when the backend fails: that "success" says nothing about the backend's health.
     meta: { healthSignal: false },

@@ -42,6 +42,7 @@ export {
 } from './scrape-interval';
 export {
   alertRulesOptions,
+  backendKindOptions,
   alertsOptions,
   instantQueryOptions,
   labelValuesOptions,

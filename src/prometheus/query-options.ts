@@ -2,6 +2,7 @@
 // The retry policy (shouldRetry) is set once on the QueryClient (src/app/query-client.ts).
 import { queryOptions } from '@tanstack/react-query';
 import type { LabelQuery, PrometheusClient } from './client';
+import { detectBackendKind } from './backend-kind';
 import { isPrometheusError } from './errors';
 import { detectScrapeInterval, type DetectOptions } from './scrape-interval';
 
@@ -111,6 +112,22 @@ export function metricNamesOptions(client: PrometheusClient, { baseUrl, match, s
     queryFn: ({ signal }) => client.metricNames({ match, start, end }, signal),
     // The set of names changes rarely; refetching it on every refresh would cost a full index scan.
     staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * What kind of engine answers (PromQL or MetricsQL), asked once per backend: the scrape-interval
+ * detection and the Alerts region both read it, so it is one request.
+ */
+export function backendKindOptions(client: PrometheusClient, { baseUrl }: { baseUrl: string }) {
+  // The client is named by baseUrl in the key; it cannot be hashed.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'backend_kind'] as const,
+    queryFn: ({ signal }) => detectBackendKind(client, signal),
+    staleTime: Infinity,
+    // It answers null when the backend fails: that "success" says nothing about its health.
+    meta: { healthSignal: false },
   });
 }
 
