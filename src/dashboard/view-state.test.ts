@@ -46,18 +46,20 @@ describe('reduceView', () => {
 
   it('backend down: the last answer stays, marked stale — never "no traffic"', () => {
     for (const statuses of [[wideFail], [answered, wideFail]]) {
-      const r = reduceView(shown, input(statuses, []));
+      const r = reduceView(shown, input(statuses, [], { backendDown: true }));
       expect(r.view).toMatchObject({ state: 'ok', value: shown.value, stale: true });
     }
     // The health record says down and this panel's new query cannot arrive.
     expect(reduceView(shown, input([inFlight], null, { backendDown: true })).view).toMatchObject({ state: 'ok', stale: true });
     // An empty answer held is still shown as held (stale), not replaced by an error.
     const empty: HeldAnswer<number[]> = { ...shown, state: 'empty', value: [] };
-    expect(reduceView(empty, input([wideFail], null)).view).toMatchObject({ state: 'empty', stale: true });
+    expect(reduceView(empty, input([wideFail], null, { backendDown: true })).view).toMatchObject({ state: 'empty', stale: true });
+    // Once the backend answers again, an error left on a query not asked since is not "down".
+    expect(reduceView(shown, input([wideFail], null)).view).toMatchObject({ state: 'ok', stale: false, held: true });
   });
 
   it('backend down with nothing shown yet: a settled error, not a spinner', () => {
-    const r = reduceView(null, input([wideFail, inFlight], null));
+    const r = reduceView(null, input([wideFail, inFlight], null, { backendDown: true }));
     expect(r.view).toMatchObject({ state: 'error', reason: { kind: 'backend-down' }, value: null });
     expect(reduceView(null, input([inFlight], null, { backendDown: true })).view.state).toBe('error');
   });
@@ -66,7 +68,7 @@ describe('reduceView', () => {
     const r = reduceView(shown, input([inFlight], null, { scope: 'http://b' }));
     expect(r.view).toMatchObject({ state: 'loading', value: null });
     expect(r.hold).toBeNull();
-    expect(reduceView(shown, input([wideFail], null, { scope: 'http://b' })).view).toMatchObject({ state: 'error', value: null });
+    expect(reduceView(shown, input([wideFail], null, { scope: 'http://b', backendDown: true })).view).toMatchObject({ state: 'error', value: null });
   });
 
   it('a query error of its own shows its message; partial answers still draw', () => {
@@ -84,7 +86,7 @@ describe('reduceView', () => {
   });
 
   it('recovers: after an outage a fresh answer replaces the stale one', () => {
-    const stale = reduceView(shown, input([wideFail], null));
+    const stale = reduceView(shown, input([wideFail], null, { backendDown: true }));
     const fresh = reduceView(stale.hold, input([answered], [9]));
     expect(fresh.view).toMatchObject({ state: 'ok', value: [9], stale: false, held: false });
   });

@@ -79,11 +79,13 @@ export function reduceView<T>(prev: HeldAnswer<T> | null, input: ViewInput<T>): 
   // may be held — an empty answer held from here would later show as "no traffic" while loading.
   if (input.statuses.length === 0) return { view: { ...base, state: 'loading', value: null }, hold: held };
 
-  if (wide || (input.backendDown && (pending || input.statuses.some((s) => s.error)))) {
+  // The shared health record decides "down": a backend-wide error left on a query after the
+  // backend answered again (the panel has not asked since) is a query waiting to be asked again.
+  if (input.backendDown && (wide || pending || input.statuses.some((s) => s.error))) {
     if (held) return { view: { ...base, state: held.state, value: held.value, stale: true, held: true }, hold: held };
     return { view: { ...base, state: 'error', value: null, reason: { kind: 'backend-down' } }, hold: null };
   }
-  if (pending) {
+  if (pending || wide) {
     if (held) return { view: { ...base, state: held.state, value: held.value, held: true }, hold: held };
     return { view: { ...base, state: 'loading', value: null }, hold: null };
   }
