@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFleet, startSim, type SimHandle } from '../../sim/index.ts';
+import { createFleet, startSim, type FleetOptions, type SimHandle } from '../../sim/index.ts';
 import { runPromtool, writeBackfill } from './backfill.ts';
 import { ensurePrometheus, findBinary } from './binaries.ts';
 import { type BackendProcess, scrapeConfig, startPrometheus, startVictoriaMetrics, waitForTargetsUp } from './prometheus.ts';
@@ -51,6 +51,22 @@ export interface Stack {
   startPrometheus(): Promise<void>;
 }
 
+/** The simulated fleet a stack (or a topology) runs, from its options: one place, so none drifts. */
+export function fleetOptions(opts: StackOptions): FleetOptions {
+  return {
+    vllmPort: opts.vllmPort,
+    sglangPort: opts.sglangPort,
+    vllmInstances: opts.vllmInstances,
+    sglangInstances: opts.sglangInstances,
+    features: opts.features,
+    profile: opts.profile,
+    leFormat: opts.leFormat,
+    seed: opts.seed,
+    load: opts.load,
+    models: opts.models,
+  };
+}
+
 export function parseDuration(s: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(s.trim());
   if (!m) throw new Error(`bad duration "${s}" (use e.g. 5s, 500ms, 1m)`);
@@ -86,19 +102,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       if (!vm) throw new Error('victoria-metrics not found (set VICTORIA_METRICS_BIN)');
       bin = vm;
     }
-    const fleet = createFleet({
-      vllmPort: opts.vllmPort,
-      sglangPort: opts.sglangPort,
-      vllmInstances: opts.vllmInstances,
-      sglangInstances: opts.sglangInstances,
-      features: opts.features,
-      profile: opts.profile,
-      leFormat: opts.leFormat,
-      seed: opts.seed,
-      load: opts.load,
-      models: opts.models,
-      startMs: Date.now() - backfillMin * 60_000,
-    });
+    const fleet = createFleet({ ...fleetOptions(opts), startMs: Date.now() - backfillMin * 60_000 });
     if (backfillMin > 0 && promtool) {
       const t0 = Date.now();
       const file = join(dir, 'backfill.om');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createFleet, startSim, type SimHandle } from '../../sim/index.ts';
 import { ensurePrometheus, findBinary } from './binaries.ts';
 import { type BackendProcess, type ScrapeJob, scrapeConfig, startPrometheus, startProcess } from './prometheus.ts';
-import { parseDuration, startStack, type StackOptions } from './stack.ts';
+import { fleetOptions, parseDuration, startStack, type StackOptions } from './stack.ts';
 import { CLUSTER_NAMES, clusterConfig, globalConfig, shardConfig, shardOf, splitByCluster, type Topology } from './topology-config.ts';
 
 export { TOPOLOGIES, type Topology } from './topology-config.ts';
@@ -157,17 +157,7 @@ export async function startTopologyStack(opts: StackOptions & { topology: Topolo
   const log = opts.log ?? ((): void => {});
   if ((opts.backfillMinutes ?? 0) > 0) log(`backfill skipped for the ${opts.topology} topology (live data only)`);
   const sim = await startSim({
-    fleet: createFleet({
-      vllmPort: opts.vllmPort,
-      sglangPort: opts.sglangPort,
-      vllmInstances: opts.vllmInstances,
-      sglangInstances: opts.sglangInstances,
-      features: opts.features,
-      profile: opts.profile,
-      seed: opts.seed,
-      load: opts.load,
-      models: opts.models,
-    }),
+    fleet: createFleet(fleetOptions(opts)),
     log,
   });
   try {

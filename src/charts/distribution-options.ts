@@ -9,7 +9,7 @@ import type { BucketRange } from '../lib/histogram';
 import { formatDateTime, formatTimestamp } from '../lib/time';
 import { formatValue, type Unit } from '../lib/units';
 import type { Distribution, HeatmapData } from './distribution-data';
-import { chartTokens } from './palette';
+import { chartFrame, chartTokens } from './palette';
 import type { ChartTheme } from './types';
 
 /** The options this module builds (the heatmap one needs heatmap-echart.tsx's registrations). */
@@ -84,10 +84,7 @@ export function buildHeatmapOption(input: HeatmapOptionInput): DistributionChart
   const span = (data.times[data.times.length - 1] ?? 0) - (data.times[0] ?? 0);
   const cells = data.cells.map(([x, y, v]) => [x, y, Math.sqrt(v), v]);
   return {
-    animation: false,
-    backgroundColor: 'transparent',
-    textStyle: { color: t.text },
-    grid: { left: 8, right: 16, top: 12, bottom: 4, containLabel: true },
+    ...chartFrame(t),
     xAxis: {
       type: 'category',
       // Raw ms as the categories: only the labels ECharts shows get formatted (Intl is slow).
@@ -158,10 +155,7 @@ export function buildDistributionOption(input: DistributionOptionInput): Distrib
   const { data, unit, theme, locale, labels, color } = input;
   const t = chartTokens(theme);
   return {
-    animation: false,
-    backgroundColor: 'transparent',
-    textStyle: { color: t.text },
-    grid: { left: 8, right: 16, top: 12, bottom: 4, containLabel: true },
+    ...chartFrame(t),
     xAxis: {
       type: 'category',
       data: data.bars.map((b) => bucketAxisLabel(b, unit, locale)),

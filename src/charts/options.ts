@@ -11,7 +11,7 @@ import type {
 import { formatTimestamp } from '../lib/time';
 import { axisFormatter, formatValue, type Unit } from '../lib/units';
 import { trimIncompleteSteps } from './latest-step';
-import { chartTokens, type ColorRegistry } from './palette';
+import { chartFrame, chartTokens, type ColorRegistry } from './palette';
 import { bandData, precisionLabel, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 import { SHIFTED_OPACITY, shiftAwareColorMap } from './series-colors';
 import { axisTooltipFormatter } from './tooltip';
@@ -190,10 +190,7 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
       : undefined;
 
   return {
-    animation: false,
-    backgroundColor: 'transparent',
-    textStyle: { color: t.text },
-    grid: { left: 8, right: 16, top: 12, bottom: 4, containLabel: true },
+    ...chartFrame(t),
     xAxis: {
       type: 'time',
       min: startMs,

@@ -141,3 +141,13 @@ export function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/** What every chart of the board shares: no animation, transparent background, text colour, grid. */
+export function chartFrame(t: ChartTokens) {
+  return {
+    animation: false,
+    backgroundColor: 'transparent',
+    textStyle: { color: t.text },
+    grid: { left: 8, right: 16, top: 12, bottom: 4, containLabel: true },
+  };
+}
