@@ -3,7 +3,7 @@
 // blank screen. A missing file (404) is normal and means "no site defaults".
 import { engineIdList, ENGINES, isEngineId } from '../catalog/engines';
 import type { EngineId } from '../catalog/types';
-import { parseObjective, parseThreshold } from '../lib/slo';
+import { parseObjective, parseThreshold, SLO_PROBLEM_EN } from '../lib/slo';
 
 export interface GpuPeak {
   name: string;
@@ -187,7 +187,7 @@ function sloTargets(raw: unknown, where: string, problems: string[]): SloTargets
     if (key === 'ttft' || key === 'itl' || key === 'e2e') {
       const r = text === null ? null : parseThreshold(text);
       if (r?.ok) out[key] = r.value;
-      else problems.push(`"${where}.${key}" must be a latency in seconds (0.5) or with a unit ("500ms")${r ? `: ${r.reason}` : ''}`);
+      else problems.push(`"${where}.${key}" must be a latency in seconds (0.5) or with a unit ("500ms")${r ? `: ${SLO_PROBLEM_EN[r.reason]}` : ''}`);
     } else if (key === 'objective') {
       const r = text === null ? null : parseObjective(text);
       if (r?.ok) out.objective = r.value;

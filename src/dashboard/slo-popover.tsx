@@ -50,7 +50,7 @@ export function SloPopover({
       }
       const r = parseThreshold(raw);
       if (!r.ok) {
-        setError(t.slo.invalid(t.slo[LABEL[k]], r.reason));
+        setError(t.slo.invalid(t.slo[LABEL[k]], t.slo.problem[r.reason]));
         return;
       }
       slo[k] = r.value === def ? null : r.value;
@@ -59,7 +59,7 @@ export function SloPopover({
     if (draft.objective.trim() !== '') {
       const r = parseObjective(draft.objective);
       if (!r.ok) {
-        setError(t.slo.invalid(t.slo.objective, r.reason));
+        setError(t.slo.invalid(t.slo.objective, t.slo.problem[r.reason]));
         return;
       }
       sloObjective = r.value === defaults.objective ? null : r.value;

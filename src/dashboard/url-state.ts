@@ -8,7 +8,7 @@
 //   serializeUrlState(that.state) → 'engine=sglang&model=a&model=b&from=now-6h&refresh=10s'
 import { engineIdList, isEngineId } from '../catalog/engines';
 import type { EngineId } from '../catalog/types';
-import { parseObjective, parseThreshold } from '../lib/slo';
+import { parseObjective, parseThreshold, SLO_PROBLEM_EN } from '../lib/slo';
 import { parsePromDuration } from '../lib/duration';
 import { isTimeExpr } from './time-range';
 import { LANGS, type Lang } from '../i18n';
@@ -187,13 +187,13 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
     }
     const r = parseThreshold(raw);
     if (r.ok) state.slo = { ...state.slo, [kind]: r.value };
-    else drop(param, raw, `${r.reason}; use seconds (0.5) or a unit (500ms, 2s)`);
+    else drop(param, raw, `${SLO_PROBLEM_EN[r.reason]}; use seconds (0.5) or a unit (500ms, 2s)`);
   }
   const objective = p.get('slo_objective');
   if (objective !== null) {
     const r = parseObjective(objective);
     if (r.ok) state.sloObjective = r.value;
-    else drop('slo_objective', objective, r.reason);
+    else drop('slo_objective', objective, SLO_PROBLEM_EN[r.reason]);
   }
   const compare = p.get('compare');
   if (compare !== null && compare !== '' && compare !== 'off') {

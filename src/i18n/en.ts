@@ -1,5 +1,7 @@
 // English interface strings. Every language table has exactly these keys (the type checks it).
 // Metric names and PromQL are never translated.
+import { SLO_PROBLEM_EN } from '../lib/slo';
+
 export const en = {
   appName: 'inferwatch',
   tagline: 'LLM inference monitoring',
@@ -103,6 +105,7 @@ export const en = {
     apply: 'Apply',
     clear: 'Reset to defaults',
     invalid: (field: string, why: string) => `${field}: ${why}`,
+    problem: SLO_PROBLEM_EN,
     tileTitle: (kind: string, threshold: string) => `${kind} ≤ ${threshold}`,
     exact: (bound: string) => `Exact: ${bound} is a bucket bound.`,
     between: (lo: string, hi: string, low: string, high: string) =>

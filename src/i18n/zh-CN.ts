@@ -106,6 +106,13 @@ export const zhCN: Messages = {
     apply: '应用',
     clear: '恢复默认',
     invalid: (field: string, why: string) => `${field} 无效：${why}`,
+    problem: {
+      'not-duration': '不是时长（用秒，如 0.5，或 500ms）',
+      'not-positive': '必须大于 0 秒',
+      'over-day': '超过一天',
+      'not-number': '不是数字（用 0.99 或 99.9%）',
+      'not-ratio': '必须在 0 与 1 之间（或 0 % 与 100 % 之间），不含两端',
+    },
     tileTitle: (kind: string, threshold: string) => `${kind} ≤ ${threshold} 达标率`,
     exact: (bound: string) => `精确值：${bound} 是桶边界。`,
     between: (lo: string, hi: string, low: string, high: string) =>

@@ -146,7 +146,18 @@ export function burnOf(a: Attainment, objective: number): { value: number; low: 
   return { value: burnRate(a.value, objective), low: burnRate(a.high, objective), high: burnRate(a.low, objective) };
 }
 
-export type ParsedNumber = { ok: true; value: number } | { ok: false; reason: string };
+/** Why an SLO input was refused: a code, worded per language by the UI (`slo.problem` in i18n). */
+export type SloInputProblem = 'not-duration' | 'not-positive' | 'over-day' | 'not-number' | 'not-ratio';
+export type ParsedNumber = { ok: true; value: number } | { ok: false; reason: SloInputProblem };
+
+/** English wording of a problem, for config.json messages (written for whoever hosts the board). */
+export const SLO_PROBLEM_EN: Record<SloInputProblem, string> = {
+  'not-duration': 'not a duration (use seconds, e.g. 0.5, or 500ms)',
+  'not-positive': 'must be more than 0 seconds',
+  'over-day': 'more than one day',
+  'not-number': 'not a number (use 0.99 or 99.9%)',
+  'not-ratio': 'must be between 0 and 1 (or 0 % and 100 %), exclusive',
+};
 
 /**
  * A latency threshold: seconds (`0.5`) or with a unit (`500ms`, `2s`, `1.5m`). Zero, negative,
@@ -154,12 +165,12 @@ export type ParsedNumber = { ok: true; value: number } | { ok: false; reason: st
  */
 export function parseThreshold(raw: string): ParsedNumber {
   const m = /^\s*(\d+(?:\.\d*)?|\.\d+)(?:[eE]([+-]?\d+))?\s*(ms|s|m|min|h)?\s*$/.exec(raw);
-  if (!m) return { ok: false, reason: 'not a duration (use seconds, e.g. 0.5, or 500ms)' };
+  if (!m) return { ok: false, reason: 'not-duration' };
   const n = Number(`${m[1]}${m[2] !== undefined ? `e${m[2]}` : ''}`);
   const unit = m[3] ?? 's';
   const sec = n * ({ ms: 0.001, s: 1, m: 60, min: 60, h: 3600 } as Record<string, number>)[unit]!;
-  if (!Number.isFinite(sec) || sec <= 0) return { ok: false, reason: 'must be more than 0 seconds' };
-  if (sec > MAX_THRESHOLD_SEC) return { ok: false, reason: 'more than one day' };
+  if (!Number.isFinite(sec) || sec <= 0) return { ok: false, reason: 'not-positive' };
+  if (sec > MAX_THRESHOLD_SEC) return { ok: false, reason: 'over-day' };
   // 0.1 * 3 style float noise would break "exact on a bound"; 12 significant digits are plenty.
   return { ok: true, value: Number(sec.toPrecision(12)) };
 }
@@ -167,9 +178,9 @@ export function parseThreshold(raw: string): ParsedNumber {
 /** An objective: a ratio in (0, 1) (`0.99`), or a percentage (`99`, `99.9%`) in (1, 100). */
 export function parseObjective(raw: string): ParsedNumber {
   const m = /^\s*(\d+(?:\.\d*)?|\.\d+)\s*(%?)\s*$/.exec(raw);
-  if (!m) return { ok: false, reason: 'not a number (use 0.99 or 99.9%)' };
+  if (!m) return { ok: false, reason: 'not-number' };
   const n = Number(m[1]);
   const ratio = m[2] === '%' || n > 1 ? n / 100 : n;
-  if (!(ratio > 0 && ratio < 1)) return { ok: false, reason: 'must be between 0 and 1 (or 0 % and 100 %), exclusive' };
+  if (!(ratio > 0 && ratio < 1)) return { ok: false, reason: 'not-ratio' };
   return { ok: true, value: Number(ratio.toPrecision(12)) };
 }
