@@ -153,6 +153,8 @@ test('federated: a global Prometheus over two clusters; every core panel, and th
   await checkEngine(page, url, 'sglang');
   await checkEngine(page, url, 'vllm');
 
+  const everywhere = await instant(url, 'count by (instance) (vllm:num_requests_running)', Date.now() / 1000);
+  await expect(page.getByRole('radio', { name: 'vLLM' })).toHaveAttribute('title', `${everywhere.length} instances`);
   // The engine series carry `cluster`: the filter is offered; picking one narrows every query.
   await page.getByRole('button', { name: /^Cluster:/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Cluster' });
@@ -170,6 +172,9 @@ test('federated: a global Prometheus over two clusters; every core panel, and th
   await page.getByRole('button', { name: /^Instance:/ }).click();
   await expect(page.getByRole('dialog', { name: 'Instance' }).getByRole('checkbox')).toHaveCount(east.length);
   await page.keyboard.press('Escape');
+  // So does the engine toggle's count (it counted the whole store before).
+  const count = (n: number) => (n === 1 ? '1 instance' : `${n} instances`);
+  await expect(page.getByRole('radio', { name: 'vLLM' })).toHaveAttribute('title', count(east.length));
   narrowedRate = { url, expr: rate!, instances: east.map((s) => s.metric.instance ?? '') };
 });
 

@@ -109,7 +109,7 @@ export function Dashboard({
   const problem = rangeProblem({ from: state.from, to: state.to }, now);
   const range = (!problem && resolveRange({ from: state.from, to: state.to }, now)) || { startMs: now - 3_600_000, endMs: now };
 
-  const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000);
+  const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000, state.cluster);
   const engine = state.engine ?? backend.detectedEngine;
   const catalog: EngineCatalog = catalogs[engine];
   const resolved = (backend.scrapeSettled ? backend.resolvedBy?.[engine] : null) ?? null;

@@ -3,7 +3,7 @@
 // that are down. Each is asked once per backend and coarse time window, not on every refresh.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { detectEngine, engineNameMatch, ENGINES, escapeLabelValue, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
+import { detectEngine, engineNameMatch, ENGINES, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
 import { backendKindOptions, canAskStatus, detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
 
@@ -41,7 +41,11 @@ export interface BackendInfo {
   targetsDown: Array<{ instance: string; job: string }>;
 }
 
-export function useBackend(client: PrometheusClient | null, baseUrl: string, startSec: number, endSec: number): BackendInfo {
+/**
+ * `cluster`: the cluster filter. The engine toggle's counts and the instance lists follow it, so
+ * "vLLM 3" means three instances in the clusters shown, not in the whole store.
+ */
+export function useBackend(client: PrometheusClient | null, baseUrl: string, startSec: number, endSec: number, cluster: readonly string[] = []): BackendInfo {
   // Coarse window: metric names do not change with each refresh tick.
   const { start: cStart, end: cEnd } = coarseWindow(startSec, endSec);
 
@@ -101,10 +105,12 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   const scrapeSettled =
     scrape.isError || (scrape.isSuccess && (scrape.data !== null || !fromSamplesEnabled || fromSamples.isFetched || fromSamples.isError));
 
+  const clusterMatcher = matcherFor('cluster', cluster);
   const counts = useQuery({
-    queryKey: ['prometheus', baseUrl, 'instance-counts', ...presentNames, cEnd],
+    queryKey: ['prometheus', baseUrl, 'instance-counts', ...presentNames, clusterMatcher, cEnd],
     queryFn: async ({ signal }) => {
-      const list = async (name: string | null) => (name ? await client!.labelValues('instance', { match: [name], start: cEnd - 3600, end: cEnd }, signal) : []);
+      const selector = (name: string) => `{__name__="${escapeLabelValue(name)}"${clusterMatcher ? `, ${clusterMatcher}` : ''}}`;
+      const list = async (name: string | null) => (name ? await client!.labelValues('instance', { match: [selector(name)], start: cEnd - 3600, end: cEnd }, signal) : []);
       const lists = await Promise.all(presentNames.map(list));
       return Object.fromEntries(ENGINES.map((e, i) => [e.id, lists[i] ?? []])) as Record<EngineId, string[]>;
     },
