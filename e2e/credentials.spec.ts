@@ -27,7 +27,7 @@ test('a bearer token is sent as a header, never in the URL, and forgotten on rel
   // Memory only: a reload forgets it.
   await page.reload();
   await expectPanelState(page, 'request-rate', 'ok');
-  await expect(page.getByRole('button', { name: /^🔑 Credentials$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Credentials', exact: true })).toBeVisible();
 
   // Remembered on this device when asked.
   await page.getByRole('button', { name: /Credentials/ }).click();

@@ -41,8 +41,18 @@ export function CredentialsPopover({
   const count = Object.keys(value.headers).length;
   return (
     <div className="relative" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <button type="button" className="iw-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => (open ? setOpen(false) : openEditor())}>
-        🔑 {count > 0 ? t.auth.active(count) : t.auth.button}
+      {/* A key alone until headers are set (the header must fit one row at 1440 px); the name stays
+          in the accessible name and the tooltip. */}
+      <button
+        type="button"
+        className="iw-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={count > 0 ? `${t.auth.button}: ${t.auth.active(count)}` : t.auth.button}
+        title={t.auth.title}
+        onClick={() => (open ? setOpen(false) : openEditor())}
+      >
+        🔑{count > 0 && ` ${t.auth.active(count)}`}
       </button>
       {open && (
         <div role="dialog" aria-label={t.auth.title} className="iw-popover w-96">

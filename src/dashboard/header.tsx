@@ -122,8 +122,9 @@ export function HeaderControls({
         <button type="button" className="iw-icon-button" aria-label={t.refreshNow} title={t.refreshNow} onClick={onRefreshNow}>
           ↻
         </button>
-        <label className="iw-control">
-          <span className="iw-control-label">{t.refresh}</span>
+        {/* Next to ↻ the interval speaks for itself (as in Grafana); the word is the tooltip and the
+            accessible name. */}
+        <label className="iw-control" title={t.refresh}>
           <select
             aria-label={t.refresh}
             value={state.refresh}
@@ -137,8 +138,12 @@ export function HeaderControls({
           </select>
         </label>
       </div>
-      <label className="iw-control">
-        <span className="iw-control-label">{t.theme}</span>
+      {/* Theme and language are set once and rarely changed: a glyph, not a word, so the header
+          fits one row at 1440 px in every language (the select keeps its accessible name). */}
+      <label className="iw-control" title={t.theme}>
+        <span className="iw-control-label iw-control-glyph" aria-hidden="true">
+          ◐
+        </span>
         <select aria-label={t.theme} value={state.theme} onChange={(e) => setState({ theme: e.target.value as Theme })}>
           {THEMES.map((th) => (
             <option key={th} value={th}>
@@ -147,8 +152,10 @@ export function HeaderControls({
           ))}
         </select>
       </label>
-      <label className="iw-control">
-        <span className="iw-control-label">{t.language}</span>
+      <label className="iw-control" title={t.language}>
+        <span className="iw-control-label iw-control-glyph" aria-hidden="true">
+          A文
+        </span>
         <select aria-label={t.language} value={lang} onChange={(e) => setState({ lang: e.target.value as Lang })}>
           {LANGS.map((l) => (
             <option key={l} value={l} lang={l}>
