@@ -47,3 +47,13 @@ test('the families placed by issue 18 show data (SGLang)', async ({ page }) => {
   await page.goto(appUrl({ prom: PROM(), engine: 'sglang', from: 'now-30m' }));
   for (const id of ['func-latency', 'kv-cache-tokens', 'kv-cache-capacity', 'tokens-by-mode', 'prompt-vs-computed-tokens']) await expectPanelState(page, id, 'ok');
 });
+
+test('an automatic panel opens alone with panel=<id>, and an unknown other-… id says so', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', panel: EXTRA_COUNTER }));
+  await expectPanelState(page, EXTRA_COUNTER, 'ok');
+  // Alone: the stat row and the other panels are not on the page.
+  await expect(page.locator('[data-panel-id]')).toHaveCount(1);
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', panel: 'other-no-such-family' }));
+  await expect(page.getByRole('status').filter({ hasText: 'other-no-such-family' })).toBeVisible({ timeout: 30_000 });
+});

@@ -17,7 +17,7 @@ import { FiltersBar } from './filters-bar';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
 import { GpuPicker } from './gpu-picker';
 import { EngineToggle, HeaderControls, PromUrlField } from './header';
-import { OtherMetrics } from './other-metrics';
+import { isAutoPanelId, OtherMetricAlone, OtherMetrics } from './other-metrics';
 
 import { HealthSummary } from './health-summary';
 import { Panel } from './panel';
@@ -187,7 +187,7 @@ export function Dashboard({
 
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
   const exitFullScreen = useCallback(() => setState({ panel: null }), [setState]);
-  useFullScreen(single ? single.id : null, state.kiosk, exitFullScreen);
+  useFullScreen(single ? single.id : state.panel && isAutoPanelId(state.panel) ? state.panel : null, state.kiosk, exitFullScreen);
 
   return (
     <div className="iw-app" data-engine={engine} data-kiosk={state.kiosk || undefined}>
@@ -237,7 +237,7 @@ export function Dashboard({
           validated={validated}
           rangeProblem={problem}
           backend={backend}
-          unknownPanel={state.panel && !single ? state.panel : null}
+          unknownPanel={state.panel && !single && !isAutoPanelId(state.panel) ? state.panel : null}
           resolved={resolved}
           catalog={catalog}
         />
@@ -245,6 +245,8 @@ export function Dashboard({
           <DashboardContext.Provider value={ctx}>
             {single ? (
               <Panel panel={single} fill />
+            ) : state.panel && isAutoPanelId(state.panel) ? (
+              <OtherMetricAlone names={backend.names} id={state.panel} />
             ) : (
               <>
                 <div className="iw-stats" role="list" aria-label={t.keyFigures}>

@@ -16,10 +16,13 @@ import { Panel } from './panel';
 import { Section } from './section';
 import { useInView } from './use-in-view';
 
-export function OtherMetrics({ names }: { names: ReadonlySet<string> | null }) {
+/**
+ * The automatic panels for this backend's other families. `enabled` gates the one metadata request
+ * (the section is open, or one of its panels is asked for alone with `panel=`).
+ */
+function useAutoPanels(names: ReadonlySet<string> | null, enabled: boolean) {
   const t = useT();
   const ctx = useDashboard();
-  const [open, setOpen] = useState(false);
   const { resolved, catalog, client, baseUrl } = ctx;
   const engineWord = catalog.engine;
 
@@ -38,7 +41,7 @@ export function OtherMetrics({ names }: { names: ReadonlySet<string> | null }) {
         return null;
       }
     },
-    enabled: open && bySuffix.length > 0,
+    enabled: enabled && bySuffix.length > 0,
     staleTime: 600_000,
     meta: { healthSignal: false },
   });
@@ -51,6 +54,50 @@ export function OtherMetrics({ names }: { names: ReadonlySet<string> | null }) {
 
   // The same context with the extended catalog: the generic Panel resolves `other_<n>` like any metric.
   const inner = useMemo(() => (auto ? { ...ctx, catalog: auto.catalog, resolved: auto.resolved } : null), [auto, ctx]);
+  return { bySuffix, meta, auto, inner };
+}
+
+/** Whether `panel=<id>` names an automatic panel (their ids never collide with the catalog's). */
+export const isAutoPanelId = (id: string): boolean => id.startsWith('other-');
+
+/**
+ * One automatic panel alone (`panel=other-…`, "open alone" from its menu, kiosk). Until the
+ * backend's names and metadata are in, it says it is loading; a family this backend does not hold
+ * gets the same "unknown panel" words as any other id.
+ */
+export function OtherMetricAlone({ names, id }: { names: ReadonlySet<string> | null; id: string }) {
+  const t = useT();
+  const { bySuffix, meta, auto, inner } = useAutoPanels(names, true);
+  if (names !== null && (bySuffix.length === 0 || meta.isSuccess)) {
+    const chart = auto?.charts.find((c) => c.panel.id === id);
+    const info = auto?.infos.find((i) => i.id === id);
+    if (inner && chart)
+      return (
+        <DashboardContext.Provider value={inner}>
+          <Panel panel={chart.panel} fill />
+        </DashboardContext.Provider>
+      );
+    if (inner && info)
+      return (
+        <DashboardContext.Provider value={inner}>
+          <InfoFamily info={info} />
+        </DashboardContext.Provider>
+      );
+    return (
+      <div className="iw-banner iw-banner-amber" role="status">
+        {t.banner.unknownPanel(id)}
+      </div>
+    );
+  }
+  return <p className="iw-muted">{t.other.loadingTypes}</p>;
+}
+
+export function OtherMetrics({ names }: { names: ReadonlySet<string> | null }) {
+  const t = useT();
+  const { catalog } = useDashboard();
+  const engineWord = catalog.engine;
+  const [open, setOpen] = useState(false);
+  const { bySuffix, meta, auto, inner } = useAutoPanels(names, open);
 
   if (bySuffix.length === 0) return null;
   const total = bySuffix.length;
