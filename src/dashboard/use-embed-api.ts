@@ -36,11 +36,11 @@ export function patchFromMessage(raw: unknown, current: DashboardState): Partial
   }
   const clears = (key: string) => (raw as Record<string, unknown>)[key] === null;
   if (params.toString() === '' && !clears('compare') && !clears('ab')) return null;
-  const { state } = parseUrlState(params.toString(), { ...current, ab: null });
+  const { state, problems } = parseUrlState(params.toString(), { ...current, ab: null });
   const patch: Partial<DashboardState> = {};
   for (const key of SETTABLE) if (params.has(key)) Object.assign(patch, { [key]: state[key] });
   if (state.ab) Object.assign(patch, { ab: state.ab, compare: null });
-  else if (patch.compare) patch.ab = null;
+  else if (params.has('compare') && !problems.some((p) => p.startsWith('Ignored compare='))) patch.ab = null;
   if (clears('compare')) patch.compare = null;
   if (clears('ab')) patch.ab = null;
   // An explicit empty list clears a filter.
