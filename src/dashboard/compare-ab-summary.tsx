@@ -108,7 +108,7 @@ export function AbSummary() {
         <table className="iw-table text-sm">
           <thead>
             <tr>
-              <th scope="col">{t.compare.summary.panel}</th>
+              <th scope="col" className="iw-cell-text">{t.compare.summary.panel}</th>
               <th scope="col">{t.compare.summary.a}</th>
               <th scope="col">{t.compare.summary.b}</th>
               <th scope="col">{t.compare.summary.diff}</th>
@@ -122,7 +122,7 @@ export function AbSummary() {
               const title = panelText(item.panel, catalog.engine, lang).title;
               return (
                 <tr key={r.key} data-row-key={r.key} data-a={r.a ?? undefined} data-b={r.b ?? undefined} data-diff={r.diff ?? undefined}>
-                  <td>{rest ? `${title} · ${rest}` : title}</td>
+                  <td className="iw-cell-text">{rest ? `${title} · ${rest}` : title}</td>
                   <td className="text-right whitespace-nowrap">{fmt(r.a, item.panel)}</td>
                   <td className="text-right whitespace-nowrap">{fmt(r.b, item.panel)}</td>
                   <td className="text-right whitespace-nowrap font-medium">{r.diff === null ? t.compare.summary.noFigure : formatDelta(r.diff, locale)}</td>

@@ -4,7 +4,7 @@ import { currentSeries, promqlErrors } from '../catalog/test-support';
 import type { ChartSeries } from '../charts';
 import { rankDifferences, rangeMean } from './compare-ab';
 import { ENGINE_COMPARABILITY } from './compare-engines';
-import { compareAttr, compareModeOf, mergeLegs, primaryContext, secondLeg, type CompareMode, type LegParts } from './compare-legs';
+import { compareAttr, compareModeOf, mergeLegs, primaryContext, secondLeg, taggedQueries, type CompareMode, type LegParts } from './compare-legs';
 import { patchFromMessage } from './use-embed-api';
 import { DEFAULT_STATE } from './url-state';
 
@@ -44,6 +44,7 @@ describe('compare legs: A/B by selection', () => {
     expect(promqlErrors(b!.expanded.expr)).toEqual([]);
     // The query dialog lists B's query apart from A's.
     expect(b?.query.id).toBe('b~rate');
+    expect(taggedQueries(secondLeg(AB, panel, vllm, base, state, both))[0]?.query.legend).toBe('B: {{model_name}}');
   });
 
   it('names series "A: …" / "B: …" with the selection and draws B dashed in its A counterpart’s colour', () => {
@@ -86,10 +87,10 @@ describe('compare legs: vLLM against SGLang', () => {
   });
 
   it('draws no misleading lines: a panel measured differently gets a note instead, and so does a backend without the other engine', () => {
-    expect(secondLeg(ENGINES_MODE, panelOf('kv-cache-usage'), vllm, base, state, both)).toEqual({ queries: [], note: 'perRank' });
-    expect(secondLeg(ENGINES_MODE, panelOf('prefix-cache-hit-rate'), vllm, base, state, both)).toEqual({ queries: [], note: 'gaugeVsCounter' });
+    expect(secondLeg(ENGINES_MODE, panelOf('kv-cache-usage'), vllm, base, state, both)).toMatchObject({ queries: [], note: 'perRank' });
+    expect(secondLeg(ENGINES_MODE, panelOf('prefix-cache-hit-rate'), vllm, base, state, both)).toMatchObject({ queries: [], note: 'gaugeVsCounter' });
     expect(secondLeg(ENGINES_MODE, panelOf('tpot'), vllm, base, state, both).note).toBe('notOnOther');
-    expect(secondLeg(ENGINES_MODE, panelOf('ttft'), vllm, base, state, vllmOnly)).toEqual({ queries: [], note: 'otherAbsent' });
+    expect(secondLeg(ENGINES_MODE, panelOf('ttft'), vllm, base, state, vllmOnly)).toMatchObject({ queries: [], note: 'otherAbsent' });
   });
 
   it('pairs the engines’ series by name: same model and quantile, same colour, the other engine dashed', () => {

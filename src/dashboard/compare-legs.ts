@@ -40,19 +40,26 @@ export function primaryContext(mode: CompareMode | null, base: ExpandContext): E
 }
 
 export interface SecondLeg {
-  /** Runnable queries only; their ids are prefixed so the query dialog lists them apart. */
+  /** Runnable queries only; their ids are prefixed (unique in the panel, told apart in the query dialog). */
   queries: Array<PanelQueryInfo & { expanded: ExpandedQuery }>;
   note: CompareNoteId | null;
+  /** What the query dialog puts before these queries' legends ("B:", "SGLang:"). */
+  tag: string;
 }
 
-const NONE: SecondLeg = { queries: [], note: null };
+const NONE: SecondLeg = { queries: [], note: null, tag: '' };
 
-function runnable(panel: PanelSpec, expand: (q: PanelSpec['queries'][number]) => ReturnType<typeof expandQuery>, prefix: string, legendTag: string): SecondLeg['queries'] {
+function runnable(panel: PanelSpec, expand: (q: PanelSpec['queries'][number]) => ReturnType<typeof expandQuery>, prefix: string): SecondLeg['queries'] {
   return panel.queries.flatMap((query) => {
     const r = expand(query);
     if ('missing' in r) return [];
-    return [{ query: { ...query, id: `${prefix}${query.id}`, legend: `${legendTag} ${query.legend}` }, expanded: r, missing: [] }];
+    return [{ query: { ...query, id: `${prefix}${query.id}` }, expanded: r, missing: [] }];
   });
+}
+
+/** The second leg's queries as the query dialog lists them: legends tagged "B: …", "SGLang: …". */
+export function taggedQueries(leg: SecondLeg): PanelQueryInfo[] {
+  return leg.queries.map((q) => ({ ...q, query: { ...q.query, legend: `${leg.tag} ${q.query.legend || q.query.id}` } }));
 }
 
 /**
@@ -70,15 +77,16 @@ export function secondLeg(
   if (!mode || mode.kind === 'shift') return NONE;
   if (mode.kind === 'ab') {
     const ctx: ExpandContext = { ...base, select: abSelect(mode.ab, 'b'), by: [] };
-    return { queries: runnable(panel, (q) => expandQuery(q, catalog, ctx), 'b~', 'B:'), note: null };
+    return { queries: runnable(panel, (q) => expandQuery(q, catalog, ctx), 'b~'), note: null, tag: 'B:' };
   }
   const other = catalogs[mode.other];
   const otherPanel = other.panels.find((p) => p.id === panel.id);
-  if (!otherPanel || otherPanel.notAvailable) return { queries: [], note: 'notOnOther' };
+  const tag = `${other.label}:`;
+  if (!otherPanel || otherPanel.notAvailable) return { queries: [], note: 'notOnOther', tag };
   const c = comparability(panel.id);
-  if (c.kind === 'apart') return { queries: [], note: c.note };
+  if (c.kind === 'apart') return { queries: [], note: c.note, tag };
   const resolved = resolvedBy?.[mode.other];
-  if (!resolved || !resolved.has(other.presenceMetric)) return { queries: [], note: 'otherAbsent' };
+  if (!resolved || !resolved.has(other.presenceMetric)) return { queries: [], note: 'otherAbsent', tag };
   const ctx: ExpandContext = {
     ...base,
     resolved,
@@ -87,9 +95,9 @@ export function secondLeg(
     filters: { [other.filterLabels.model]: state.model, cluster: state.cluster },
     by: [other.filterLabels.model],
   };
-  const queries = runnable(otherPanel, (q) => expandQuery(q, other, ctx), `${mode.other}~`, `${other.label}:`);
-  if (queries.length === 0) return { queries, note: 'otherMissing' };
-  return { queries, note: c.kind === 'caveat' ? c.note : null };
+  const queries = runnable(otherPanel, (q) => expandQuery(q, other, ctx), `${mode.other}~`);
+  if (queries.length === 0) return { queries, note: 'otherMissing', tag };
+  return { queries, note: c.kind === 'caveat' ? c.note : null, tag };
 }
 
 /** Series shaped per query, for one leg. */

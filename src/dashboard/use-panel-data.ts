@@ -11,7 +11,7 @@ import { useBackendHealth } from './backend-health';
 import { rangeSeconds, useDashboard, type QueryWindow } from './dashboard-context';
 import { messagesFor, useLang } from '../i18n';
 import { shiftWindow } from './compare';
-import { compareAttr, compareModeOf, mergeLegs, primaryContext, secondLeg, type CompareNoteId, type LegParts } from './compare-legs';
+import { compareAttr, compareModeOf, mergeLegs, primaryContext, secondLeg, taggedQueries, type CompareNoteId, type LegParts } from './compare-legs';
 import { asRangeAnswer } from './instant-series';
 import { useQueryAnswers } from './use-query-answers';
 import { COMPARE_ENGINES } from './url-state';
@@ -170,7 +170,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: isEmptyChart, backendDown: healthDown, isBackendWide });
 
   const shown = {
-    queries: second && second.queries.length > 0 ? [...queries, ...second.queries] : queries,
+    queries: second && second.queries.length > 0 ? [...queries, ...taggedQueries(second)] : queries,
     series: [],
     missingNames: [],
     stale: false,
