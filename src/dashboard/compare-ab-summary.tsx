@@ -2,7 +2,7 @@
 // the two selections, with the numbers. It runs the very expressions the panels run for A and B
 // (same strings, same window: one cache entry each, shared with the panels when they come into
 // view), for the core panels only (PRODUCT.md §4), so the summary costs at most their queries.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { expandQuery, type ExpandContext, type ExpandedQuery } from '../catalog';
 import type { PanelSpec } from '../catalog/types';
 import { useLang, useT } from '../i18n';
@@ -31,7 +31,7 @@ export const AB_SUMMARY_PANELS = [
   'prefix-cache-hit-rate',
 ] as const;
 
-/** Rows shown: the largest differences; the rest are one look at the panels away. */
+/** Rows shown at first: the largest differences; the rest behind "Show all". */
 const MAX_ROWS = 8;
 
 interface Item {
@@ -54,6 +54,7 @@ export function AbSummary() {
   const lang = useLang();
   const { state, catalog, resolved, resolvedBy, filters, rateInterval, by, gpuPeakFlops, window: w, client, baseUrl, locale } = useDashboard();
   const ab = state.ab;
+  const [all, setAll] = useState(false);
 
   const items = useMemo((): { a: Item[]; b: Item[] } => {
     if (!ab || !resolved) return { a: [], b: [] };
@@ -115,13 +116,13 @@ export function AbSummary() {
             </tr>
           </thead>
           <tbody>
-            {rows.slice(0, MAX_ROWS).map((r) => {
+            {rows.map((r, i) => {
               const item = byKey.get(r.key);
               if (!item) return null;
               const rest = item.panel.queries.length > 1 ? seriesRest({ labels: {} }, { legend: item.legend }) : '';
               const title = panelText(item.panel, catalog.engine, lang).title;
               return (
-                <tr key={r.key} data-row-key={r.key} data-a={r.a ?? undefined} data-b={r.b ?? undefined} data-diff={r.diff ?? undefined}>
+                <tr key={r.key} hidden={!all && i >= MAX_ROWS} data-row-key={r.key} data-a={r.a ?? undefined} data-b={r.b ?? undefined} data-diff={r.diff ?? undefined}>
                   <td className="iw-cell-text">{rest ? `${title} · ${rest}` : title}</td>
                   <td className="text-right whitespace-nowrap">{fmt(r.a, item.panel)}</td>
                   <td className="text-right whitespace-nowrap">{fmt(r.b, item.panel)}</td>
@@ -131,6 +132,11 @@ export function AbSummary() {
             })}
           </tbody>
         </table>
+      )}
+      {rows.length > MAX_ROWS && (
+        <button type="button" className="iw-link-button text-xs" aria-expanded={all} onClick={() => setAll((v) => !v)}>
+          {all ? t.compare.summary.fewer : t.compare.summary.all(rows.length)}
+        </button>
       )}
     </section>
   );

@@ -268,6 +268,8 @@ export const en = {
       diff: 'B vs A',
       loading: 'Loading…',
       none: 'No panel has figures on both sides in this range.',
+      all: (n: number) => `Show all ${n}`,
+      fewer: 'Show fewer',
       noFigure: 'n/a',
     },
   },

@@ -267,6 +267,8 @@ export const zhCN: Messages = {
       diff: 'B 相对 A',
       loading: '加载中…',
       none: '此区间内没有面板在两侧都有数据。',
+      all: (n: number) => `显示全部 ${n} 项`,
+      fewer: '收起',
       noFigure: '无',
     },
   },
