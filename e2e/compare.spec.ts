@@ -226,7 +226,7 @@ test('A/B of the two simulated models: both on the request-rate panel, each equa
   const [a, b, diff] = await Promise.all(['data-a', 'data-b', 'data-diff'].map((k) => rr.getAttribute(k).then(Number)));
   expect(a).toBeCloseTo(mean(wantA!), 9);
   expect(b).toBeCloseTo(mean(wantB!), 9);
-  expect(diff).toBeCloseTo((b - a) / a, 9);
+  expect(diff).toBeCloseTo((b! - a!) / a!, 9);
   await page.screenshot({ path: 'test-results/compare-ab.png', fullPage: false });
 
   // One request per distinct query with A/B on: the summary and the panels share theirs.
