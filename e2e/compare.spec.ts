@@ -171,6 +171,9 @@ test('the compare control sets compare= and a copied link keeps it, embedded too
   await select.selectOption({ label: 'vLLM vs SGLang' });
   await expect(page).toHaveURL(/compare=engines/);
   await expect(page).not.toHaveURL(/ab=/);
+  // Shown once, by its name (not as a shift).
+  await expect(select.locator('option[value="engines"]')).toHaveCount(1);
+  await expect(select.locator('option:checked')).toHaveText('vLLM vs SGLang');
 
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-5m', refresh: 'off', compare: '30m', panel: 'request-rate', kiosk: '1' }));
   await expectPanelState(page, 'request-rate', 'ok');

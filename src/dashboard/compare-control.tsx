@@ -30,8 +30,8 @@ export function CompareControl({
   const [abEditing, setAbEditing] = useState(false);
   const [draft, setDraft] = useState(value ?? '');
   const [error, setError] = useState(false);
-  const presets: readonly string[] = [...COMPARE_PRESETS, COMPARE_ENGINES];
-  const custom = value !== null && !presets.includes(value) ? value : null;
+  const presets: readonly string[] = COMPARE_PRESETS;
+  const custom = value !== null && value !== COMPARE_ENGINES && !presets.includes(value) ? value : null;
   const filterLabels = catalogs[state.engine].filterLabels;
   // A/B starts from the filtered models when two or more are (the usual "this model against that").
   const abInitial: AbSelection = state.ab ?? { label: filterLabels.model, a: state.model.slice(0, 1), b: state.model.slice(1, 2) };
