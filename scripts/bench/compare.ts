@@ -3,8 +3,8 @@
 // over the same absolute hour: every query_range request the page sends while its first screen
 // loads and it is scrolled to the bottom, against the distinct (expression, start, end, step)
 // among them. Selected with BENCH_FIGURES=compare (scripts/bench.ts).
-import type { Browser } from '@playwright/test';
-import { newContext, RequestLog, scrollThrough, waitSettled } from './browser.ts';
+import type { Browser, Page } from '@playwright/test';
+import { newContext, RequestLog, scrollThrough } from './browser.ts';
 import { emit, progress, summarize } from './stats.ts';
 
 export interface CompareTarget {
@@ -26,6 +26,30 @@ async function twoModels(promUrl: string, endMs: number): Promise<[string, strin
   return [a, b];
 }
 
+/**
+ * Until no panel (within 300 px of the viewport for `first`, any for `all`) and no tile is loading,
+ * and no range request is in flight. Not browser.ts's waitSettled: it also waits for a canvas in
+ * every ok panel, which a table panel never has; only the requests matter here.
+ */
+async function settled(page: Page, log: RequestLog, scope: 'first' | 'all'): Promise<number> {
+  const h = await page.waitForFunction(
+    (sc) => {
+      const vh = window.innerHeight;
+      const panels = Array.from(document.querySelectorAll<HTMLElement>('[data-panel-id]')).filter((e) => {
+        const r = e.getBoundingClientRect();
+        return sc === 'all' || (r.top < vh + 300 && r.bottom > -300);
+      });
+      const tiles = Array.from(document.querySelectorAll<HTMLElement>('[data-stat-id]'));
+      return panels.length > 0 && [...panels, ...tiles].every((e) => e.dataset.state !== 'loading') ? panels.length : false;
+    },
+    scope,
+    { timeout: 300_000, polling: 100 },
+  );
+  const deadline = Date.now() + 60_000;
+  while (log.inflight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return (await h.jsonValue()) as number;
+}
+
 export async function compareRequests(browser: Browser, app: string, t: CompareTarget): Promise<void> {
   const [m1, m2] = await twoModels(t.promUrl, t.endMs);
   const ab = new URLSearchParams({ ab: 'model_name' });
@@ -44,14 +68,14 @@ export async function compareRequests(browser: Browser, app: string, t: CompareT
         const page = await ctx.newPage();
         const log = new RequestLog(page);
         await page.goto(params ? `${base}&${params}` : base);
-        await waitSettled(page, 'first');
+        await settled(page, log, 'first');
         await scrollThrough(page);
-        const s = await waitSettled(page, 'all');
+        const panels = await settled(page, log, 'all');
         // The request body is the whole key: query, start, end, step.
         const distinct = new Set(log.all.map((r) => r.body)).size;
         requests.push(log.all.length);
         duplicates.push(log.all.length - distinct);
-        info = { distinct, panels: s.panels };
+        info = { distinct, panels };
         progress(`${t.name} compare ${mode} ${run + 1}/${RUNS}: ${log.all.length} range requests, ${distinct} distinct`);
       } finally {
         await ctx.close();
