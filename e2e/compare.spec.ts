@@ -1,10 +1,14 @@
 // Compare mode (issue 20) against the real Prometheus of the global setup (60 minutes of
 // backfilled history): `compare=1h` overlays the request-rate panel with the same query an hour
-// earlier, and those values are exactly what Prometheus answers to the same PromQL with `offset 1h`.
+// earlier, and those values are exactly what Prometheus answers to the same PromQL with `offset 1h`;
+// an A/B of the two models equals a direct query per model; vLLM vs SGLang draws both engines.
 import type { Page } from '@playwright/test';
 import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
 
 const PROM = () => process.env.PROM_DEFAULT!;
+// The two model names the simulated engines serve (both engines serve both).
+const M1 = 'meta-llama/Llama-3.1-8B-Instruct';
+const M2 = 'Qwen/Qwen2.5-32B-Instruct';
 
 interface RangeRequest {
   expr: string;
@@ -156,8 +160,101 @@ test('the compare control sets compare= and a copied link keeps it, embedded too
   await input.press('Enter');
   await expect(page).toHaveURL(/compare=30m/);
 
+  // A/B from the same control: label, then each side's values; then vLLM vs SGLang replaces it.
+  await select.selectOption({ label: 'A/B by selection…' });
+  await page.getByRole('textbox', { name: 'A values (comma-separated)' }).fill(M1);
+  await page.getByRole('textbox', { name: 'B values (comma-separated)' }).fill(M2);
+  await page.getByRole('textbox', { name: 'B values (comma-separated)' }).press('Enter');
+  await expect(page).toHaveURL(/ab=model_name&a=meta-llama%2FLlama-3.1-8B-Instruct&b=Qwen%2FQwen2.5-32B-Instruct/);
+  await expect(page).not.toHaveURL(/compare=/);
+  await expect(panel(page, 'request-rate')).toHaveAttribute('data-compare', 'ab');
+  await select.selectOption({ label: 'vLLM vs SGLang' });
+  await expect(page).toHaveURL(/compare=engines/);
+  await expect(page).not.toHaveURL(/ab=/);
+  // Shown once, by its name (not as a shift).
+  await expect(select.locator('option[value="engines"]')).toHaveCount(1);
+  await expect(select.locator('option:checked')).toHaveText('vLLM vs SGLang');
+
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-5m', refresh: 'off', compare: '30m', panel: 'request-rate', kiosk: '1' }));
   await expectPanelState(page, 'request-rate', 'ok');
   await expect(panel(page, 'request-rate')).toHaveAttribute('data-compare', '30m');
   await expect(panel(page, 'request-rate').getByRole('button', { name: / \(30m ago\)$/ }).first()).toBeVisible();
+});
+
+/** The one series a direct range query answers, by timestamp (ms). */
+async function promOne(page: Page, expr: string, r: { start: number; end: number; step: string }): Promise<Map<number, number>> {
+  const all = await promRange(page, expr, r);
+  expect(all.size, expr).toBe(1);
+  return [...all.values()][0]!;
+}
+
+test('A/B of the two simulated models: both on the request-rate panel, each equal to a direct query for its model', async ({ page }) => {
+  const sent = captureRange(page, 'vllm:request_success_total');
+  const all = captureRange(page, '');
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-5m', refresh: 'off', ab: 'model_name', a: M1, b: M2 }));
+  await expectPanelState(page, 'request-rate', 'ok');
+  const p = panel(page, 'request-rate');
+  await expect(p).toHaveAttribute('data-compare', 'ab');
+  await expect(p.getByRole('button', { name: `A: ${M1}`, exact: true })).toBeVisible();
+  await expect(p.getByRole('button', { name: `B: ${M2}`, exact: true })).toBeVisible();
+
+  const { header, rows } = await csvOf(page, 'request-rate');
+  expect(header.slice(1)).toEqual([`A: ${M1}`, `B: ${M2}`]);
+  // The board's request for side A: the window and rate interval it used.
+  const reqA = sent.find((r) => r.expr.includes(`model_name="${M1}"`) && r.expr.includes('sum by () (rate('));
+  expect(reqA, 'a range request for side A').toBeDefined();
+  const rate = /\[([0-9a-z]+)\]/.exec(reqA!.expr)![1];
+  // Written here, not copied from the board: the model's request rate, straight from Prometheus.
+  const direct = [M1, M2].map((m) => promOne(page, `sum(rate(vllm:request_success_total{model_name="${m}"}[${rate}]))`, reqA!));
+  const [wantA, wantB] = await Promise.all(direct);
+  let compared = 0;
+  for (const row of rows) {
+    const t = Date.parse(row[0] ?? '');
+    [wantA!, wantB!].forEach((want, i) => {
+      const cell = row[1 + i];
+      if (cell === undefined || cell === '') return;
+      expect(want.get(t), `${header[1 + i]} at ${row[0]}`).toBeDefined();
+      expect(Number(cell)).toBeCloseTo(want.get(t)!, 9);
+      compared++;
+    });
+  }
+  expect(compared).toBeGreaterThan(10);
+
+  // The summary names the panels that differ most, with both range means and B against A.
+  const summary = page.getByRole('region', { name: 'A vs B' });
+  await expect(summary.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  // Its request-rate row: the range means of the two direct queries, and B against A.
+  const rr = summary.locator('tr[data-row-key="request-rate/rate"]');
+  const mean = (m: Map<number, number>) => [...m.values()].reduce((x, v) => x + v, 0) / m.size;
+  const [a, b, diff] = await Promise.all(['data-a', 'data-b', 'data-diff'].map((k) => rr.getAttribute(k).then(Number)));
+  expect(a).toBeCloseTo(mean(wantA!), 9);
+  expect(b).toBeCloseTo(mean(wantB!), 9);
+  expect(diff).toBeCloseTo((b! - a!) / a!, 9);
+  await page.screenshot({ path: 'test-results/compare-ab.png', fullPage: false });
+
+  // One request per distinct query with A/B on: the summary and the panels share theirs.
+  const keys = all.map((r) => `${r.expr}|${r.start}|${r.end}|${r.step}`);
+  expect(keys.length - new Set(keys).size, 'duplicate range requests').toBe(0);
+});
+
+test('vLLM vs SGLang: both engines on the TTFT panel, each from its own PromQL; a panel measured differently says so instead', async ({ page }) => {
+  const all = captureRange(page, '');
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-5m', refresh: 'off', compare: 'engines' }));
+  await expectPanelState(page, 'ttft', 'ok');
+  const p = panel(page, 'ttft');
+  await expect(p).toHaveAttribute('data-compare', 'engines');
+  const { header } = await csvOf(page, 'ttft');
+  for (const engine of ['vLLM', 'SGLang']) for (const m of [M1, M2]) expect(header).toContain(`${engine} · ${m} p95`);
+  await expect(p.locator('[data-compare-note="buckets"]')).toBeVisible();
+  expect(all.some((r) => r.expr.includes('sglang:time_to_first_token_seconds_bucket'))).toBe(true);
+  expect(all.some((r) => r.expr.includes('vllm:time_to_first_token_seconds_bucket'))).toBe(true);
+
+  await expectPanelState(page, 'kv-cache-usage', 'ok');
+  const kv = panel(page, 'kv-cache-usage');
+  await expect(kv.locator('[data-compare-note="perRank"]')).toBeVisible();
+  await expect(kv.getByRole('button', { name: /^SGLang · / })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/compare-engines.png', fullPage: false });
+
+  const keys = all.map((r) => `${r.expr}|${r.start}|${r.end}|${r.step}`);
+  expect(keys.length - new Set(keys).size, 'duplicate range requests').toBe(0);
 });

@@ -11,6 +11,7 @@ import type { Browser } from '@playwright/test';
 import { preview } from 'vite';
 import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } from './bench/browser.ts';
 import { buildDist, measureBundle } from './bench/bundle.ts';
+import { compareRequests } from './bench/compare.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './bench/fleet.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { emit, median, progress, summarize } from './bench/stats.ts';
@@ -27,6 +28,8 @@ const PREVIEW_PORT = 4190;
 const RANGE_MS = 3_600_000;
 /** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. */
 const DATASETS = (process.env.BENCH_DATASETS ?? 'demo,fleet').split(',');
+/** BENCH_FIGURES=compare (or loads, refreshes, a comma list) runs those figures only; default all. */
+const FIGURES = (process.env.BENCH_FIGURES ?? 'loads,refreshes,compare').split(',');
 
 type Dataset = 'demo' | 'fleet';
 
@@ -201,10 +204,18 @@ async function main(): Promise<void> {
     const browser = await launch();
     cleanups.unshift(() => browser.close());
     for (const t of targets) {
-      progress(`${t.name}: page loads`);
-      await loads(browser, app, t);
-      progress(`${t.name}: refreshes`);
-      await refreshes(browser, app, t);
+      if (FIGURES.includes('loads')) {
+        progress(`${t.name}: page loads`);
+        await loads(browser, app, t);
+      }
+      if (FIGURES.includes('refreshes')) {
+        progress(`${t.name}: refreshes`);
+        await refreshes(browser, app, t);
+      }
+      if (FIGURES.includes('compare')) {
+        progress(`${t.name}: compare (requests per distinct query)`);
+        await compareRequests(browser, app, t);
+      }
     }
     progress(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   } finally {

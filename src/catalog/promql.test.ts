@@ -109,6 +109,16 @@ describe('expandQuery', () => {
     expect(promqlErrors('expr' in out ? out.expr : '')).toEqual([]);
   });
 
+  it('matches a selected label (A/B) on every metric, replacing the filter on that label', () => {
+    const out = expandQuery(q('sum({{a}}) / sum({{b}})'), catalog, ctx({ select: { model_name: ['m"3'], version: ['v1', 'v2'] } }));
+    expect(out).toMatchObject({
+      expr:
+        'sum(vllm:a_total{instance="i:1", model_name="m\\"3", version=~"v1|v2"}) / ' +
+        'sum(vllm:b_total{instance="i:1", model_name="m\\"3", version=~"v1|v2"})',
+    });
+    expect(promqlErrors('expr' in out ? out.expr : '')).toEqual([]);
+  });
+
   it('writes no braces without matchers', () => {
     const out = expandQuery(q('sum({{a}})'), catalog, ctx({ filters: {} }));
     expect('expr' in out && out.expr).toBe('sum(vllm:a_total)');

@@ -15,6 +15,12 @@ export interface ExpandContext {
   gpuPeakFlops?: number;
   /** Seconds from the range's start to its end, for `$__range` (instant queries over the whole range). */
   range?: number;
+  /**
+   * label → values matched on every selector whatever the metric's `labels` say (compare A/B by a
+   * label put on by relabelling): a series without the label is then not selected. Replaces a
+   * filter on the same label.
+   */
+  select?: Record<string, string[]>;
 }
 
 export interface ExpandedQuery {
@@ -121,8 +127,12 @@ function render(expr: string, catalog: EngineCatalog, ctx: ExpandContext, peak: 
       if (!metric || !resolved) throw new Error(`unresolved metric ${String(id)}`);
       const matchers: string[] = [];
       for (const [label, values] of Object.entries(ctx.filters)) {
-        if (!LABEL_NAME_RE.test(label) || !(metric.labels.includes(label) || TOPOLOGY_LABELS.includes(label))) continue;
+        if (!LABEL_NAME_RE.test(label) || ctx.select?.[label] || !(metric.labels.includes(label) || TOPOLOGY_LABELS.includes(label))) continue;
         const m = matcherFor(label, values);
+        if (m) matchers.push(m);
+      }
+      for (const [label, values] of Object.entries(ctx.select ?? {})) {
+        const m = LABEL_NAME_RE.test(label) ? matcherFor(label, values) : '';
         if (m) matchers.push(m);
       }
       if (extra !== undefined && extra.trim() !== '') matchers.push(extra.trim());

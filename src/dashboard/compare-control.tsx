@@ -1,36 +1,59 @@
-// The header's compare control: off, the presets, or a custom duration (a native select and a
-// small form, so it is keyboard operable as is). Sets `compare=` in the URL.
+// The header's compare control: off, the presets, a custom duration, vLLM against SGLang, or A/B
+// by selection (a native select and small forms, so it is keyboard operable as is). Sets
+// `compare=` or `ab=`/`a=`/`b=` in the URL: one comparison at a time.
 import { useState } from 'react';
+import { catalogs, ENGINES } from '../catalog';
+import type { EngineId } from '../catalog/types';
 import { useT } from '../i18n';
 import { COMPARE_PRESETS } from './compare';
-import { parseUrlState } from './url-state';
+import { AbForm } from './compare-ab-form';
+import { COMPARE_ENGINES, parseUrlState, type AbSelection, type DashboardState } from './url-state';
 
 const CUSTOM = '__custom';
+const AB = '__ab';
 
-export function CompareControl({ value, onChange }: { value: string | null; onChange: (compare: string | null) => void }) {
+export interface CompareChange {
+  compare: string | null;
+  ab: AbSelection | null;
+}
+
+export function CompareControl({
+  state,
+  onChange,
+}: {
+  state: Pick<DashboardState, 'compare' | 'ab' | 'model'> & { engine: EngineId };
+  onChange: (change: CompareChange) => void;
+}) {
+  const value = state.ab ? null : state.compare;
   const t = useT();
   const [editing, setEditing] = useState(false);
+  const [abEditing, setAbEditing] = useState(false);
   const [draft, setDraft] = useState(value ?? '');
   const [error, setError] = useState(false);
   const presets: readonly string[] = COMPARE_PRESETS;
-  const custom = value !== null && !presets.includes(value) ? value : null;
+  const custom = value !== null && value !== COMPARE_ENGINES && !presets.includes(value) ? value : null;
+  const filterLabels = catalogs[state.engine].filterLabels;
+  // A/B starts from the filtered models when two or more are (the usual "this model against that").
+  const abInitial: AbSelection = state.ab ?? { label: filterLabels.model, a: state.model.slice(0, 1), b: state.model.slice(1, 2) };
+  const [first, second] = ENGINES.map((e) => e.label);
   return (
-    <div className="flex items-center gap-1">
+    <div className="flex flex-wrap items-center gap-1">
       <label className="iw-control">
         <span className="iw-control-label">{t.compare.label}</span>
         <select
           aria-label={t.compare.label}
           data-testid="compare-select"
-          value={editing ? CUSTOM : (value ?? '')}
+          value={state.ab || abEditing ? AB : editing ? CUSTOM : (value ?? '')}
           onChange={(e) => {
             const v = e.target.value;
+            setEditing(v === CUSTOM);
+            setAbEditing(v === AB);
             if (v === CUSTOM) {
-              setEditing(true);
               setDraft(value ?? '');
               return;
             }
-            setEditing(false);
-            onChange(v === '' ? null : v);
+            if (v === AB) return;
+            onChange({ compare: v === '' ? null : v, ab: null });
           }}
         >
           <option value="">{t.compare.off}</option>
@@ -41,8 +64,26 @@ export function CompareControl({ value, onChange }: { value: string | null; onCh
           ))}
           {custom && <option value={custom}>{t.compare.preset(custom)}</option>}
           <option value={CUSTOM}>{t.compare.custom}</option>
+          <option value={COMPARE_ENGINES}>{t.compare.engines(first ?? '', second ?? '')}</option>
+          <option value={AB}>{state.ab ? t.compare.abShort(state.ab.label) : t.compare.ab}</option>
         </select>
       </label>
+      {state.ab && !abEditing && (
+        <button type="button" className="iw-button" onClick={() => setAbEditing(true)}>
+          {t.compare.abEdit}
+        </button>
+      )}
+      {abEditing && (
+        <AbForm
+          initial={abInitial}
+          labels={[filterLabels.model, filterLabels.instance]}
+          onApply={(ab) => {
+            setAbEditing(false);
+            onChange({ compare: null, ab });
+          }}
+          onCancel={() => setAbEditing(false)}
+        />
+      )}
       {editing && (
         <form
           className="flex items-center gap-1"
@@ -56,7 +97,7 @@ export function CompareControl({ value, onChange }: { value: string | null; onCh
             }
             setError(false);
             setEditing(false);
-            onChange(parsed.state.compare);
+            onChange({ compare: parsed.state.compare, ab: null });
           }}
         >
           <input

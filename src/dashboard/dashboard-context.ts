@@ -1,6 +1,6 @@
 // What every panel needs to build and run its queries, computed once per render of the page.
 import { createContext, useContext } from 'react';
-import type { EngineCatalog } from '../catalog/types';
+import type { EngineCatalog, EngineId } from '../catalog/types';
 import type { ResolvedMetric } from '../catalog';
 import type { PrometheusClient } from '../prometheus';
 import type { DashboardState } from './url-state';
@@ -24,6 +24,8 @@ export interface DashboardContextValue {
   catalog: EngineCatalog;
   /** null while the metric names are loading, or when they could not be read (`namesFailed`). */
   resolved: Map<string, ResolvedMetric> | null;
+  /** Every engine's resolved names (compare=engines reads the other engine's); null while loading. */
+  resolvedBy: Partial<Record<EngineId, Map<string, ResolvedMetric>>> | null;
   /**
    * The backend did not give its metric names (unreachable, not Prometheus, an error): panels
    * settle at once on "no answer" instead of waiting for names that will not come. The banner

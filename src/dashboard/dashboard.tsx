@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '../config/runtime-config';
 import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, validateBaseUrl } from '../prometheus';
 import { useT } from '../i18n';
 import { ErrorBoundary } from '../components/error-boundary';
+import { AbSummary } from './compare-ab-summary';
 import { AlertsRegion } from './alerts-region';
 import { Banners } from './banners';
 import type { Credentials } from './credentials';
@@ -112,7 +113,8 @@ export function Dashboard({
   const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000, state.cluster);
   const engine = state.engine ?? backend.detectedEngine;
   const catalog: EngineCatalog = catalogs[engine];
-  const resolved = (backend.scrapeSettled ? backend.resolvedBy?.[engine] : null) ?? null;
+  const resolvedBy = backend.scrapeSettled ? backend.resolvedBy : null;
+  const resolved = resolvedBy?.[engine] ?? null;
 
   const scrapeSec = backend.scrapeIntervalSec ?? DEFAULT_SCRAPE_SEC;
   const stepSec = computeStep({ startMs: range.startMs, endMs: range.endMs, widthPx: panelWidth, minStepSec: scrapeSec });
@@ -162,6 +164,7 @@ export function Dashboard({
             baseUrl,
             catalog,
             resolved,
+            resolvedBy,
             namesFailed: !!backend.namesError,
             window: window_,
             rateInterval: rate,
@@ -174,7 +177,7 @@ export function Dashboard({
             onZoom,
           }
         : null,
-    [client, state, setState, baseUrl, catalog, resolved, backend.namesError, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
+    [client, state, setState, baseUrl, catalog, resolved, resolvedBy, backend.namesError, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
   );
 
   useEmbedApi(state, setState, config.embedOrigins, engine);
@@ -204,7 +207,7 @@ export function Dashboard({
             <SloPopover current={slo} defaults={sloDefaults} setState={setState} />
             <RulesButton client={client} engine={engine} names={backend.names} />
             <div className="flex-1" />
-            <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
+            <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} engine={engine} />
           </div>
           {client && (
             <div className="iw-header-row2">
@@ -257,6 +260,7 @@ export function Dashboard({
                   ))}
                   {sloSet && <SloTiles slo={slo} />}
                 </div>
+                {state.ab && <AbSummary />}
                 <AlertsRegion />
                 {catalog.panels
                   .filter((p) => p.section === 'overview')

@@ -1,6 +1,6 @@
 // The header: Prometheus URL, engine toggle, time range, refresh and theme; then the filter bar.
 import { useState } from 'react';
-import type { EngineRegistry } from '../catalog';
+import type { EngineId, EngineRegistry } from '../catalog';
 import { validateBaseUrl } from '../prometheus';
 import { useLang, useT } from '../i18n';
 import { CompareControl } from './compare-control';
@@ -104,10 +104,13 @@ export function HeaderControls({
   state,
   setState,
   onRefreshNow,
+  engine,
 }: {
   state: DashboardState;
   setState: SetDashboardState;
   onRefreshNow: () => void;
+  /** The engine shown (compare: the A/B labels, vLLM vs SGLang). */
+  engine: EngineId;
 }) {
   const t = useT();
   const lang = useLang();
@@ -117,7 +120,7 @@ export function HeaderControls({
   return (
     <>
       <TimePicker from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
-      <CompareControl value={state.compare} onChange={(compare) => setState({ compare })} />
+      <CompareControl state={{ ...state, engine }} onChange={setState} />
       <div className="flex items-center gap-1">
         <button type="button" className="iw-icon-button" aria-label={t.refreshNow} title={t.refreshNow} onClick={onRefreshNow}>
           ↻

@@ -7,6 +7,7 @@ import { Menu, type MenuItem } from '../components/menu';
 import { downloadText, exportName } from '../components/download';
 import { useLang, useT } from '../i18n';
 import { panelText } from '../i18n/catalog-text';
+import { CompareNote } from './compare-note';
 import { DashboardContext, useDashboard, type DashboardContextValue } from './dashboard-context';
 import { exportPanelPng } from './export-context';
 import { DistributionChart, isDistributionPanel } from './lazy-distribution-chart';
@@ -167,6 +168,7 @@ const PanelView = memo(function PanelView({
           />
         </div>
       )}
+      {data.compareNote && <CompareNote id={data.compareNote} />}
       {quantileNote && (
         <p className="iw-panel-note" data-quantile-note="">
           {quantileNote}

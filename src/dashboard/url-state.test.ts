@@ -27,6 +27,13 @@ const cases: Array<[string, Partial<DashboardState>]> = [
   ['compare=1h', { compare: '1h' }],
   ['kiosk=1&panel=request-rate&compare=7d', { compare: '7d', panel: 'request-rate', kiosk: true }],
   ['compare=1h30m', { compare: '1h30m' }],
+  ['compare=engines', { compare: 'engines' }],
+  ['model=a&compare=engines', { model: ['a'], compare: 'engines' }],
+  ['ab=model_name&a=llama&b=qwen', { ab: { label: 'model_name', a: ['llama'], b: ['qwen'] } }],
+  ['ab=instance&a=10.0.0.1%3A8000&a=10.0.0.2%3A8000&b=10.0.0.3%3A8000', { ab: { label: 'instance', a: ['10.0.0.1:8000', '10.0.0.2:8000'], b: ['10.0.0.3:8000'] } }],
+  // Any label the series carry (a version put on by relabelling), values with commas and quotes.
+  ['ab=version&a=v1%2Crc%22x%5C&b=v2', { ab: { label: 'version', a: ['v1,rc"x\\'], b: ['v2'] } }],
+  ['kiosk=1&panel=ttft&ab=model_name&a=m1&b=m2', { kiosk: true, panel: 'ttft', ab: { label: 'model_name', a: ['m1'], b: ['m2'] } }],
 ];
 
 describe('url-state codec', () => {
@@ -56,11 +63,23 @@ describe('url-state codec', () => {
     ['compare=yesterday', 'compare'],
     ['compare=10s', 'compare'],
     ['compare=100d', 'compare'],
+    ['compare=engine', 'compare'],
+    ['ab=model_name&a=m1', 'ab'],
+    ['ab=model_name&b=m2', 'ab'],
+    ['ab=%7Bx%3D%22y%22%7D&a=m1&b=m2', 'ab'],
   ])('drops invalid %s with a reason', (search, key) => {
     const { state, problems } = parseUrlState(search);
     expect(state).toEqual(DEFAULT_STATE);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(key);
+  });
+
+  it('shows one comparison at a time: an A/B replaces compare= and says so', () => {
+    const { state, problems } = parseUrlState('compare=1h&ab=model_name&a=m1&b=m2');
+    expect(state.compare).toBeNull();
+    expect(state.ab).toEqual({ label: 'model_name', a: ['m1'], b: ['m2'] });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('compare=1h');
   });
 
   it('omits defaults and keeps filter order', () => {

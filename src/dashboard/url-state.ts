@@ -52,9 +52,24 @@ export interface DashboardState {
   slo: Record<SloParam, number | 'off' | null>;
   /** Error-budget objective in (0, 1), e.g. 0.99; null = config.json, else 0.99. */
   sloObjective: number | null;
-  /** Compare with the same queries shifted back by this PromQL duration (`1h`, `1d`); null = off. */
+  /**
+   * Compare with the same queries shifted back by this PromQL duration (`1h`, `1d`), or
+   * `engines` (vLLM against SGLang, compare-engines.ts); null = off.
+   */
   compare: string | null;
+  /** A/B by selection (`ab=<label>&a=…&b=…`, compare-ab.ts); null = off. One comparison at a time. */
+  ab: AbSelection | null;
 }
+
+/** Two selections of one label's values, compared panel by panel. */
+export interface AbSelection {
+  label: string;
+  a: string[];
+  b: string[];
+}
+
+/** `compare=engines`: every panel both engines have, with both engines' series. */
+export const COMPARE_ENGINES = 'engines';
 
 export const SLO_PARAMS = { ttft: 'slo_ttft', itl: 'slo_itl', e2e: 'slo_e2e' } as const;
 export type SloParam = keyof typeof SLO_PARAMS;
@@ -79,8 +94,10 @@ export const DEFAULT_STATE: DashboardState = {
   slo: { ttft: null, itl: null, e2e: null },
   sloObjective: null,
   compare: null,
+  ab: null,
 };
 
+const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,127}$/;
 const PANEL_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const MAX_VALUES = 100;
 const MAX_VALUE_LENGTH = 2048;
@@ -196,13 +213,30 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
     else drop('slo_objective', objective, SLO_PROBLEM_EN[r.reason]);
   }
   const compare = p.get('compare');
-  if (compare !== null && compare !== '' && compare !== 'off') {
+  if (compare === COMPARE_ENGINES) state.compare = COMPARE_ENGINES;
+  else if (compare !== null && compare !== '' && compare !== 'off') {
     const sec = parsePromDuration(compare);
     if (sec !== null && sec >= 60 && sec <= MAX_COMPARE_SEC) state.compare = compare;
     else drop('compare', compare, 'not a duration between 1m and 90d such as 1h or 7d');
   }
 
+  parseAb(p, state, drop);
   return { state, problems };
+}
+
+/** `ab=<label>&a=<value>&a=…&b=<value>&b=…`: both sides needed; it replaces any `compare`. */
+function parseAb(p: URLSearchParams, state: DashboardState, drop: (name: string, value: string, why: string) => void) {
+  const label = p.get('ab');
+  if (label === null || label === '') return;
+  if (!LABEL_NAME.test(label)) return drop('ab', label, 'not a label name');
+  const side = (k: 'a' | 'b') => [...new Set(p.getAll(k).filter((v) => v.length > 0 && v.length <= MAX_VALUE_LENGTH))].slice(0, MAX_VALUES);
+  const [a, b] = [side('a'), side('b')];
+  if (a.length === 0 || b.length === 0) return drop('ab', label, 'needs values on both sides (a= and b=)');
+  state.ab = { label, a, b };
+  if (state.compare !== null) {
+    drop('compare', state.compare, 'one comparison at a time: the A/B (ab=) is shown');
+    state.compare = null;
+  }
 }
 
 /** Serialises the state; parameters equal to their default are left out so links stay short. */
@@ -227,5 +261,10 @@ export function serializeUrlState(state: DashboardState, defaults: DashboardStat
   }
   if (state.sloObjective !== null && state.sloObjective !== defaults.sloObjective) p.set('slo_objective', String(state.sloObjective));
   if (state.compare) p.set('compare', state.compare);
+  if (state.ab) {
+    p.set('ab', state.ab.label);
+    for (const v of state.ab.a) p.append('a', v);
+    for (const v of state.ab.b) p.append('b', v);
+  }
   return p.toString();
 }

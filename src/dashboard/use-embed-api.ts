@@ -9,9 +9,12 @@ import { parseUrlState, serializeUrlState, type DashboardState } from './url-sta
 import type { SetDashboardState } from './use-url-state';
 
 /** The fields a host may set, and what it is told. Credentials are never part of it. */
-const SETTABLE = ['engine', 'model', 'instance', 'rank', 'from', 'to', 'refresh', 'theme', 'lang', 'panel', 'kiosk', 'collapsed', 'gpu', 'rate'] as const;
+const SETTABLE = ['engine', 'model', 'instance', 'rank', 'cluster', 'from', 'to', 'refresh', 'theme', 'lang', 'panel', 'kiosk', 'collapsed', 'gpu', 'rate', 'compare'] as const;
 
-export type EmbedState = Partial<Record<(typeof SETTABLE)[number], string | string[] | boolean | null>>;
+/** The A/B selection as a host sends and is told it: `{ label, a: [...], b: [...] }`, null = off. */
+type EmbedAb = { label: string; a: string[]; b: string[] } | null;
+
+export type EmbedState = Partial<Record<(typeof SETTABLE)[number], string | string[] | boolean | null>> & { ab?: EmbedAb };
 
 /** Validates a host's state patch with the URL codec; unknown or invalid fields are dropped. */
 export function patchFromMessage(raw: unknown, current: DashboardState): Partial<DashboardState> | null {
@@ -24,12 +27,24 @@ export function patchFromMessage(raw: unknown, current: DashboardState): Partial
     else if (typeof v === 'boolean') params.set(key, v ? '1' : '0');
     else if (typeof v === 'string' || typeof v === 'number') params.set(key, String(v));
   }
-  if (params.toString() === '') return null;
-  const { state } = parseUrlState(params.toString(), current);
+  // `ab`: an object of the URL's three params; one comparison at a time, as in a link.
+  const ab = (raw as Record<string, unknown>).ab;
+  if (typeof ab === 'object' && ab !== null) {
+    const { label, a, b } = ab as Record<string, unknown>;
+    if (typeof label === 'string') params.set('ab', label);
+    for (const [k, vs] of [['a', a], ['b', b]] as const) if (Array.isArray(vs)) for (const v of vs) params.append(k, String(v));
+  }
+  const clears = (key: string) => (raw as Record<string, unknown>)[key] === null;
+  if (params.toString() === '' && !clears('compare') && !clears('ab')) return null;
+  const { state, problems } = parseUrlState(params.toString(), { ...current, ab: null });
   const patch: Partial<DashboardState> = {};
   for (const key of SETTABLE) if (params.has(key)) Object.assign(patch, { [key]: state[key] });
+  if (state.ab) Object.assign(patch, { ab: state.ab, compare: null });
+  else if (params.has('compare') && !problems.some((p) => p.startsWith('Ignored compare='))) patch.ab = null;
+  if (clears('compare')) patch.compare = null;
+  if (clears('ab')) patch.ab = null;
   // An explicit empty list clears a filter.
-  for (const key of ['model', 'instance', 'rank'] as const) {
+  for (const key of ['model', 'instance', 'rank', 'cluster'] as const) {
     const v = (raw as Record<string, unknown>)[key];
     if (Array.isArray(v) && v.length === 0) patch[key] = [];
   }
@@ -42,12 +57,15 @@ export function publicState(state: DashboardState): EmbedState {
     model: state.model,
     instance: state.instance,
     rank: state.rank,
+    cluster: state.cluster,
     from: state.from,
     to: state.to,
     refresh: state.refresh,
     theme: state.theme,
     panel: state.panel,
     kiosk: state.kiosk,
+    compare: state.compare,
+    ab: state.ab,
   };
 }
 

@@ -10,9 +10,11 @@ import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
 import { rangeSeconds, useDashboard, type QueryWindow } from './dashboard-context';
 import { messagesFor, useLang } from '../i18n';
-import { compareShiftSec, interleave, shiftSeries, shiftWindow } from './compare';
+import { shiftWindow } from './compare';
+import { compareAttr, compareModeOf, mergeLegs, primaryContext, secondLeg, taggedQueries, type CompareNoteId, type LegParts } from './compare-legs';
 import { asRangeAnswer } from './instant-series';
 import { useQueryAnswers } from './use-query-answers';
+import { COMPARE_ENGINES } from './url-state';
 import { viewReasonText } from './view-text';
 import { useView, type PanelState } from './view-state';
 
@@ -40,8 +42,10 @@ export interface PanelData {
   truncated: number;
   /** The step grid `series` are on (the chart's x range): while a refresh loads, the previous one. */
   window: QueryWindow;
-  /** The compare shift (`1h`) when earlier-window series are overlaid, else null. */
+  /** `data-compare`: the shift (`1h`) when earlier-window series are overlaid, `ab`, `engines`; else null. */
   compare: string | null;
+  /** What the panel says about the comparison (an engine metric not comparable, …), else null. */
+  compareNote: CompareNoteId | null;
 }
 
 const MAX_SERIES = 50;
@@ -96,13 +100,25 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   const instant = panel.chart === 'distribution';
   const range = instant ? rangeSeconds(w) : 0;
 
+  // Compare: a second set of queries beside the panel's own (compare-legs.ts).
+  const { compare, ab } = ctx.state;
+  const mode = useMemo(() => compareModeOf({ compare, ab }, catalog.engine, panel), [compare, ab, catalog, panel]);
+  const base = useMemo(
+    () => (resolved ? { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range: range || undefined } : null),
+    [resolved, filters, rateInterval, by, gpuPeakFlops, range],
+  );
   const queries: PanelQueryInfo[] = useMemo(() => {
-    if (!resolved || panel.notAvailable) return [];
+    if (!base || panel.notAvailable) return [];
     return panel.queries.map((query) => {
-      const r = expandQuery(query, catalog, { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range: range || undefined });
+      const r = expandQuery(query, catalog, primaryContext(mode, base));
       return 'missing' in r ? { query, expanded: null, missing: r.missing } : { query, expanded: r, missing: [] };
     });
-  }, [resolved, panel, catalog, filters, rateInterval, by, gpuPeakFlops, range]);
+  }, [base, panel, catalog, mode]);
+  const { model, cluster } = ctx.state;
+  const second = useMemo(
+    () => (base && !panel.notAvailable ? secondLeg(mode, panel, catalog, base, { model, cluster }, ctx.resolvedBy) : null),
+    [base, panel, catalog, mode, model, cluster, ctx.resolvedBy],
+  );
 
   const runnable = useMemo(
     () => queries.filter((q): q is PanelQueryInfo & { expanded: ExpandedQuery } => q.expanded !== null),
@@ -110,18 +126,22 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   );
   const exprs = useMemo(() => runnable.map((q) => q.expanded.expr), [runnable]);
   const current = useQueryAnswers({ kind: instant ? 'instant' : 'range', client, baseUrl, exprs, window: w, enabled });
-  // Compare mode: the same expressions over the earlier window (see compare.ts for why not `offset`);
-  // time-series panels only (a distribution over `[$__range]` is not a time series).
-  const compare = ctx.state.compare;
-  const shiftSec = instant ? null : compareShiftSec(compare);
-  const earlierWindow = useMemo(() => (shiftSec === null ? w : shiftWindow(w, shiftSec)), [w, shiftSec]);
-  const earlier = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: shiftSec === null ? NO_EXPRS : exprs, window: earlierWindow, enabled });
+  // Time shift: the same expressions over the earlier window (see compare.ts for why not `offset`);
+  // A/B and engines: side B's or the other engine's expressions over the same window.
+  const shiftSec = mode?.kind === 'shift' ? mode.shiftSec : null;
+  const secondWindow = useMemo(() => (shiftSec === null ? w : shiftWindow(w, shiftSec)), [w, shiftSec]);
+  const secondRunnable = useMemo(
+    () => (shiftSec !== null ? runnable : (second?.queries ?? [])),
+    [shiftSec, runnable, second],
+  );
+  const secondExprs = useMemo(() => (secondRunnable.length === 0 ? NO_EXPRS : secondRunnable.map((q) => q.expanded.expr)), [secondRunnable]);
+  const earlier = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: secondExprs, window: secondWindow, enabled });
   const statuses = useMemo(() => [...current.statuses, ...earlier.statuses], [current.statuses, earlier.statuses]);
   const answers = current.answers;
 
   const value = useMemo((): ChartValue | null => {
     if (answers.some((a, i) => a === undefined && !statuses[i]?.error)) return null;
-    const series: ChartSeries[] = [];
+    const first: Array<LegParts[number]> = [];
     const warnings: string[] = [];
     let truncated = 0;
     answers.forEach((a, i) => {
@@ -129,37 +149,51 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
       if (!a || !q) return;
       warnings.push(...a.warnings);
       const shaped = shape(asRangeAnswer(a), w, q.query);
-      series.push(...shaped.series);
+      first.push({ query: q.query, series: shaped.series });
       truncated += shaped.truncated;
     });
-    if (shiftSec === null || !compare) return { series, truncated, warnings: [...new Set(warnings)], window: w };
+    if (!mode) return { series: first.flatMap((p) => p.series), truncated, warnings: [...new Set(warnings)], window: w };
     if (earlier.answers.some((a, i) => a === undefined && !earlier.statuses[i]?.error)) return null;
-    const ago = messagesFor(lang).compare.ago(compare);
-    const shifted: ChartSeries[] = [];
+    const then: Array<LegParts[number]> = [];
     earlier.answers.forEach((a, i) => {
-      const q = runnable[i];
+      const q = secondRunnable[i];
       if (!a || !q) return;
-      shifted.push(...shiftSeries(shape(a, earlierWindow, q.query).series, shiftSec, (name) => `${name} (${ago})`));
+      const shaped = shape(a, secondWindow, q.query);
+      then.push({ query: q.query, series: shaped.series });
+      truncated += shaped.truncated;
     });
-    return { series: interleave(series, shifted), truncated, warnings: [...new Set(warnings)], window: w };
-  }, [answers, statuses, runnable, w, shiftSec, compare, earlier, earlierWindow, lang]);
+    const ago = mode.kind === 'shift' ? messagesFor(lang).compare.ago(mode.compare) : '';
+    return { series: mergeLegs(mode, first, then, ago), truncated, warnings: [...new Set(warnings)], window: w };
+  }, [answers, statuses, runnable, w, mode, earlier, secondRunnable, secondWindow, lang]);
 
   const healthDown = useBackendHealth().down;
   const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: isEmptyChart, backendDown: healthDown, isBackendWide });
 
-  const base = { queries, series: [], missingNames: [], stale: false, backendDown: false, fetching: false, warnings: [], truncated: 0, window: w, compare: shiftSec === null ? null : compare };
-  if (panel.notAvailable) return { ...base, state: 'unavailable', reason: panel.notAvailable };
-  if (!resolved && ctx.namesFailed) return { ...base, state: 'error', reason: viewReasonText({ kind: 'backend-down' }, lang), backendDown: true };
-  if (!resolved) return { ...base, state: 'loading', reason: null };
+  const shown = {
+    queries: second && second.queries.length > 0 ? [...queries, ...taggedQueries(second)] : queries,
+    series: [],
+    missingNames: [],
+    stale: false,
+    backendDown: false,
+    fetching: false,
+    warnings: [],
+    truncated: 0,
+    window: w,
+    compare: compareAttr(mode),
+    compareNote: second?.note ?? (!mode && (ab || compare === COMPARE_ENGINES) ? 'noOverlay' : null),
+  };
+  if (panel.notAvailable) return { ...shown, state: 'unavailable', reason: panel.notAvailable };
+  if (!resolved && ctx.namesFailed) return { ...shown, state: 'error', reason: viewReasonText({ kind: 'backend-down' }, lang), backendDown: true };
+  if (!resolved) return { ...shown, state: 'loading', reason: null };
   if (runnable.length === 0) {
     const missing = [...new Set(queries.flatMap((q) => q.missing))];
     const needsGpu = missing.includes(GPU_PEAK_MISSING);
     const names = missing.filter((m) => m !== GPU_PEAK_MISSING).flatMap((id) => catalog.metrics[id]?.variants.slice(0, 1) ?? [id]);
-    return { ...base, state: 'unavailable', reason: needsGpu && names.length === 0 ? 'needs-gpu' : null, missingNames: names };
+    return { ...shown, state: 'unavailable', reason: needsGpu && names.length === 0 ? 'needs-gpu' : null, missingNames: names };
   }
   const v = view.value;
   return {
-    ...base,
+    ...shown,
     state: view.state,
     reason: viewReasonText(view.reason, lang),
     series: v?.series ?? [],
