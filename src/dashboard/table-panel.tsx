@@ -29,7 +29,7 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
 
   const activate = (row: TableRow) => ctx.setState({ [filterKey]: [row.filterValue] });
   const onSort = (c: ColumnSpec) =>
-    setSort((prev) => ({ column: c.id, dir: prev.column === c.id ? (prev.dir === 'asc' ? 'desc' : 'asc') : c.status === 'up' || c.label ? 'asc' : 'desc' }));
+    setSort((prev) => ({ column: c.id, dir: prev.column === c.id ? (prev.dir === 'asc' ? 'desc' : 'asc') : c.status === 'up' || isText(c) ? 'asc' : 'desc' }));
 
   return (
     <div className="iw-table-wrap" style={fill ? { maxHeight: 'calc(100vh - 180px)' } : undefined}>
@@ -95,8 +95,11 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
   );
 }
 
+/** A label column shown as text (a numeric label column is formatted and sorted as a number). */
+const isText = (c: ColumnSpec) => c.label !== undefined && !c.numeric;
+
 function cellClass(cell: TableCell | undefined, c: ColumnSpec): string {
-  if (c.label || c.status) return 'iw-cell-text';
+  if (isText(c) || c.status) return 'iw-cell-text';
   return cell?.outlier ? 'iw-cell-num iw-outlier' : 'iw-cell-num';
 }
 
@@ -106,7 +109,7 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
   const { locale, catalog } = useDashboard();
   if (column.status === 'up') return row.status ? <StatusBadge status={row.status} /> : <span className="iw-muted">—</span>;
   if (!info?.expanded) return <span className="iw-muted" title={t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}>—</span>;
-  if (column.label) return <span className="iw-cell-label">{cell?.text ?? '—'}</span>;
+  if (isText(column)) return <span className="iw-cell-label">{cell?.text ?? '—'}</span>;
   if (!cell || cell.value === null) return <span className="iw-muted">—</span>;
   const value = formatValue(cell.value, column.unit, { locale });
   // Compare mode: the change against the earlier window, under the value.
