@@ -56,6 +56,24 @@ for (const engine of ['vllm', 'sglang'] as const) {
     const keys = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
     expect(keys.filter((k) => k.includes('|'))).toHaveLength(2);
     for (const s of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))) expect(s).toBe('up');
+    const capacity = panel(page, 'instance-table').getByRole('columnheader', { name: /KV capacity/ });
+    if (engine === 'sglang') {
+      await expect(capacity).toHaveCount(0); // SGLang has no cache_config_info
+      return;
+    }
+    // vLLM: the KV-cache configuration, as cache_config_info's labels hold it for each engine.
+    await expect(capacity).toBeVisible();
+    const res = await page.request.post(`${PROM()}/api/v1/query`, { form: { query: 'vllm:cache_config_info' } });
+    const infos = ((await res.json()) as { data: { result: Array<{ metric: Record<string, string> }> } }).data.result.map((r) => r.metric);
+    for (const key of keys) {
+      const [instance, rank] = key.split('|');
+      const info = infos.find((m) => m.instance === instance && (rank === undefined || m.engine === rank));
+      expect(info?.kv_cache_size_tokens, key).toBeTruthy();
+      const row = panel(page, 'instance-table').locator(`tr[data-row-key="${key}"]`);
+      await expect(row.locator('td[data-column="kv-capacity"]')).toHaveAttribute('data-value', info!.kv_cache_size_tokens!);
+      await expect(row.locator('td[data-column="block-size"]')).toHaveText(info!.block_size!);
+      await expect(row.locator('td[data-column="prefix-caching"]')).toHaveText(info!.enable_prefix_caching!);
+    }
   });
 }
 

@@ -12,6 +12,7 @@ import { preview } from 'vite';
 import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } from './bench/browser.ts';
 import { buildDist, measureBundle } from './bench/bundle.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './bench/fleet.ts';
+import { benchTables } from './bench/tables.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { emit, median, progress, summarize } from './bench/stats.ts';
 import { ensurePrometheus } from './lib/binaries.ts';
@@ -25,7 +26,7 @@ const REFRESHES_DEMO = Number(process.env.BENCH_REFRESHES ?? 300);
 const FLEET_REFRESHES = Number(process.env.BENCH_FLEET_REFRESHES ?? 60);
 const PREVIEW_PORT = 4190;
 const RANGE_MS = 3_600_000;
-/** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. */
+/** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. `tables` adds the table figures (on the fleet). */
 const DATASETS = (process.env.BENCH_DATASETS ?? 'demo,fleet').split(',');
 
 type Dataset = 'demo' | 'fleet';
@@ -181,7 +182,8 @@ async function main(): Promise<void> {
     await waitForData(stack.promUrl, 'count(vllm:num_requests_running)', Date.now());
     const now = Date.now();
     if (DATASETS.includes('demo')) targets.push({ name: 'demo', promUrl: stack.promUrl, endMs: Math.floor(now / 60_000) * 60_000, clockStartMs: now - span });
-    if (DATASETS.includes('fleet')) {
+    let fleetUrl: { promUrl: string; endMs: number } | null = null;
+    if (DATASETS.includes('fleet') || DATASETS.includes('tables')) {
       const { prometheus, promtool } = ensurePrometheus(progress);
       const fleet = await ensureFleet(join(ROOT, '.cache'), promtool, DEFAULT_FLEET, progress);
       const m = fleet.meta;
@@ -195,7 +197,8 @@ async function main(): Promise<void> {
       cleanups.unshift(() => proc.stop());
       await Promise.race([waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs), proc.died]);
       progress(`fleet prometheus ready at ${proc.url}`);
-      targets.push({ name: 'fleet', promUrl: proc.url, endMs: fleet.endMs, clockStartMs: fleet.endMs - span });
+      fleetUrl = { promUrl: proc.url, endMs: fleet.endMs };
+      if (DATASETS.includes('fleet')) targets.push({ name: 'fleet', promUrl: proc.url, endMs: fleet.endMs, clockStartMs: fleet.endMs - span });
     }
 
     const browser = await launch();
@@ -205,6 +208,10 @@ async function main(): Promise<void> {
       await loads(browser, app, t);
       progress(`${t.name}: refreshes`);
       await refreshes(browser, app, t);
+    }
+    if (fleetUrl && DATASETS.includes('tables')) {
+      progress('fleet: tables');
+      await benchTables(browser, app, fleetUrl.promUrl, fleetUrl.endMs, RUNS);
     }
     progress(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   } finally {

@@ -45,6 +45,7 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
                 <th
                   key={c.id}
                   scope="col"
+                  data-column={c.id}
                   aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
                   title={info?.expanded ? undefined : t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}
                 >
