@@ -2,7 +2,7 @@
 // distinct instant queries), and main-thread time to render the instance table's rows and to sort
 // them by a column. `BENCH_DATASETS=tables npm run bench` runs it inside the bench; standalone
 // (after `npm run build`, with the fleet cached under .cache/): `npx tsx scripts/bench/tables.ts`,
-// on free ports, so it can run beside another bench.
+// on free ports, so it can run beside another bench (BENCH_DIST: another build than dist/).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -133,9 +133,10 @@ export async function benchTables(browser: Browser, app: string, promUrl: string
     for (const id of TABLES) {
       const reqs: number[] = [];
       const bytes: number[] = [];
-      const runsOf = { render: [] as Measured[], sortDesc: [] as Measured[], sortAsc: [] as Measured[] };
+      const runsOf = { render: [] as Measured[], sortDesc: [] as Measured[], sortAsc: [] as Measured[], sortPage: [] as Measured[] };
       let rowsTotal = 0;
       let distinct = 0;
+      let queries: string[] = [];
       for (let run = -1; run < runs; run++) {
         const ctx = await newContext(browser);
         try {
@@ -151,16 +152,21 @@ export async function benchTables(browser: Browser, app: string, promUrl: string
           const more = page.locator(`${fig} .iw-more`);
           const shownNow = await page.locator(`${fig} tbody tr`).count();
           rowsTotal = (await more.count()) ? Number(/of (\d+)/.exec((await more.textContent()) ?? '')?.[1] ?? shownNow) : shownNow;
-          const rendered = (await more.count()) ? await clickMeasured(page, cdp, `${fig} .iw-more`, { selector: `${fig} tbody tr`, count: Math.min(rowsTotal, 250) }) : null;
           const th = `${fig} th[data-column="ttft-p95"]`;
+          // The first page as shown on load (50 rows), sorted both ways; then every row.
+          const p1 = await clickMeasured(page, cdp, `${th} button`, { selector: th, attr: 'aria-sort', value: 'descending' });
+          const p2 = await clickMeasured(page, cdp, `${th} button`, { selector: th, attr: 'aria-sort', value: 'ascending' });
+          const rendered = (await more.count()) ? await clickMeasured(page, cdp, `${fig} .iw-more`, { selector: `${fig} tbody tr`, count: Math.min(rowsTotal, 250) }) : null;
           const d = await clickMeasured(page, cdp, `${th} button`, { selector: th, attr: 'aria-sort', value: 'descending' });
           const a = await clickMeasured(page, cdp, `${th} button`, { selector: th, attr: 'aria-sort', value: 'ascending' });
           if (run < 0) continue;
           reqs.push(log.requests);
           bytes.push(log.bytes);
           distinct = log.exprs.size;
+          queries = [...log.exprs];
           if (rendered) runsOf.render.push(rendered);
           runsOf.sortDesc.push(d);
+          runsOf.sortPage.push(p1, p2);
           runsOf.sortAsc.push(a);
           const f = (m: Measured | null) => (m ? `${m.cpuMs.toFixed(1)} ms CPU (${m.ms.toFixed(1)} ms wall)` : '-');
           progress(`tables ${engine}/${id} run ${run + 1}/${runs}: ${log.requests} requests, ${log.bytes} B, ${rowsTotal} rows, show all ${f(rendered)}, sort by TTFT p95 ${f(d)} / ${f(a)}`);
@@ -170,7 +176,7 @@ export async function benchTables(browser: Browser, app: string, promUrl: string
       }
       const extra = { dataset: 'fleet' as const, engine, table: id, rows: rowsTotal };
       const full = fullColumnQueries(catalogs[engine], id);
-      emit(summarize('table-requests-per-refresh', reqs, { ...extra, unit: 'requests', distinctQueries: distinct, distinctQueriesAllColumns: full, method: `instant queries (/api/v1/query) a load of the table sends until none is in flight (a refresh sends the same column queries at the new range end); ${range}. distinctQueriesAllColumns: the table's distinct column PromQL on a backend holding every series (columns that share one PromQL share one request)` }));
+      emit(summarize('table-requests-per-refresh', reqs, { ...extra, unit: 'requests', distinctQueries: distinct, queries, distinctQueriesAllColumns: full, method: `instant queries (/api/v1/query) a load of the table sends until none is in flight (a refresh sends the same column queries at the new range end); ${range}. distinctQueriesAllColumns: the table's distinct column PromQL on a backend holding every series (columns that share one PromQL share one request)` }));
       emit(summarize('table-bytes-per-refresh', bytes, { ...extra, unit: 'bytes', method: `those requests' response bodies + headers as received (Playwright request.sizes()); ${range}` }));
       const sync =
         'main-thread CPU time (CDP Performance.getMetrics ThreadTime, timeDomain threadTicks) from before element.click() to after React’s commit (a discrete event’s update renders in a microtask) and a forced style+layout (offsetHeight), read in the page; wallMedian: performance.now() around the same, which on the shared machine includes waiting for a core';
@@ -187,6 +193,7 @@ export async function benchTables(browser: Browser, app: string, promUrl: string
             method: `${what}: ${sync}; ${range}`,
           }),
         );
+      figure('table-sort-first-page', runsOf.sortPage, 'clicks on the TTFT p95 header with the first page shown (≤ 50 rows, as on load), descending then ascending, both counted');
       if (runsOf.render.length) figure('table-render-all-rows', runsOf.render, '"show more" from the first 50 rows to all (≤ 250) rows');
       figure('table-sort-desc', runsOf.sortDesc, 'click on the TTFT p95 header (sort descending, all rows shown)');
       figure('table-sort-asc', runsOf.sortAsc, 'second click (ascending)');
@@ -203,7 +210,7 @@ async function main(): Promise<void> {
   const fleet = await ensureFleet(cache, promtool, DEFAULT_FLEET, progress);
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-bench-tables-'));
   const port = 29400 + Math.floor(Math.random() * 80);
-  const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: join(root, 'dist') }, preview: { port: port + 1000, host: '127.0.0.1' } });
+  const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: process.env.BENCH_DIST ?? join(root, 'dist') }, preview: { port: port + 1000, host: '127.0.0.1' } });
   copyBlocks(fleet, join(dir, 'data'));
   const proc = startPrometheus(prometheus, dir, join(dir, 'data'), port, 'global:\n  scrape_interval: 15s\nscrape_configs: []\n', progress);
   const browser = await launch();
