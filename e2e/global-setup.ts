@@ -1,5 +1,5 @@
 // Starts what the end-to-end tests run against: simulated engines scraped by a real Prometheus
-// (a default stack and a `--features all,extra-family` stack), and the built dashboard served by Vite's
+// (a default stack and a `--features all,extra-family` stack with integer-form `le`), and the built dashboard served by Vite's
 // static preview server. Ports are picked free at run time (two runs on one machine do not
 // collide); URLs reach the tests through environment variables.
 import { preview } from 'vite';
@@ -12,7 +12,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const [a, b] = [await freePortBlock(12), await freePortBlock(12)];
   const stacks: Stack[] = await Promise.all([
     startStack({ promPort: a, vllmPort: a + 2, sglangPort: a + 7, backfillMinutes: 60, seed: 7, log }),
-    startStack({ promPort: b, vllmPort: b + 2, sglangPort: b + 7, backfillMinutes: 60, features: 'all,extra-family', seed: 11, log }),
+    // The features stack: its users look at most 32 minutes back (dashboard and other-metrics at
+    // now-30m, slo at a fixed 30 minutes ending a minute ago), so 35 minutes of history, not the 60
+    // the default stack keeps for compare=1h (backfill is most of the setup's time). It writes `le`
+    // as Prometheus 3 stores it ("1", not "1.0"): slo's integer-form test runs here, and every
+    // feature panel is checked against that spelling too.
+    startStack({ promPort: b, vllmPort: b + 2, sglangPort: b + 7, backfillMinutes: 35, features: 'all,extra-family', leFormat: 'int', seed: 11, log }),
   ]);
   const [def, all] = stacks;
   process.env.PROM_DEFAULT = def!.promUrl;

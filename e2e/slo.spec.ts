@@ -4,9 +4,7 @@
 // bad thresholds in the URL leave a note and a working board; the header control sets them.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { startStack, type Stack } from '../scripts/lib/stack';
 import { appUrl, expect, expectPanelState, test } from './fixtures';
-import { freePortBlock } from './support/ports';
 
 const TTFT = 'vllm:time_to_first_token_seconds';
 const E2E = 'vllm:e2e_request_latency_seconds';
@@ -89,20 +87,11 @@ test('threshold between bounds: low/high are the attainments at the neighbouring
 });
 
 test.describe('integer-form le ("1" as Prometheus 3 stores it)', () => {
-  let stack: Stack;
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    const base = await freePortBlock(6);
-    stack = await startStack({ promPort: base, vllmPort: base + 1, sglangPort: base + 3, vllmInstances: 1, sglangInstances: 1, backfillMinutes: 40, seed: 7, leFormat: 'int' });
-  });
-  test.afterAll(async () => {
-    await stack?.stop();
-  });
-
   test('the backend holds "1", not "1.0", and the tiles give the same answer as with "1.0"', async ({ page }) => {
     // Three board loads on a machine shared with other runs.
     test.setTimeout(180_000);
-    const intProm = stack.promUrl;
+    // The global setup's features stack writes integer-form `le` (no stack of its own here).
+    const intProm = process.env.PROM_FEATURES!;
     const les = (await (await fetch(`${intProm}/api/v1/label/le/values?match[]=${TTFT}_bucket`)).json()) as { data: string[] };
     expect(les.data).toContain('1');
     expect(les.data).not.toContain('1.0');

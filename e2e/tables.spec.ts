@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { startStack, type Stack } from '../scripts/lib/stack';
 import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
+import { freePortBlock } from './support/ports';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 
@@ -24,7 +25,8 @@ const cellValue = (page: Page, tableId: string, rowKey: string, col: string) =>
   panel(page, tableId).locator(`tr[data-row-key="${rowKey}"] td[data-column="${col}"]`).getAttribute('data-value');
 
 for (const engine of ['vllm', 'sglang'] as const) {
-  test(`${engine}: the model summary has one row per model, and its req/s and TTFT p95 are Prometheus's`, async ({ page }) => {
+  // One board load per engine for both tables (the board shows them together).
+  test(`${engine}: the model summary has one row per model with Prometheus's req/s and TTFT p95; the instance table one row per instance and rank, each up`, async ({ page }) => {
     const rateNeedle = engine === 'vllm' ? 'rate(vllm:request_success_total' : 'rate(sglang:num_requests_total';
     const captured = capturedInstant(page, rateNeedle);
     await page.goto(appUrl({ prom: PROM(), engine, from: 'now-30m', refresh: 'off' }));
@@ -45,10 +47,7 @@ for (const engine of ['vllm', 'sglang'] as const) {
       expect(Number(await cellValue(page, 'model-summary', model, 'req-rate'))).toBeCloseTo(rate, 9);
       expect(Number(await cellValue(page, 'model-summary', model, 'ttft-p95'))).toBeCloseTo(ttft.get(model) ?? NaN, 9);
     }
-  });
 
-  test(`${engine}: the instance table has one row per instance and rank, each up`, async ({ page }) => {
-    await page.goto(appUrl({ prom: PROM(), engine, from: 'now-30m', refresh: 'off' }));
     await expectPanelState(page, 'instance-table', 'ok');
     const rows = panel(page, 'instance-table').locator('tbody tr');
     // Two servers per engine, the second with two ranks (vLLM DP engines, SGLang DP attention).
@@ -56,6 +55,37 @@ for (const engine of ['vllm', 'sglang'] as const) {
     const keys = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
     expect(keys.filter((k) => k.includes('|'))).toHaveLength(2);
     for (const s of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))) expect(s).toBe('up');
+    const capacity = panel(page, 'instance-table').getByRole('columnheader', { name: /KV capacity/ });
+    if (engine === 'sglang') {
+      await expect(capacity).toHaveCount(0); // SGLang has no cache_config_info
+      return;
+    }
+    // vLLM: the KV-cache configuration, as cache_config_info's labels hold it for each engine.
+    await expect(capacity).toBeVisible();
+    const res = await page.request.post(`${PROM()}/api/v1/query`, { form: { query: 'vllm:cache_config_info' } });
+    const infos = ((await res.json()) as { data: { result: Array<{ metric: Record<string, string> }> } }).data.result.map((r) => r.metric);
+    for (const key of keys) {
+      const [instance, rank] = key.split('|');
+      const info = infos.find((m) => m.instance === instance && (rank === undefined || m.engine === rank));
+      expect(info?.kv_cache_size_tokens, key).toBeTruthy();
+      const row = panel(page, 'instance-table').locator(`tr[data-row-key="${key}"]`);
+      await expect(row.locator('td[data-column="kv-capacity"]')).toHaveAttribute('data-value', info!.kv_cache_size_tokens!);
+      await expect(row.locator('td[data-column="block-size"]')).toHaveText(info!.block_size!);
+      await expect(row.locator('td[data-column="prefix-caching"]')).toHaveText(info!.enable_prefix_caching!);
+    }
+
+    // Sorting by a column orders the rows by its values, both ways.
+    const t = panel(page, 'instance-table');
+    const header = t.getByRole('columnheader', { name: /Running/ });
+    const values = () => t.locator('td[data-column="running"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value') ?? 'NaN')));
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    const desc = await values();
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    const asc = await values();
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
   });
 }
 
@@ -83,29 +113,20 @@ test('a model row filters the board (click, then keyboard), and Back undoes it',
   await expect.poll(() => new URL(page.url()).searchParams.getAll('instance')).toEqual([inst]);
 });
 
-test('sorting by a column orders the rows by its values, both ways', async ({ page }) => {
-  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
-  await expectPanelState(page, 'instance-table', 'ok');
-  const t = panel(page, 'instance-table');
-  const header = t.getByRole('columnheader', { name: /Running/ });
-  const values = () => t.locator('td[data-column="running"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value') ?? 'NaN')));
-  await header.getByRole('button').click();
-  await expect(header).toHaveAttribute('aria-sort', 'descending');
-  const desc = await values();
-  expect(desc).toEqual([...desc].sort((a, b) => b - a));
-  await header.getByRole('button').click();
-  await expect(header).toHaveAttribute('aria-sort', 'ascending');
-  const asc = await values();
-  expect(asc).toEqual([...asc].sort((a, b) => a - b));
-});
-
 test.describe('an engine that crashes', () => {
   test.describe.configure({ timeout: 150_000 });
   let stack: Stack;
+  let dead = '';
+  let victim = '';
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     // Three vLLM servers and a target that never answered (crash-looping since before the range).
-    stack = await startStack({ promPort: 29390, vllmPort: 28700, sglangPort: 23700, vllmInstances: 3, sglangInstances: 0, backfillMinutes: 10, seed: 3, deadTargets: { vllm: ['127.0.0.1:28799'] } });
+    // Its own stack: stopping an engine would change what the other specs see on the global one.
+    // No backfill: status, rows and `up` need only live scrapes.
+    const base = await freePortBlock(8);
+    dead = `127.0.0.1:${base + 7}`;
+    victim = `127.0.0.1:${base + 1}`;
+    stack = await startStack({ promPort: base, vllmPort: base + 1, sglangPort: base + 5, vllmInstances: 3, sglangInstances: 0, backfillMinutes: 0, seed: 3, deadTargets: { vllm: [dead] } });
   });
   test.afterAll(async () => {
     await stack?.stop();
@@ -115,8 +136,7 @@ test.describe('an engine that crashes', () => {
     await page.goto(appUrl({ prom: stack.promUrl, engine: 'vllm', from: 'now-15m', refresh: '5s' }));
     await expectPanelState(page, 'instance-table', 'ok');
     const t = panel(page, 'instance-table');
-    await expect(t.locator('tr[data-row-key="127.0.0.1:28799"]')).toHaveAttribute('data-status', 'down');
-    const victim = '127.0.0.1:28700';
+    await expect(t.locator(`tr[data-row-key="${dead}"]`)).toHaveAttribute('data-status', 'down');
     await expect(t.locator(`tr[data-row-key="${victim}"]`)).toHaveAttribute('data-status', 'up');
     await stack.stopEngine(victim);
     // One scrape (5 s) for `up` to read 0, one refresh (5 s) for the board to ask again.

@@ -13,6 +13,7 @@ import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } fr
 import { buildDist, measureBundle } from './bench/bundle.ts';
 import { compareRequests } from './bench/compare.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './bench/fleet.ts';
+import { benchTables } from './bench/tables.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { emit, median, progress, summarize } from './bench/stats.ts';
 import { ensurePrometheus } from './lib/binaries.ts';
@@ -26,7 +27,7 @@ const REFRESHES_DEMO = Number(process.env.BENCH_REFRESHES ?? 300);
 const FLEET_REFRESHES = Number(process.env.BENCH_FLEET_REFRESHES ?? 60);
 const PREVIEW_PORT = 4190;
 const RANGE_MS = 3_600_000;
-/** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. */
+/** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. `tables` adds the table figures (on the fleet). */
 const DATASETS = (process.env.BENCH_DATASETS ?? 'demo,fleet').split(',');
 /** BENCH_FIGURES=compare (or loads, refreshes, a comma list) runs those figures only; default all. */
 const FIGURES = (process.env.BENCH_FIGURES ?? 'loads,refreshes,compare').split(',');
@@ -184,7 +185,8 @@ async function main(): Promise<void> {
     await waitForData(stack.promUrl, 'count(vllm:num_requests_running)', Date.now());
     const now = Date.now();
     if (DATASETS.includes('demo')) targets.push({ name: 'demo', promUrl: stack.promUrl, endMs: Math.floor(now / 60_000) * 60_000, clockStartMs: now - span });
-    if (DATASETS.includes('fleet')) {
+    let fleetUrl: { promUrl: string; endMs: number } | null = null;
+    if (DATASETS.includes('fleet') || DATASETS.includes('tables')) {
       const { prometheus, promtool } = ensurePrometheus(progress);
       const fleet = await ensureFleet(join(ROOT, '.cache'), promtool, DEFAULT_FLEET, progress);
       const m = fleet.meta;
@@ -198,7 +200,8 @@ async function main(): Promise<void> {
       cleanups.unshift(() => proc.stop());
       await Promise.race([waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs), proc.died]);
       progress(`fleet prometheus ready at ${proc.url}`);
-      targets.push({ name: 'fleet', promUrl: proc.url, endMs: fleet.endMs, clockStartMs: fleet.endMs - span });
+      fleetUrl = { promUrl: proc.url, endMs: fleet.endMs };
+      if (DATASETS.includes('fleet')) targets.push({ name: 'fleet', promUrl: proc.url, endMs: fleet.endMs, clockStartMs: fleet.endMs - span });
     }
 
     const browser = await launch();
@@ -216,6 +219,10 @@ async function main(): Promise<void> {
         progress(`${t.name}: compare (requests per distinct query)`);
         await compareRequests(browser, app, t);
       }
+    }
+    if (fleetUrl && DATASETS.includes('tables')) {
+      progress('fleet: tables');
+      await benchTables(browser, app, fleetUrl.promUrl, fleetUrl.endMs, RUNS);
     }
     progress(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   } finally {

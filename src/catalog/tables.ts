@@ -25,6 +25,8 @@ export interface FleetMetrics {
   preemptionsTitle: string;
   /** vLLM's sleep-state gauge (`sleep_state="awake"` is 0 while asleep); none on SGLang. */
   sleepState?: string;
+  /** vLLM's `cache_config_info` (value 1, the KV-cache configuration in its labels); none on SGLang. */
+  cacheConfig?: string;
 }
 
 const ref = (id: string, matcher?: string) => (matcher ? `{{${id}|${matcher}}}` : `{{${id}}}`);
@@ -114,9 +116,39 @@ export function instanceTablePanel(m: FleetMetrics): PanelSpec {
         col({ id: 'kv-usage', title: 'KV usage', unit: 'ratio', expr: `max by ($__by) (${ref(m.kvUsage)})`, worse: 'higher' }),
         ...sharedColumns(m),
         col({ id: 'preemptions', title: m.preemptionsTitle, unit: 'ops', expr: rateRange(m.preemptions), worse: 'higher' }),
+        ...cacheConfigColumns(m),
       ],
     },
   });
+}
+
+/**
+ * The KV-cache configuration of each engine, read from the labels of one info gauge: all six
+ * columns share one query (the same PromQL string, so one request). `and on (instance)` the running
+ * gauge keeps it to the rows shown: the info gauge has no model_name, so a model filter cannot
+ * narrow it (and on older engines no `engine` rank label either: such a cell fills every rank).
+ * Engines before `kv_cache_size_tokens` get the capacity as blocks × block size.
+ */
+function cacheConfigColumns(m: FleetMetrics): ColumnSpec[] {
+  if (!m.cacheConfig) return [];
+  const labels = ['kv_cache_size_tokens', 'num_gpu_blocks', 'block_size', 'kv_cache_max_concurrency', 'cache_dtype', 'enable_prefix_caching'];
+  const info = query('kv-config', '', `max by ($__by, ${labels.join(', ')}) (${ref(m.cacheConfig)} and on (instance) ${ref(m.running)})`);
+  const num = (id: string, title: string, label: string, unit: ColumnSpec['unit'], orProductOf?: string[]): ColumnSpec => ({
+    id,
+    title,
+    unit,
+    label,
+    numeric: orProductOf ? { orProductOf } : {},
+    query: info,
+  });
+  return [
+    num('kv-capacity', 'KV capacity', 'kv_cache_size_tokens', 'tokens', ['num_gpu_blocks', 'block_size']),
+    num('kv-blocks', 'KV blocks', 'num_gpu_blocks', 'count'),
+    num('block-size', 'Block size', 'block_size', 'tokens'),
+    num('max-concurrency', 'Max concurrency', 'kv_cache_max_concurrency', 'count'),
+    { id: 'kv-dtype', title: 'KV dtype', unit: 'count', label: 'cache_dtype', query: info },
+    { id: 'prefix-caching', title: 'Prefix caching', unit: 'count', label: 'enable_prefix_caching', query: info },
+  ];
 }
 
 /** Index of the first Saturation panel: the instance table goes first in that section. */

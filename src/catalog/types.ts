@@ -80,7 +80,8 @@ export type ChartKind = 'timeseries' | 'bars' | 'stacked' | 'table' | 'heatmap' 
 /**
  * One column of a table panel: an instant query at the end of the range, grouped by the table's
  * row labels (`$__by`), answering for every row at once — never one query per row. `$__range` is
- * the selected range, so `rate(x[$__range])` is the mean rate over it.
+ * the selected range, so `rate(x[$__range])` is the mean rate over it. Columns whose queries expand
+ * to the same PromQL share one request (e.g. several labels of one info gauge).
  */
 export interface ColumnSpec {
   id: string;
@@ -91,6 +92,12 @@ export interface ColumnSpec {
   worse?: 'higher' | 'lower';
   /** `label`: the cell shows this label of the column's series (e.g. the model an instance serves). */
   label?: string;
+  /**
+   * A `label` column whose label holds a number (info gauges such as `cache_config_info`): the cell
+   * is that number (formatted in `unit`, sorted as a number); when the label is absent, the product
+   * of `orProductOf`'s labels if given (e.g. blocks × block size on engines without the token count).
+   */
+  numeric?: { orProductOf?: readonly string[] };
   /** How the column feeds the row's status (instance table). */
   status?: 'up' | 'restarts' | 'awake';
 }

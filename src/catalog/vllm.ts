@@ -78,6 +78,7 @@ const fleet: FleetMetrics = {
   preemptions: 'preemptions',
   preemptionsTitle: 'Preemptions/s',
   sleepState: 'sleep_state',
+  cacheConfig: 'cache_config_info',
 };
 
 export const vllmCatalog: EngineCatalog<'vllm'> = {

@@ -85,7 +85,7 @@ export function buildRows(spec: TableSpec, labels: RowLabels, answers: ColumnAns
       const p = s.metric[labels.primary];
       if (p === undefined) continue;
       const r = rankOf(s.metric, labels.rank);
-      const cell: TableCell = c.label ? { value: null, text: s.metric[c.label] ?? '' } : { value: finite(parseSampleValue(s.value[1])) };
+      const cell = cellOf(c, s);
       const targets =
         r.replaceAll('/', '') === '' && (ranks.get(p)?.size ?? 0) > 1 ? [...(ranks.get(p) ?? [])].map((x) => ensure(p, x)) : [ensure(p, r)];
       for (const row of targets) {
@@ -103,6 +103,29 @@ export function buildRows(spec: TableSpec, labels: RowLabels, answers: ColumnAns
     out.push(row);
   }
   return out;
+}
+
+function cellOf(c: ColumnSpec, s: VectorSample): TableCell {
+  if (!c.label) return { value: finite(parseSampleValue(s.value[1])) };
+  if (!c.numeric) return { value: null, text: s.metric[c.label] ?? '' };
+  return { value: labelNumber(s.metric, c.label, c.numeric.orProductOf) };
+}
+
+/** A label's value as a number (`"1024"`, `"14.25"`); null for absent or not a number (`"None"`). */
+export function labelNumber(metric: Labels, label: string, orProductOf?: readonly string[]): number | null {
+  const num = (l: string) => {
+    const v = metric[l]?.trim();
+    return v === undefined || v === '' ? null : finite(Number(v));
+  };
+  const direct = num(label);
+  if (direct !== null || !orProductOf || orProductOf.length === 0) return direct;
+  let product = 1;
+  for (const l of orProductOf) {
+    const v = num(l);
+    if (v === null) return null;
+    product *= v;
+  }
+  return product;
 }
 
 function statusOf(columns: readonly ColumnSpec[], row: TableRow): RowStatus | undefined {
@@ -180,7 +203,7 @@ export function sortRows(rows: readonly TableRow[], column: ColumnSpec | undefin
     let k: number | string | null;
     if (!column) k = r.key;
     else if (column.status === 'up') k = r.status ? STATUS_ORDER[r.status] : null;
-    else if (column.label) k = r.cells[column.id]?.text ?? null;
+    else if (column.label && !column.numeric) k = r.cells[column.id]?.text ?? null;
     else k = r.cells[column.id]?.value ?? null;
     return { r, k };
   });

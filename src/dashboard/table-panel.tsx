@@ -1,7 +1,7 @@
 // The body of a table panel (model summary, instances): a real <table>, sortable by every column,
 // rows that filter the board when activated (click, Enter or Space), outlier cells marked with
 // the reason in words, and paging so 1,000 rows stay responsive.
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { ColumnSpec, PanelSpec } from '../catalog/types';
 import { csvText } from '../charts';
 import { formatValue } from '../lib/units';
@@ -23,13 +23,13 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
   const [shown, setShown] = useState(PAGE);
   const byId = useMemo(() => new Map(data.columns.map((c) => [c.column.id, c])), [data.columns]);
   const sorted = useMemo(() => sortRows(data.rows, byId.get(sort.column)?.column, sort.dir), [data.rows, byId, sort]);
+  const columns = useMemo(() => (spec?.columns ?? []).filter((c) => c.status !== 'restarts' && c.status !== 'awake'), [spec]);
+  const filterKey = spec?.rows === 'model' ? 'model' : 'instance';
+  const { setState } = ctx;
+  const activate = useCallback((row: TableRow) => setState({ [filterKey]: [row.filterValue] }), [setState, filterKey]);
   if (!spec) return null;
-  const columns = spec.columns.filter((c) => c.status !== 'restarts' && c.status !== 'awake');
-  const filterKey = spec.rows === 'model' ? 'model' : 'instance';
-
-  const activate = (row: TableRow) => ctx.setState({ [filterKey]: [row.filterValue] });
   const onSort = (c: ColumnSpec) =>
-    setSort((prev) => ({ column: c.id, dir: prev.column === c.id ? (prev.dir === 'asc' ? 'desc' : 'asc') : c.status === 'up' || c.label ? 'asc' : 'desc' }));
+    setSort((prev) => ({ column: c.id, dir: prev.column === c.id ? (prev.dir === 'asc' ? 'desc' : 'asc') : c.status === 'up' || isText(c) ? 'asc' : 'desc' }));
 
   return (
     <div className="iw-table-wrap" style={fill ? { maxHeight: 'calc(100vh - 180px)' } : undefined}>
@@ -45,6 +45,7 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
                 <th
                   key={c.id}
                   scope="col"
+                  data-column={c.id}
                   aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
                   title={info?.expanded ? undefined : t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}
                 >
@@ -59,30 +60,7 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
         </thead>
         <tbody>
           {sorted.slice(0, shown).map((row) => (
-            <tr
-              key={row.key}
-              data-row-key={row.key}
-              data-status={row.status}
-              tabIndex={0}
-              className="iw-row"
-              aria-label={t.table.filterTo(row.filterValue)}
-              onClick={() => activate(row)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  activate(row);
-                }
-              }}
-            >
-              <th scope="row" className="iw-row-key">
-                {row.key}
-              </th>
-              {columns.map((c) => (
-                <td key={c.id} className={cellClass(row.cells[c.id], c)} data-column={c.id} data-value={row.cells[c.id]?.value ?? undefined} data-delta={row.cells[c.id]?.delta ?? undefined}>
-                  <Cell row={row} cell={row.cells[c.id]} column={c} info={byId.get(c.id)} />
-                </td>
-              ))}
-            </tr>
+            <Row key={row.key} row={row} columns={columns} byId={byId} onActivate={activate} />
           ))}
         </tbody>
       </table>
@@ -95,8 +73,46 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
   );
 }
 
+type ColumnInfos = ReadonlyMap<string, { expanded: unknown; missingNames: string[]; enabledBy?: string }>;
+
+/**
+ * One body row. Memoised: sorting or showing more rows moves rows without rendering their cells
+ * again (the props are the same row object, columns and handlers), which is most of a sort's cost.
+ */
+const Row = memo(function Row({ row, columns, byId, onActivate }: { row: TableRow; columns: readonly ColumnSpec[]; byId: ColumnInfos; onActivate: (row: TableRow) => void }) {
+  const t = useT();
+  return (
+    <tr
+      data-row-key={row.key}
+      data-status={row.status}
+      tabIndex={0}
+      className="iw-row"
+      aria-label={t.table.filterTo(row.filterValue)}
+      onClick={() => onActivate(row)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onActivate(row);
+        }
+      }}
+    >
+      <th scope="row" className="iw-row-key">
+        {row.key}
+      </th>
+      {columns.map((c) => (
+        <td key={c.id} className={cellClass(row.cells[c.id], c)} data-column={c.id} data-value={row.cells[c.id]?.value ?? undefined} data-delta={row.cells[c.id]?.delta ?? undefined}>
+          <Cell row={row} cell={row.cells[c.id]} column={c} info={byId.get(c.id)} />
+        </td>
+      ))}
+    </tr>
+  );
+});
+
+/** A label column shown as text (a numeric label column is formatted and sorted as a number). */
+const isText = (c: ColumnSpec) => c.label !== undefined && !c.numeric;
+
 function cellClass(cell: TableCell | undefined, c: ColumnSpec): string {
-  if (c.label || c.status) return 'iw-cell-text';
+  if (isText(c) || c.status) return 'iw-cell-text';
   return cell?.outlier ? 'iw-cell-num iw-outlier' : 'iw-cell-num';
 }
 
@@ -106,7 +122,7 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
   const { locale, catalog } = useDashboard();
   if (column.status === 'up') return row.status ? <StatusBadge status={row.status} /> : <span className="iw-muted">—</span>;
   if (!info?.expanded) return <span className="iw-muted" title={t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}>—</span>;
-  if (column.label) return <span className="iw-cell-label">{cell?.text ?? '—'}</span>;
+  if (isText(column)) return <span className="iw-cell-label">{cell?.text ?? '—'}</span>;
   if (!cell || cell.value === null) return <span className="iw-muted">—</span>;
   const value = formatValue(cell.value, column.unit, { locale });
   // Compare mode: the change against the earlier window, under the value.

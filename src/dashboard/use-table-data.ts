@@ -67,7 +67,11 @@ export function useTableData(panel: PanelSpec, enabled: boolean): TableData {
   }, [resolved, spec, labels, catalog, filters, rateInterval, gpuPeakFlops, range]);
 
   const runnable = useMemo(() => columns.filter((c): c is ColumnInfo & { expanded: ExpandedQuery } => c.expanded !== null), [columns]);
-  const exprs = useMemo(() => runnable.map((c) => c.expanded.expr), [runnable]);
+  // Columns with the same PromQL (the labels of one info gauge) share one request.
+  const { exprs, exprIndex } = useMemo(() => {
+    const distinct = [...new Set(runnable.map((c) => c.expanded.expr))];
+    return { exprs: distinct, exprIndex: runnable.map((c) => distinct.indexOf(c.expanded.expr)) };
+  }, [runnable]);
   const { statuses, answers } = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs, window: w, enabled: enabled && !!spec });
 
   // Compare mode (model table): the same columns at end − d, for a change figure in every cell.
@@ -81,7 +85,7 @@ export function useTableData(panel: PanelSpec, enabled: boolean): TableData {
       const byColumn: ColumnAnswers = {};
       for (const c of columns) byColumn[c.column.id] = null;
       runnable.forEach((c, i) => {
-        byColumn[c.column.id] = vectorOf(as[i]);
+        byColumn[c.column.id] = vectorOf(as[exprIndex[i] ?? -1]);
       });
       return buildRows(spec, labels, byColumn);
     };
@@ -91,7 +95,7 @@ export function useTableData(panel: PanelSpec, enabled: boolean): TableData {
     // The deltas follow when the earlier answers are in; the table does not wait for them.
     if (earlier.answers.some((a) => a === undefined)) return built;
     return withDeltas(built, build(earlier.answers), spec.columns);
-  }, [spec, answers, statuses, columns, runnable, labels, shiftSec, earlier.answers]);
+  }, [spec, answers, statuses, columns, runnable, exprIndex, labels, shiftSec, earlier.answers]);
 
   const healthDown = useBackendHealth().down;
   const view = useView({ scope: baseUrl, statuses, value: rows, isEmpty: (r) => r.length === 0, backendDown: healthDown, isBackendWide });

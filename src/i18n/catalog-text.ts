@@ -51,6 +51,12 @@ export const COLUMN_ZH: Record<string, string> = {
   running: '运行中',
   waiting: '等待中',
   'kv-usage': 'KV 占用',
+  'kv-capacity': 'KV 容量',
+  'kv-blocks': 'KV 块数',
+  'block-size': '块大小',
+  'max-concurrency': '最大并发',
+  'kv-dtype': 'KV 数据类型',
+  'prefix-caching': '前缀缓存',
 };
 
 /** The title of a table column (SGLang's preemption column is retractions). */
