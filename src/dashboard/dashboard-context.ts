@@ -30,6 +30,8 @@ export interface DashboardContextValue {
    * says why, once.
    */
   namesFailed: boolean;
+  /** The backend's metric names: recorded series among them replace raw queries (src/rules/recorded.ts). */
+  metricNames?: ReadonlySet<string> | null;
   window: QueryWindow;
   rateInterval: string;
   filters: Record<string, string[]>;

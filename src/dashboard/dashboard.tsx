@@ -163,6 +163,7 @@ export function Dashboard({
             catalog,
             resolved,
             namesFailed: !!backend.namesError,
+            metricNames: backend.names,
             window: window_,
             rateInterval: rate,
             filters,
@@ -174,7 +175,7 @@ export function Dashboard({
             onZoom,
           }
         : null,
-    [client, state, setState, baseUrl, catalog, resolved, backend.namesError, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
+    [client, state, setState, baseUrl, catalog, resolved, backend.namesError, backend.names, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
   );
 
   useEmbedApi(state, setState, config.embedOrigins, engine);

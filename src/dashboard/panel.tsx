@@ -11,6 +11,7 @@ import { DashboardContext, useDashboard, type DashboardContextValue } from './da
 import { exportPanelPng } from './export-context';
 import { DistributionChart, isDistributionPanel } from './lazy-distribution-chart';
 import { QueryDialog } from './query-dialog';
+import { querySourceItem } from './query-source';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
 import { bucketLimitedNote, useQuantilePrecision } from './use-quantile-precision';
@@ -109,6 +110,7 @@ const PanelView = memo(function PanelView({
 
   const menuItems: MenuItem[] = [
     { label: t.menu.showQuery, onSelect: () => setShowQuery(true), disabled: data.queries.length === 0 },
+    ...querySourceItem(data.queries, t.menu, () => setShowQuery(true)),
     fill
       ? { label: t.menu.exitFullScreen, onSelect: () => ctx.setState({ panel: null }) }
       : { label: t.menu.fullScreen, onSelect: () => ctx.setState({ panel: panel.id }) },

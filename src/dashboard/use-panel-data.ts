@@ -2,7 +2,8 @@
 // not exposed by this backend, query error. Keeps the last data on screen while a refresh is in
 // flight, and while the backend is down (marked stale) instead of flipping to an error.
 import { useMemo } from 'react';
-import { GPU_PEAK_MISSING, expandQuery, type ExpandedQuery } from '../catalog';
+import { GPU_PEAK_MISSING, type ExpandedQuery } from '../catalog';
+import { preferRecorded } from '../rules/recorded';
 import type { PanelSpec, QuerySpec } from '../catalog/types';
 import { matrixToSeries, type ChartSeries } from '../charts';
 import type { RangeQueryAnswer } from '../prometheus';
@@ -99,10 +100,10 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   const queries: PanelQueryInfo[] = useMemo(() => {
     if (!resolved || panel.notAvailable) return [];
     return panel.queries.map((query) => {
-      const r = expandQuery(query, catalog, { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range: range || undefined });
+      const r = preferRecorded(query, catalog, { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range: range || undefined }, ctx.metricNames);
       return 'missing' in r ? { query, expanded: null, missing: r.missing } : { query, expanded: r, missing: [] };
     });
-  }, [resolved, panel, catalog, filters, rateInterval, by, gpuPeakFlops, range]);
+  }, [resolved, panel, catalog, filters, rateInterval, by, gpuPeakFlops, range, ctx.metricNames]);
 
   const runnable = useMemo(
     () => queries.filter((q): q is PanelQueryInfo & { expanded: ExpandedQuery } => q.expanded !== null),

@@ -74,6 +74,12 @@ export const en = {
     png: 'Export PNG',
     variant: (v: string) => `Metric used: ${v}`,
     close: 'Close',
+    // Which series a panel read: the rules pack's recorded series, or the raw ones.
+    sourceRecorded: (names: string) => `Data: recorded series ${names}`,
+    sourceMixed: (n: number, total: number) => `Data: recorded series for ${n} of ${total} queries, raw for the rest`,
+    sourceRaw: 'Data: raw series',
+    recordedUsed: (names: string) => `Recorded series used: ${names}`,
+    rawUsed: 'Raw series (no recorded series gives the same answer here)',
   },
   banner: {
     unreachable: 'The backend is unreachable.',
