@@ -154,6 +154,7 @@ export const en = {
     since: (age: string) => `for ${age}`,
     pendingOf: (age: string, forDur: string) => `pending ${age} of ${forDur}`,
     count: (n: number) => `${n} active`,
+    markers: (title: string, alerts: string) => `${title} — alerts started in this range: ${alerts}`,
   },
   rules: {
     button: 'Rules',

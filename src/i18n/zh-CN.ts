@@ -155,6 +155,7 @@ export const zhCN: Messages = {
     since: (age: string) => `已持续 ${age}`,
     pendingOf: (age: string, forDur: string) => `等待 ${age} / ${forDur}`,
     count: (n: number) => `${n} 条活动告警`,
+    markers: (title: string, alerts: string) => `${title} — 此时间范围内开始的告警：${alerts}`,
   },
   rules: {
     button: '规则',
