@@ -30,7 +30,7 @@ export interface DashboardContextValue {
    * says why, once.
    */
   namesFailed: boolean;
-  /** The backend's metric names: recorded series among them replace raw queries (src/rules/recorded.ts). */
+  /** Recorded series present over the range: they replace raw queries (src/rules/recorded.ts). */
   metricNames?: ReadonlySet<string> | null;
   window: QueryWindow;
   rateInterval: string;

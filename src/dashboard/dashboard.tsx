@@ -33,6 +33,7 @@ import { SloTiles } from './slo-tiles';
 import { StatTile } from './stat-tile';
 import { rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
+import { useRecordedNames } from './recorded-names';
 import { useEmbedApi } from './use-embed-api';
 import { useFullScreen } from './use-full-screen';
 import { useNow } from './use-now';
@@ -112,7 +113,9 @@ export function Dashboard({
   const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000);
   const engine = state.engine ?? backend.detectedEngine;
   const catalog: EngineCatalog = catalogs[engine];
-  const resolved = (backend.scrapeSettled ? backend.resolvedBy?.[engine] : null) ?? null;
+  // Recorded series present from the range's start replace raw queries (src/rules/recorded.ts).
+  const recorded = useRecordedNames(client, baseUrl, range.startMs / 1000, range.endMs / 1000);
+  const resolved = (backend.scrapeSettled && recorded.settled ? backend.resolvedBy?.[engine] : null) ?? null;
 
   const scrapeSec = backend.scrapeIntervalSec ?? DEFAULT_SCRAPE_SEC;
   const stepSec = computeStep({ startMs: range.startMs, endMs: range.endMs, widthPx: panelWidth, minStepSec: scrapeSec });
@@ -163,7 +166,7 @@ export function Dashboard({
             catalog,
             resolved,
             namesFailed: !!backend.namesError,
-            metricNames: backend.names,
+            metricNames: recorded.names,
             window: window_,
             rateInterval: rate,
             filters,
@@ -175,7 +178,7 @@ export function Dashboard({
             onZoom,
           }
         : null,
-    [client, state, setState, baseUrl, catalog, resolved, backend.namesError, backend.names, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
+    [client, state, setState, baseUrl, catalog, resolved, backend.namesError, recorded.names, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
   );
 
   useEmbedApi(state, setState, config.embedOrigins, engine);

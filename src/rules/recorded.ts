@@ -177,3 +177,10 @@ export function preferRecorded(query: QuerySpec, catalog: EngineCatalog, ctx: Ex
   if ('missing' in raw) return raw;
   return expandRecorded(query, catalog, ctx, names, raw) ?? raw;
 }
+
+/**
+ * The recorded series of the rules pack, whatever their window: `{__name__=~"(model_name|…):.+"}`.
+ * The board asks which of them have a sample at the start of its range (recorded-names.ts): a
+ * series recorded only since the rules were loaded would leave the older part of the range empty.
+ */
+export const RECORDED_NAME_MATCH = `{__name__=~"(${[...new Set(Object.values(RECORD_SPECS).flatMap((specs) => specs.flatMap((s) => s.levels.map((l) => levelName(l, s.extraBy)))))].join('|')}):.+"}`;
