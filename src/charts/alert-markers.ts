@@ -40,7 +40,7 @@ export interface MarkerGroup {
  */
 export function groupMarkers(markers: readonly ChartMarker[], startMs: number, endMs: number): MarkerGroup[] {
   const gap = Math.max(0, endMs - startMs) * MERGE_FRACTION;
-  const inside = markers.filter((m) => Number.isFinite(m.t) && m.t >= startMs && m.t <= endMs).sort((a, b) => a.t - b.t);
+  const inside = markers.filter((m) => Number.isFinite(m.t) && m.t >= startMs && m.t <= endMs).sort((a, b) => a.t - b.t || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   const groups: MarkerGroup[] = [];
   for (const m of inside) {
     const last = groups[groups.length - 1];

@@ -114,7 +114,7 @@ export function Dashboard({
   const engine = state.engine ?? backend.detectedEngine;
   const catalog: EngineCatalog = catalogs[engine];
   // Recorded series present from the range's start replace raw queries (src/rules/recorded.ts).
-  const recorded = useRecordedNames(client, baseUrl, range.startMs / 1000, range.endMs / 1000);
+  const recorded = useRecordedNames(client, baseUrl, range.startMs / 1000);
   const resolved = (backend.scrapeSettled && recorded.settled ? backend.resolvedBy?.[engine] : null) ?? null;
 
   const scrapeSec = backend.scrapeIntervalSec ?? DEFAULT_SCRAPE_SEC;

@@ -1,11 +1,11 @@
 // Which recorded series the board may read instead of raw ones: those with a sample at the start of
-// the range (an instant query at the 10-minute boundary before it, 5 minutes lookback). The name
+// the range (an instant query at the minute before it; Prometheus' 5-minute lookback). The name
 // list alone is not enough: Prometheus lists a name for a whole head block, so rules loaded ten
 // minutes ago would be "present" over the last hours too, and the older part of each panel empty.
+// A relative range asks again once a minute (one small instant query), not on every refresh tick.
 import { useQuery } from '@tanstack/react-query';
 import { RECORDED_NAME_MATCH } from '../rules/recorded';
 import type { PrometheusClient } from '../prometheus';
-import { coarseWindow } from './use-backend';
 
 const EMPTY: ReadonlySet<string> = new Set();
 
@@ -16,8 +16,10 @@ export interface RecordedNames {
   settled: boolean;
 }
 
-export function useRecordedNames(client: PrometheusClient | null, baseUrl: string, startSec: number, endSec: number): RecordedNames {
-  const { start } = coarseWindow(startSec, endSec);
+const MINUTE = 60;
+
+export function useRecordedNames(client: PrometheusClient | null, baseUrl: string, startSec: number): RecordedNames {
+  const start = Math.floor(startSec / MINUTE) * MINUTE;
   const q = useQuery({
     queryKey: ['prometheus', baseUrl, 'recorded-names', RECORDED_NAME_MATCH, start],
     queryFn: async ({ signal }): Promise<ReadonlySet<string>> => {
@@ -27,7 +29,7 @@ export function useRecordedNames(client: PrometheusClient | null, baseUrl: strin
     enabled: client !== null,
     staleTime: Infinity,
     retry: false,
-    // The key moves with the 10-minute boundary: keep this backend's last answer meanwhile, so the
+    // The key moves every minute: keep this backend's last answer meanwhile, so the
     // panels do not all drop back to "loading" while it is asked again.
     placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === baseUrl ? prev : undefined),
     // A refused query (a proxy allowing only some selectors) means raw queries, not a backend down.
