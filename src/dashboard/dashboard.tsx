@@ -206,7 +206,7 @@ export function Dashboard({
             <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
             <EngineToggle engines={ENGINES} engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
             <SloPopover current={slo} defaults={sloDefaults} setState={setState} />
-            <RulesButton client={client} engine={engine} names={backend.names} />
+            <RulesButton client={client} engine={engine} names={backend.names} slo={slo} />
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} />
           </div>
