@@ -37,4 +37,14 @@ describe('alert markers', () => {
     const series = withOne.series as Array<{ id: string }>;
     expect(series.map((x) => x.id)).toEqual(['a', 'alert-markers']);
   });
+
+  it('adds the alerts near the pointer to the axis tooltip, escaped, and leaves it as it was elsewhere', () => {
+    const option = buildTimeSeriesOption({ series: [{ id: 'a', name: 'a', labels: {}, points: [[0, 1], [H, 2]] }], unit: 'reqps', theme: 'light', kind: 'line', startMs: 0, endMs: H });
+    const marked = withAlertMarkers(option, [{ t: 600_000, label: 'VLLMTargetDown', place: 'h:1', detail: '<b>down</b>', severity: 'critical' }], 'light', 0, H, 'en-US');
+    const format = (o: typeof option) => (o.tooltip as { formatter: (p: unknown) => string }).formatter;
+    const at = (x: number) => [{ axisValue: x, seriesId: 'a', seriesName: 'a', value: [x, 1], color: '#2563eb', dataIndex: 0 }];
+    expect(format(marked)(at(600_000 + 20_000))).toContain('<strong>VLLMTargetDown</strong> · h:1');
+    expect(format(marked)(at(600_000 + 20_000))).toContain('&lt;b&gt;down&lt;/b&gt;');
+    expect(format(marked)(at(1_800_000))).toBe(format(option)(at(1_800_000)));
+  });
 });

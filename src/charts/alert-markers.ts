@@ -1,6 +1,8 @@
 // Alert markers on a time axis: a vertical line at each alert's start (markLine on x), with its name
-// on the line and a tooltip with the name and summary. An added piece of the time-series option:
-// `withAlertMarkers(option, …)` appends one empty carrier series and leaves the rest untouched.
+// on the line, and the name, place and summary added to the axis tooltip near the line (a marker's
+// own item tooltip never shows under the board's axis tooltip). An added piece of the time-series
+// option: `withAlertMarkers(option, …)` appends one empty carrier series and wraps the tooltip
+// formatter; the rest is untouched.
 // Plain data in ({t, label, severity}): the charts layer knows nothing of alerts or backends.
 import type { LineSeriesOption } from 'echarts/charts';
 import { escapeHtml } from '../lib/escape-html';
@@ -12,8 +14,10 @@ import type { ChartTheme } from './types';
 export interface ChartMarker {
   /** Unix ms of the alert's start (its `activeAt`). */
   t: number;
-  /** Plain text: the alert name (and where: model, instance). */
+  /** Plain text: the alert name, drawn on the line. */
   label: string;
+  /** Plain text: where (model, instance), in the tooltip and the accessible name. */
+  place?: string;
   /** Plain text shown in the tooltip under the label: the summary. */
   detail?: string;
   severity: string;
@@ -56,13 +60,14 @@ const rank = (m: ChartMarker): number => (m.severity === 'critical' || m.severit
 export function markerTooltipHtml(group: MarkerGroup, locale?: string): string {
   const items = group.markers.slice(0, MAX_TOOLTIP_ITEMS).map((m) => {
     const detail = m.detail ? `<div style="opacity:0.8">${escapeHtml(m.detail)}</div>` : '';
-    return `<div style="margin-top:4px"><strong>${escapeHtml(m.label)}</strong>${detail}</div>`;
+    const place = m.place ? ` · ${escapeHtml(m.place)}` : '';
+    return `<div style="margin-top:4px"><strong>${escapeHtml(m.label)}</strong>${place}${detail}</div>`;
   });
   const more = group.markers.length > MAX_TOOLTIP_ITEMS ? `<div>+${group.markers.length - MAX_TOOLTIP_ITEMS}</div>` : '';
   return `<div>${escapeHtml(formatDateTime(group.t, locale))}</div>${items.join('')}${more}`;
 }
 
-export function alertMarkerSeries(markers: readonly ChartMarker[], theme: ChartTheme, startMs: number, endMs: number, locale?: string): LineSeriesOption | null {
+export function alertMarkerSeries(markers: readonly ChartMarker[], theme: ChartTheme, startMs: number, endMs: number): LineSeriesOption | null {
   const groups = groupMarkers(markers, startMs, endMs);
   if (groups.length === 0) return null;
   const t = chartTokens(theme);
@@ -74,19 +79,7 @@ export function alertMarkerSeries(markers: readonly ChartMarker[], theme: ChartT
     markLine: {
       symbol: 'none',
       animation: false,
-      // Its own item tooltip, over the board's axis tooltip, when the pointer is on the line.
-      tooltip: {
-        trigger: 'item',
-        confine: true,
-        backgroundColor: t.tooltipBackground,
-        borderColor: t.tooltipBorder,
-        textStyle: { color: t.text, fontSize: 12 },
-        formatter: (p: unknown) => {
-          const i = (p as { dataIndex?: number }).dataIndex ?? 0;
-          const g = groups[i];
-          return g ? markerTooltipHtml(g, locale) : '';
-        },
-      },
+      silent: true,
       data: groups.map((g) => {
         const worst = [...g.markers].sort((a, b) => rank(a) - rank(b))[0] ?? g.markers[0];
         const color = SEVERITY_COLORS[worst?.severity ?? ''] ?? t.mutedText;
@@ -102,11 +95,34 @@ export function alertMarkerSeries(markers: readonly ChartMarker[], theme: ChartT
   };
 }
 
+type Formatter = (params: unknown, ...rest: unknown[]) => string;
+
+/** The axis value (ms) a tooltip is for: the first param's `axisValue`. */
+function axisValue(params: unknown): number | null {
+  const first: unknown = Array.isArray(params) ? params[0] : params;
+  const v = typeof first === 'object' && first !== null ? (first as { axisValue?: unknown }).axisValue : undefined;
+  return typeof v === 'number' ? v : null;
+}
+
+/** The axis tooltip, with the markers within 1 % of the range of the pointer added under it. */
+function markerTooltip(tooltip: ChartOption['tooltip'], groups: MarkerGroup[], gap: number, locale?: string): ChartOption['tooltip'] {
+  if (!tooltip || Array.isArray(tooltip) || typeof tooltip.formatter !== 'function') return tooltip;
+  const base = tooltip.formatter as Formatter;
+  const formatter: Formatter = (params, ...rest) => {
+    const html = base(params, ...rest);
+    const x = axisValue(params);
+    const near = x === null ? [] : groups.filter((g) => Math.abs(g.t - x) <= gap);
+    return near.length ? `${html}<div style="margin-top:6px">${near.map((g) => markerTooltipHtml(g, locale)).join('')}</div>` : html;
+  };
+  return { ...tooltip, formatter: formatter as NonNullable<typeof tooltip.formatter> };
+}
+
 /** The option with the markers' carrier series appended; the same object when none is in range. */
 export function withAlertMarkers(option: ChartOption, markers: readonly ChartMarker[], theme: ChartTheme, startMs: number, endMs: number, locale?: string): ChartOption {
   if (markers.length === 0) return option;
-  const carrier = alertMarkerSeries(markers, theme, startMs, endMs, locale);
+  const carrier = alertMarkerSeries(markers, theme, startMs, endMs);
   if (!carrier) return option;
   const series = Array.isArray(option.series) ? option.series : option.series ? [option.series] : [];
-  return { ...option, series: [...series, carrier] };
+  const groups = groupMarkers(markers, startMs, endMs);
+  return { ...option, series: [...series, carrier], tooltip: markerTooltip(option.tooltip, groups, Math.max(0, endMs - startMs) * MERGE_FRACTION, locale) };
 }

@@ -14,14 +14,14 @@ describe('alertMarkers', () => {
       { labels: { alertname: 'VLLMMetricsAbsent', inferwatch_engine: 'vllm' }, annotations: {}, state: 'firing' },
     ];
     expect(alertMarkers(alerts, F)).toEqual([
-      { t: Date.parse('2026-12-01T08:00:00Z'), label: 'VLLMTargetDown · h:1', detail: 'h:1 is down', severity: 'critical', pending: true },
+      { t: Date.parse('2026-12-01T08:00:00Z'), label: 'VLLMTargetDown', place: 'h:1', detail: 'h:1 is down', severity: 'critical', pending: true },
     ]);
   });
 
   it('names the marked alerts in the chart’s accessible name, only those in the range', () => {
     const text = (title: string, alerts: string) => `${title}: ${alerts}`;
-    const markers = [{ t: 1000, label: 'A', severity: '' }, { t: 10_000_000, label: 'B', severity: '' }];
-    expect(markersAriaLabel('Request rate', markers, 0, 3_600_000, text)).toBe('Request rate: A');
+    const markers = [{ t: 1000, label: 'A', place: 'h:1', severity: '' }, { t: 10_000_000, label: 'B', severity: '' }];
+    expect(markersAriaLabel('Request rate', markers, 0, 3_600_000, text)).toBe('Request rate: A · h:1');
     expect(markersAriaLabel('Request rate', [], 0, 3_600_000, text)).toBe('Request rate');
   });
 });

@@ -10,12 +10,12 @@ import { useDashboard } from './dashboard-context';
 
 const NONE: readonly ChartMarker[] = [];
 
-/** Alerts with a start time, as markers: "name · model · instance", the summary in the tooltip. */
+/** Alerts with a start time, as markers: the name on the line; place and summary in the tooltip. */
 export function alertMarkers(alerts: readonly Alert[], f: BoardFilter): ChartMarker[] {
   return boardAlerts(alerts, undefined, f).flatMap((a) =>
     a.activeAtMs === null
       ? []
-      : [{ t: a.activeAtMs, label: [a.name, ...placeLabels(a.labels, f)].join(' · '), detail: a.summary || undefined, severity: a.severity, pending: a.state === 'pending' }],
+      : [{ t: a.activeAtMs, label: a.name, place: placeLabels(a.labels, f).join(' · ') || undefined, detail: a.summary || undefined, severity: a.severity, pending: a.state === 'pending' }],
   );
 }
 
@@ -35,6 +35,6 @@ export function useAlertMarkers(enabled: boolean): readonly ChartMarker[] {
 
 /** The chart's accessible name with the alerts marked on it (the canvas lines say nothing to a screen reader). */
 export function markersAriaLabel(title: string, markers: readonly ChartMarker[], startMs: number, endMs: number, text: (title: string, alerts: string) => string): string {
-  const inRange = groupMarkers(markers, startMs, endMs).flatMap((g) => g.markers.map((m) => m.label));
+  const inRange = groupMarkers(markers, startMs, endMs).flatMap((g) => g.markers.map((m) => (m.place ? `${m.label} · ${m.place}` : m.label)));
   return inRange.length === 0 ? title : text(title, inRange.join('; '));
 }
