@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack, type Stack } from '../scripts/lib/stack';
 import { generateRules } from '../src/rules/index';
-import { appUrl, expect, test } from './fixtures';
+import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
 import { freePortBlock } from './support/ports';
 
 const log = process.env.E2E_VERBOSE ? (l: string) => console.log(l) : undefined;
@@ -96,10 +96,37 @@ test('a stopped engine: its TargetDown alert is listed pending, then firing, in 
   await expect(item).toContainText(/pending \d+s of 20s/);
   await expect(item).toHaveAttribute('data-alert-state', 'firing', { timeout: 40_000 });
   await expect(item).toContainText(`vLLM target ${target} is down`);
+  // A marker at the alert's start on the time-series panels, named in the chart's accessible name.
+  await expectPanelState(page, 'request-rate', 'ok');
+  await expect(panel(page, 'request-rate').getByRole('img')).toHaveAttribute('aria-label', new RegExp(`alerts started in this range: .*VLLMTargetDown · ${target.replace(/[.]/g, '\\.')}`));
   // The SGLang board does not list a vLLM alert.
   await page.goto(appUrl({ prom: stack.promUrl, engine: 'sglang', from: 'now-15m', refresh: '5s' }));
   await expect(page.getByRole('region', { name: 'Alerts' })).toHaveAttribute('data-state', 'ok');
   await expect(page.getByRole('region', { name: 'Alerts' }).locator('[data-alert-name="VLLMTargetDown"]')).toHaveCount(0);
+});
+
+test('with the rules loaded, a panel reads the recorded series (same rate window), and says so in its menu', async ({ page }) => {
+  test.setTimeout(240_000);
+  // The board reads recorded series only if they cover its range (from the minute before its
+  // start): wait until the rules have run for two minutes (at once, unless a retry made a new stack).
+  const at = () => Date.now() / 1000 - 125;
+  const recorded = 'model_name_finished_reason:vllm_request_success:rate1m';
+  await expect
+    .poll(async () => ((await (await fetch(`${stack.promUrl}/api/v1/query?query=${recorded}&time=${at()}`)).json()) as { data: { result: unknown[] } }).data.result.length, { timeout: 150_000, intervals: [5_000] })
+    .toBeGreaterThan(0);
+  await page.goto(appUrl({ prom: stack.promUrl, engine: 'vllm', from: 'now-1m', rate: '1m', refresh: 'off' }));
+  await expectPanelState(page, 'request-rate', 'ok');
+  const p = panel(page, 'request-rate');
+  await p.getByRole('button', { name: /^Panel menu/ }).click();
+  await expect(p.getByRole('menuitem', { name: `Data: recorded series ${recorded}` })).toBeVisible();
+  await p.getByRole('menuitem', { name: /^Data:/ }).click();
+  await expect(page.getByTestId('promql')).toHaveText(`sum by (model_name) (${recorded})`);
+  await page.keyboard.press('Escape');
+  // The automatic window (4 × the 5 s scrape here) is not the recorded one: raw, and said so.
+  await page.goto(appUrl({ prom: stack.promUrl, engine: 'vllm', from: 'now-1m', refresh: 'off' }));
+  await expectPanelState(page, 'request-rate', 'ok');
+  await panel(page, 'request-rate').getByRole('button', { name: /^Panel menu/ }).click();
+  await expect(panel(page, 'request-rate').getByRole('menuitem', { name: 'Data: raw series' })).toBeVisible();
 });
 
 test('a backend that evaluates no rules gets the explained note, not an error', async ({ page }) => {

@@ -15,6 +15,7 @@ import { compareRequests } from './bench/compare.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './bench/fleet.ts';
 import { benchTables } from './bench/tables.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
+import { rulesBench } from './bench/rules.ts';
 import { emit, median, progress, summarize } from './bench/stats.ts';
 import { ensurePrometheus } from './lib/binaries.ts';
 import { startPrometheus, type BackendProcess } from './lib/prometheus.ts';
@@ -27,7 +28,7 @@ const REFRESHES_DEMO = Number(process.env.BENCH_REFRESHES ?? 300);
 const FLEET_REFRESHES = Number(process.env.BENCH_FLEET_REFRESHES ?? 60);
 const PREVIEW_PORT = 4190;
 const RANGE_MS = 3_600_000;
-/** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. `tables` adds the table figures (on the fleet). */
+/** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. `tables` adds the table figures (on the fleet); `rules` (not by default): the fleet with and without recorded series (bench/rules.ts). */
 const DATASETS = (process.env.BENCH_DATASETS ?? 'demo,fleet').split(',');
 /** BENCH_FIGURES=compare (or loads, refreshes, a comma list) runs those figures only; default all. */
 const FIGURES = (process.env.BENCH_FIGURES ?? 'loads,refreshes,compare').split(',');
@@ -175,6 +176,11 @@ async function main(): Promise<void> {
     const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: PREVIEW_PORT, strictPort: true, host: '127.0.0.1' } });
     cleanups.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
     const app = `http://127.0.0.1:${PREVIEW_PORT}`;
+
+    if (DATASETS.includes('rules')) {
+      await rulesBench(ROOT, app);
+      if (DATASETS.every((d) => d === 'rules')) return;
+    }
 
     // 2. Datasets.
     progress('starting the demo stack (prometheus :29490, vllm :28700, sglang :23700, 3 h backfill)');

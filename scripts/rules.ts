@@ -12,6 +12,7 @@ const USAGE = `Usage: npm run rules -- --engine vllm|sglang [flags]
   --slo-itl SECONDS
   --slo-e2e SECONDS
   --slo-objective 0.99   fraction that must meet the thresholds (default 0.99)
+  --rate-window 1m       window of the recorded rates (default 1m; 4 × the scrape interval)
   --runbook-base URL     where runbook_url points (default docs/alerts.md)
   --for DURATION         override every alert's "for" (testing)`;
 
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   const opts: GenerateOptions = { engine, slo };
   const runbook = args.get('runbook-base');
   if (runbook) opts.runbookBase = runbook;
+  const rateWindow = args.get('rate-window');
+  if (rateWindow) opts.rateWindow = rateWindow;
   const forOverride = args.get('for');
   if (forOverride) opts.forOverride = forOverride;
   const prom = args.get('prom');

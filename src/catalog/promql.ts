@@ -28,6 +28,8 @@ export interface ExpandedQuery {
   note?: string;
   alternativeIndex: number;
   metrics: ResolvedMetric[];
+  /** Recorded series read instead of the raw ones (src/rules/recorded.ts), when any. */
+  recorded?: string[];
 }
 
 /**

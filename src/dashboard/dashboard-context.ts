@@ -32,6 +32,8 @@ export interface DashboardContextValue {
    * says why, once.
    */
   namesFailed: boolean;
+  /** Recorded series present over the range: they replace raw queries (src/rules/recorded.ts). */
+  metricNames?: ReadonlySet<string> | null;
   window: QueryWindow;
   rateInterval: string;
   filters: Record<string, string[]>;

@@ -34,6 +34,7 @@ import { SloTiles } from './slo-tiles';
 import { StatTile } from './stat-tile';
 import { rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
+import { useRecordedNames } from './recorded-names';
 import { useEmbedApi } from './use-embed-api';
 import { useFullScreen } from './use-full-screen';
 import { useNow } from './use-now';
@@ -113,7 +114,9 @@ export function Dashboard({
   const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000, state.cluster);
   const engine = state.engine ?? backend.detectedEngine;
   const catalog: EngineCatalog = catalogs[engine];
-  const resolvedBy = backend.scrapeSettled ? backend.resolvedBy : null;
+  // Recorded series present from the range's start replace raw queries (src/rules/recorded.ts).
+  const recorded = useRecordedNames(client, baseUrl, range.startMs / 1000);
+  const resolvedBy = backend.scrapeSettled && recorded.settled ? backend.resolvedBy : null;
   const resolved = resolvedBy?.[engine] ?? null;
 
   const scrapeSec = backend.scrapeIntervalSec ?? DEFAULT_SCRAPE_SEC;
@@ -166,6 +169,7 @@ export function Dashboard({
             resolved,
             resolvedBy,
             namesFailed: !!backend.namesError,
+            metricNames: recorded.names,
             window: window_,
             rateInterval: rate,
             filters,
@@ -177,7 +181,7 @@ export function Dashboard({
             onZoom,
           }
         : null,
-    [client, state, setState, baseUrl, catalog, resolved, resolvedBy, backend.namesError, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
+    [client, state, setState, baseUrl, catalog, resolved, resolvedBy, backend.namesError, recorded.names, window_, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
   );
 
   useEmbedApi(state, setState, config.embedOrigins, engine);
@@ -205,7 +209,7 @@ export function Dashboard({
             <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
             <EngineToggle engines={ENGINES} engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
             <SloPopover current={slo} defaults={sloDefaults} setState={setState} />
-            <RulesButton client={client} engine={engine} names={backend.names} />
+            <RulesButton client={client} engine={engine} names={backend.names} slo={slo} />
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} engine={engine} />
           </div>

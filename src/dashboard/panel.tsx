@@ -2,7 +2,8 @@
 // DOM contract (PRODUCT.md §4): role="figure", aria-label = title, data-panel-id, data-state.
 import { memo, useMemo, useRef, useState } from 'react';
 import type { PanelSpec } from '../catalog/types';
-import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, seriesColorMap, toCsv, type EChartsInstance } from '../charts';
+import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, seriesColorMap, toCsv, withAlertMarkers, type EChartsInstance } from '../charts';
+import { markersAriaLabel, useAlertMarkers } from './alerts-markers';
 import { Menu, type MenuItem } from '../components/menu';
 import { downloadText, exportName } from '../components/download';
 import { useLang, useT } from '../i18n';
@@ -12,6 +13,7 @@ import { DashboardContext, useDashboard, type DashboardContextValue } from './da
 import { exportPanelPng } from './export-context';
 import { DistributionChart, isDistributionPanel } from './lazy-distribution-chart';
 import { QueryDialog } from './query-dialog';
+import { querySourceItem } from './query-source';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
 import { bucketLimitedNote, useQuantilePrecision } from './use-quantile-precision';
@@ -106,10 +108,17 @@ const PanelView = memo(function PanelView({
       }),
     [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t, colors],
   );
+  // Alerts started in the range, as lines on the time axis (an added piece of the option).
+  const markers = useAlertMarkers(active && !isDistributionPanel(panel));
+  const markStart = data.window.startSec * 1000;
+  const markEnd = data.window.endSec * 1000;
+  const shown = useMemo(() => withAlertMarkers(option, markers, ctx.theme, markStart, markEnd, ctx.locale), [option, markers, ctx.theme, markStart, markEnd, ctx.locale]);
+  const chartTitle = markersAriaLabel(text.title, markers, markStart, markEnd, (title, alerts) => t.alerts.markers(title, alerts));
   const quantileNote = data.state === 'ok' ? bucketLimitedNote(data.series, precision, panel.unit, t.distribution, ctx.locale) : null;
 
   const menuItems: MenuItem[] = [
     { label: t.menu.showQuery, onSelect: () => setShowQuery(true), disabled: data.queries.length === 0 },
+    ...querySourceItem(data.queries, t.menu, () => setShowQuery(true)),
     fill
       ? { label: t.menu.exitFullScreen, onSelect: () => ctx.setState({ panel: null }) }
       : { label: t.menu.fullScreen, onSelect: () => ctx.setState({ panel: panel.id }) },
@@ -146,7 +155,7 @@ const PanelView = memo(function PanelView({
 
   return (
     <PanelFrame panel={panel} title={text.title} description={text.description} fill={fill} root={root} state={data.state} stale={data.stale} fetching={data.fetching} menuItems={menuItems} compare={data.compare}>
-      <PanelBody panel={panel} title={text.title} notAvailable={text.notAvailable} data={data} fill={fill} option={option} chartRef={chart} />
+      <PanelBody panel={panel} title={chartTitle} notAvailable={text.notAvailable} data={data} fill={fill} option={shown} chartRef={chart} />
       {data.state === 'ok' && !isDistributionPanel(panel) && (
         <div className="iw-legend">
           <LegendTable

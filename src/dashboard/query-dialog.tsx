@@ -45,6 +45,9 @@ export function QueryDialog({ title, queries, onClose }: { title: string; querie
                   {t.menu.variant(expanded.metrics.map((m) => m.name).join(', '))}
                   {expanded.note ? ` — ${expanded.note}` : ''}
                 </div>
+                <div className="text-xs iw-muted" data-query-source={expanded.recorded ? 'recorded' : 'raw'}>
+                  {expanded.recorded ? t.menu.recordedUsed(expanded.recorded.join(', ')) : t.menu.rawUsed}
+                </div>
                 <div className="flex gap-2 mt-2">
                   <button type="button" className="iw-button" onClick={() => void copy(query.id, expanded.expr)}>
                     {copied === query.id ? t.menu.copied : t.menu.copy}

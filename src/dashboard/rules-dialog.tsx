@@ -26,11 +26,25 @@ function parseSlo(values: Record<Field, string>): SloSettings | string {
   return slo;
 }
 
-function RulesDialog({ client, engine, names, onClose }: { client: PrometheusClient; engine: EngineId; names: ReadonlySet<string> | null; onClose: () => void }) {
+/** The board's SLO settings (URL `slo_*`, then config.json) as the dialog's starting values. */
+export function sloFieldValues(slo: BoardSlo | undefined): Record<Field, string> {
+  const th = slo?.thresholds;
+  const str = (v: number | null | undefined): string => (v === null || v === undefined ? '' : String(v));
+  const any = !!th && (th.ttft !== null || th.itl !== null || th.e2e !== null);
+  return { ttft: str(th?.ttft), itl: str(th?.itl), e2e: str(th?.e2e), objective: any ? str(slo?.objective) : '' };
+}
+
+/** Thresholds in seconds (null: no SLO) and the objective, as the board applies them. */
+export interface BoardSlo {
+  thresholds: { ttft: number | null; itl: number | null; e2e: number | null };
+  objective: number;
+}
+
+function RulesDialog({ client, engine, names, slo, onClose }: { client: PrometheusClient; engine: EngineId; names: ReadonlySet<string> | null; slo?: BoardSlo; onClose: () => void }) {
   const t = useT();
   const lang = useLang();
   const ref = useRef<HTMLDialogElement>(null);
-  const [values, setValues] = useState<Record<Field, string>>({ ttft: '', itl: '', e2e: '', objective: '' });
+  const [values, setValues] = useState<Record<Field, string>>(() => sloFieldValues(slo));
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string; notes: string[] } | null>(null);
 
@@ -110,7 +124,7 @@ function RulesDialog({ client, engine, names, onClose }: { client: PrometheusCli
   );
 }
 
-export function RulesButton(props: { client: PrometheusClient | null; engine: EngineId; names: ReadonlySet<string> | null }) {
+export function RulesButton(props: { client: PrometheusClient | null; engine: EngineId; names: ReadonlySet<string> | null; slo?: BoardSlo }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const { client } = props;
@@ -120,7 +134,7 @@ export function RulesButton(props: { client: PrometheusClient | null; engine: En
       <button type="button" className="iw-button" onClick={() => setOpen(true)}>
         {t.rules.button}
       </button>
-      {open && <RulesDialog client={client} engine={props.engine} names={props.names} onClose={() => setOpen(false)} />}
+      {open && <RulesDialog client={client} engine={props.engine} names={props.names} slo={props.slo} onClose={() => setOpen(false)} />}
     </>
   );
 }

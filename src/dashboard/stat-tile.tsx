@@ -1,6 +1,6 @@
 // A tile of the stat row: the current value, a sparkline and the threshold colour.
 import { memo, useEffect, useMemo } from 'react';
-import { expandQuery } from '../catalog';
+import { preferRecorded } from '../rules/recorded';
 import type { StatSpec } from '../catalog/types';
 import { Sparkline, matrixToSeries, sumSeries, trimIncompleteSteps } from '../charts';
 import { formatValue } from '../lib/units';
@@ -44,9 +44,10 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   }, [stat, catalog, by]);
   const expanded = useMemo(() => {
     if (!resolved) return null;
-    const r = expandQuery(source.query, catalog, { resolved, filters, rateInterval, by: source.by, gpuPeakFlops: gpuPeakFlops ?? undefined });
+    // Recorded series when the panel reads them too (same PromQL: one request still serves both).
+    const r = preferRecorded(source.query, catalog, { resolved, filters, rateInterval, by: source.by, gpuPeakFlops: gpuPeakFlops ?? undefined }, ctx.metricNames);
     return 'missing' in r ? null : r;
-  }, [resolved, source, catalog, filters, rateInterval, gpuPeakFlops]);
+  }, [resolved, source, catalog, filters, rateInterval, gpuPeakFlops, ctx.metricNames]);
 
   const exprs = useMemo(() => (expanded ? [expanded.expr] : []), [expanded]);
   const { statuses, answers } = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled: true });

@@ -2,7 +2,8 @@
 // not exposed by this backend, query error. Keeps the last data on screen while a refresh is in
 // flight, and while the backend is down (marked stale) instead of flipping to an error.
 import { useMemo } from 'react';
-import { GPU_PEAK_MISSING, expandQuery, type ExpandedQuery } from '../catalog';
+import { GPU_PEAK_MISSING, type ExpandedQuery } from '../catalog';
+import { preferRecorded } from '../rules/recorded';
 import type { PanelSpec, QuerySpec } from '../catalog/types';
 import { matrixToSeries, type ChartSeries } from '../charts';
 import type { RangeQueryAnswer } from '../prometheus';
@@ -110,10 +111,12 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   const queries: PanelQueryInfo[] = useMemo(() => {
     if (!base || panel.notAvailable) return [];
     return panel.queries.map((query) => {
-      const r = expandQuery(query, catalog, primaryContext(mode, base));
+      // Recorded series only without a comparison: the second leg (an earlier window, side B, the
+      // other engine) is raw, and both legs must be the same computation to be compared.
+      const r = preferRecorded(query, catalog, primaryContext(mode, base), mode ? null : ctx.metricNames);
       return 'missing' in r ? { query, expanded: null, missing: r.missing } : { query, expanded: r, missing: [] };
     });
-  }, [base, panel, catalog, mode]);
+  }, [base, panel, catalog, mode, ctx.metricNames]);
   const { model, cluster } = ctx.state;
   const second = useMemo(
     () => (base && !panel.notAvailable ? secondLeg(mode, panel, catalog, base, { model, cluster }, ctx.resolvedBy) : null),

@@ -76,6 +76,12 @@ export const en = {
     png: 'Export PNG',
     variant: (v: string) => `Metric used: ${v}`,
     close: 'Close',
+    // Which series a panel read: the rules pack's recorded series, or the raw ones.
+    sourceRecorded: (names: string) => `Data: recorded series ${names}`,
+    sourceMixed: (n: number, total: number) => `Data: recorded series for ${n} of ${total} queries, raw for the rest`,
+    sourceRaw: 'Data: raw series',
+    recordedUsed: (names: string) => `Recorded series used: ${names}`,
+    rawUsed: 'Raw series (no recorded series gives the same answer here)',
   },
   banner: {
     unreachable: 'The backend is unreachable.',
@@ -151,6 +157,7 @@ export const en = {
     since: (age: string) => `for ${age}`,
     pendingOf: (age: string, forDur: string) => `pending ${age} of ${forDur}`,
     count: (n: number) => `${n} active`,
+    markers: (title: string, alerts: string) => `${title} — alerts started in this range: ${alerts}`,
   },
   rules: {
     button: 'Rules',

@@ -77,6 +77,11 @@ export const zhCN: Messages = {
     png: '导出 PNG',
     variant: (v: string) => `实际使用的指标：${v}`,
     close: '关闭',
+    sourceRecorded: (names: string) => `数据：记录序列 ${names}`,
+    sourceMixed: (n: number, total: number) => `数据：${total} 个查询中 ${n} 个使用记录序列，其余使用原始序列`,
+    sourceRaw: '数据：原始序列',
+    recordedUsed: (names: string) => `使用的记录序列：${names}`,
+    rawUsed: '原始序列（此处没有结果相同的记录序列）',
   },
   banner: {
     unreachable: '无法连接后端。',
@@ -157,6 +162,7 @@ export const zhCN: Messages = {
     since: (age: string) => `已持续 ${age}`,
     pendingOf: (age: string, forDur: string) => `等待 ${age} / ${forDur}`,
     count: (n: number) => `${n} 条活动告警`,
+    markers: (title: string, alerts: string) => `${title} — 此时间范围内开始的告警：${alerts}`,
   },
   rules: {
     button: '规则',

@@ -72,3 +72,15 @@ describe('toYaml', () => {
     expect(toYaml({ s: ' lead\nx' })).toBe('s: " lead\\nx"\n');
   });
 });
+
+describe('generateRules rate window', () => {
+  it('records rates over the given window, named by it, and the alerts build on those names', () => {
+    const r = generateRules({ engine: 'vllm', rateWindow: '2m' });
+    const all = r.groups.flatMap((g) => g.rules);
+    const rec = all.find((x) => 'record' in x && x.record === 'model_name_finished_reason:vllm_request_success:rate2m');
+    expect(rec?.expr).toBe('sum by (model_name, finished_reason) (rate(vllm:request_success_total[2m]))');
+    expect(all.some((x) => 'record' in x && x.record.endsWith(':rate1m'))).toBe(false);
+    expect(r.yaml).toContain('model_name_finished_reason:vllm_request_success:rate2m{finished_reason=~');
+    expect(() => generateRules({ engine: 'vllm', rateWindow: '2 minutes' })).toThrow(RulesInputError);
+  });
+});

@@ -4,7 +4,8 @@
 import { catalogs, resolveMetrics, type EngineCatalog, type ResolvedMetric } from '../catalog';
 import { alertingRules } from './alerting';
 import { recordingRules } from './recording';
-import { sloRules } from './slo';
+import { RulesInputError, sloRules } from './slo';
+import { parsePromDuration } from '../lib/duration';
 import { DEFAULT_RUNBOOK_BASE, type GeneratedRules, type GenerateOptions, type RuleGroup } from './types';
 import { toYaml, type YamlValue } from './yaml';
 
@@ -25,7 +26,9 @@ export function generateRules(opts: GenerateOptions): GeneratedRules {
   const catalog = catalogs[opts.engine];
   const resolved = opts.metricNames ? resolveMetrics(catalog.metrics, new Set(opts.metricNames)) : currentNames(catalog);
   const ctx = { catalog, resolved };
-  const recorded = recordingRules(ctx, RATE_WINDOW);
+  const window = opts.rateWindow ?? RATE_WINDOW;
+  if (parsePromDuration(window) === null || !/^[0-9a-z]+$/.test(window)) throw new RulesInputError(`rate window "${window}" is not a Prometheus duration (1m, 90s, 2m)`);
+  const recorded = recordingRules(ctx, window);
   const actx = { ...ctx, recorded, runbookBase: opts.runbookBase ?? DEFAULT_RUNBOOK_BASE, forOverride: opts.forOverride };
   const alerts = alertingRules(actx);
   const notes: string[] = [];

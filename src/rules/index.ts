@@ -6,6 +6,7 @@ export { generateRules, RATE_WINDOW } from './generate';
 export { DEFAULTS, ALERT_PREFIX } from './alerting';
 export { DEFAULT_BUCKETS, DEFAULT_OBJECTIVE, RulesInputError, BURN_WINDOWS } from './slo';
 export { RECORD_SPECS, recordedName } from './recording';
+export { expandRecorded, preferRecorded, recordedIndex } from './recorded';
 export { toYaml, type YamlValue } from './yaml';
 export * from './types';
 

@@ -47,6 +47,11 @@ export interface GenerateOptions {
   slo?: SloSettings;
   /** Where `runbook_url` points; the alert's anchor is appended. */
   runbookBase?: string;
+  /**
+   * Window of the recorded rates (default `1m`: 4 scrapes at 15 s). The board reads a recorded
+   * rate only when its own rate window is the same, and finds the window in the name (`rate2m`).
+   */
+  rateWindow?: string;
   /** Replaces every alert's `for` (tests use a short one). */
   forOverride?: string;
 }

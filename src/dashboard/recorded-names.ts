@@ -1,0 +1,39 @@
+// Which recorded series the board may read instead of raw ones: those with a sample at the start of
+// the range (an instant query at the minute before it; Prometheus' 5-minute lookback). The name
+// list alone is not enough: Prometheus lists a name for a whole head block, so rules loaded ten
+// minutes ago would be "present" over the last hours too, and the older part of each panel empty.
+// A relative range asks again once a minute (one small instant query), not on every refresh tick.
+import { useQuery } from '@tanstack/react-query';
+import { RECORDED_NAME_MATCH } from '../rules/recorded';
+import type { PrometheusClient } from '../prometheus';
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+export interface RecordedNames {
+  /** Recorded series present from the range's start; empty when none or unknown. */
+  names: ReadonlySet<string>;
+  /** Answered (or failed): panels wait for it, so that they do not query raw and then again recorded. */
+  settled: boolean;
+}
+
+const MINUTE = 60;
+
+export function useRecordedNames(client: PrometheusClient | null, baseUrl: string, startSec: number): RecordedNames {
+  const start = Math.floor(startSec / MINUTE) * MINUTE;
+  const q = useQuery({
+    queryKey: ['prometheus', baseUrl, 'recorded-names', RECORDED_NAME_MATCH, start],
+    queryFn: async ({ signal }): Promise<ReadonlySet<string>> => {
+      const { result } = await client!.query(`group by (__name__) (${RECORDED_NAME_MATCH})`, start, signal);
+      return result.resultType === 'vector' ? new Set(result.result.flatMap((s) => (s.metric.__name__ ? [s.metric.__name__] : []))) : EMPTY;
+    },
+    enabled: client !== null,
+    staleTime: Infinity,
+    retry: false,
+    // The key moves every minute: keep this backend's last answer meanwhile, so the
+    // panels do not all drop back to "loading" while it is asked again.
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === baseUrl ? prev : undefined),
+    // A refused query (a proxy allowing only some selectors) means raw queries, not a backend down.
+    meta: { healthSignal: false },
+  });
+  return { names: q.data ?? EMPTY, settled: q.data !== undefined || q.isError || client === null };
+}

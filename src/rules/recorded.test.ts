@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { catalogs, resolveMetrics, type EngineId, type ExpandContext, type ExpandedQuery, type QuerySpec } from '../catalog';
+import { currentSeries, promqlErrors } from '../catalog/test-support';
+import { generateRules } from './generate';
+import { preferRecorded } from './recorded';
+
+/** A backend with the engine's current series and the recording rules of the generated file. */
+function backend(engine: EngineId, extraNames: string[] = []) {
+  const rules = generateRules({ engine });
+  const recorded = rules.groups.flatMap((g) => g.rules.flatMap((r) => ('record' in r ? [r.record] : [])));
+  const names = new Set([...currentSeries(engine), ...recorded, ...extraNames]);
+  return { names, resolved: resolveMetrics(catalogs[engine].metrics, names) };
+}
+
+function ctxFor(engine: EngineId, over: Partial<ExpandContext> = {}): ExpandContext {
+  return { resolved: backend(engine).resolved, filters: { model_name: [], instance: [] }, rateInterval: '1m', by: ['model_name'], ...over };
+}
+
+function panelQuery(engine: EngineId, panelId: string, queryId?: string): QuerySpec {
+  const p = catalogs[engine].panels.find((x) => x.id === panelId);
+  const q = queryId ? p?.queries.find((x) => x.id === queryId) : p?.queries[0];
+  if (!q) throw new Error(`no query ${panelId}/${queryId ?? ''}`);
+  return q;
+}
+
+function run(engine: EngineId, panelId: string, over: Partial<ExpandContext> = {}, queryId?: string, names = backend(engine).names): ExpandedQuery {
+  const r = preferRecorded(panelQuery(engine, panelId, queryId), catalogs[engine], ctxFor(engine, over), names);
+  if ('missing' in r) throw new Error(`missing ${r.missing.join(', ')}`);
+  return r;
+}
+
+describe('preferRecorded: catalog queries onto recorded series', () => {
+  it('reads the recorded rate when the rate window is the recorded one', () => {
+    const r = run('vllm', 'request-rate');
+    expect(r.expr).toBe('sum by (model_name) (model_name_finished_reason:vllm_request_success:rate1m)');
+    expect(r.recorded).toEqual(['model_name_finished_reason:vllm_request_success:rate1m']);
+    // 60s is the same window as 1m.
+    expect(run('vllm', 'request-rate', { rateInterval: '60s' }).recorded).toHaveLength(1);
+  });
+
+  it('stays raw for any other window: a 2m rate is not a function of 1m rates', () => {
+    const r = run('vllm', 'request-rate', { rateInterval: '1m15s' });
+    expect(r.expr).toBe('sum by (model_name) (rate(vllm:request_success_total[1m15s]))');
+    expect(r.recorded).toBeUndefined();
+  });
+
+  it('finds a recorded window other than 1m by its name (rules generated with another --rate-window)', () => {
+    const names = new Set([...currentSeries('vllm'), 'model_name_finished_reason:vllm_request_success:rate2m']);
+    expect(run('vllm', 'request-rate', { rateInterval: '2m' }, undefined, names).expr).toBe('sum by (model_name) (model_name_finished_reason:vllm_request_success:rate2m)');
+    expect(run('vllm', 'request-rate', { rateInterval: '1m' }, undefined, names).recorded).toBeUndefined();
+  });
+
+  it('quantiles read recorded bucket rates grouped by le and model', () => {
+    const r = run('vllm', 'ttft', {}, 'p95');
+    expect(r.expr).toBe('histogram_quantile(0.95, sum by (le, model_name) (model_name:vllm_time_to_first_token_seconds_bucket:rate1m))');
+    expect(run('sglang', 'ttft-heatmap').expr).toBe('sum by (le) (model_name:sglang_time_to_first_token_seconds_bucket:rate1m)');
+  });
+
+  it('divides recorded numerators by recorded denominators, never a recorded ratio', () => {
+    expect(run('vllm', 'prefix-cache-hit-rate').expr).toBe(
+      'sum by (model_name) (model_name:vllm_prefix_cache_hits:rate1m) / (sum by (model_name) (model_name:vllm_prefix_cache_queries:rate1m) > 0)',
+    );
+    expect(run('vllm', 'kv-cache-usage', {}, 'mean').expr).toBe(
+      '(sum by (model_name) (model_name:vllm_kv_cache_usage_perc:sum) / sum by (model_name) (model_name:vllm_kv_cache_usage_perc:count))',
+    );
+    expect(run('vllm', 'kv-cache-usage', {}, 'max').expr).toBe('max by (model_name) (model_name:vllm_kv_cache_usage_perc:max)');
+  });
+
+  it('keeps filters: a model filter on either level, an instance filter on the per-instance series', () => {
+    expect(run('vllm', 'request-rate', { filters: { model_name: ['a"b'], instance: [] } }).expr).toBe(
+      'sum by (model_name) (model_name_finished_reason:vllm_request_success:rate1m{model_name="a\\"b"})',
+    );
+    expect(run('vllm', 'waiting-requests', { filters: { model_name: [], instance: ['h:1', 'h:2'] } }).expr).toBe(
+      'sum by (model_name) (instance_model_name:vllm_num_requests_waiting:sum{instance=~"h:1|h:2"})',
+    );
+    // The mean KV usage is recorded per model only: an instance filter keeps it raw.
+    expect(run('vllm', 'kv-cache-usage', { filters: { instance: ['h:1'] } }, 'mean').recorded).toBeUndefined();
+  });
+
+  it('stays raw when a filter or grouping needs a label the recording summed away', () => {
+    // vLLM's rank label `engine` on the scheduler gauges.
+    expect(run('vllm', 'running-requests', { filters: { engine: ['0'] } }).recorded).toBeUndefined();
+    expect(run('vllm', 'running-requests', { filters: { cluster: ['east'] } }).recorded).toBeUndefined();
+    expect(run('vllm', 'running-requests', { by: ['job'] }).recorded).toBeUndefined();
+  });
+
+  it('keeps extra matchers on kept labels and requires the recording’s own matcher', () => {
+    expect(run('vllm', 'abort-error-rate').expr).toBe(
+      'sum by (model_name, finished_reason) (model_name_finished_reason:vllm_request_success:rate1m{finished_reason=~"abort|error"})',
+    );
+    // SGLang's running total is recorded under priority="": the query asks the same.
+    expect(run('sglang', 'running-requests').expr).toBe('sum by (model_name) (model_name:sglang_num_running_reqs:sum)');
+  });
+
+  it('all or nothing per query: one unrecorded part keeps the whole query raw', () => {
+    // http_requests is joined to a bare selector; the per-GPU views use `@ end()`.
+    expect(run('vllm', 'http-requests-by-status').recorded).toBeUndefined();
+    // Output tokens recorded, prompt tokens not (a backend with part of the rules).
+    const names = new Set([...currentSeries('vllm'), 'model_name:vllm_generation_tokens:rate1m']);
+    expect(run('vllm', 'total-tokens-rate', {}, undefined, names).recorded).toBeUndefined();
+    expect(run('vllm', 'output-tokens-rate', {}, undefined, names).recorded).toEqual(['model_name:vllm_generation_tokens:rate1m']);
+  });
+
+  it('without recorded series every query is the raw one', () => {
+    const names = new Set(currentSeries('vllm'));
+    for (const p of catalogs.vllm.panels) {
+      for (const q of p.queries) {
+        const r = preferRecorded(q, catalogs.vllm, ctxFor('vllm', { gpuPeakFlops: 1e15, range: 3600 }), names);
+        if (!('missing' in r)) expect(r.recorded).toBeUndefined();
+      }
+    }
+  });
+
+  it('every rewritten catalog query is valid PromQL and reads only recorded series', () => {
+    for (const engine of ['vllm', 'sglang'] as const) {
+      const { names } = backend(engine);
+      const recordedNames = [...names].filter((n) => /^[a-z_]+:[a-z0-9_]+:(rate1m|sum|max|count)$/.test(n));
+      let rewritten = 0;
+      for (const p of catalogs[engine].panels) {
+        for (const q of p.queries) {
+          const r = preferRecorded(q, catalogs[engine], ctxFor(engine, { gpuPeakFlops: 1e15, range: 3600 }), names);
+          if ('missing' in r || !r.recorded) continue;
+          rewritten++;
+          expect(promqlErrors(r.expr), r.expr).toEqual([]);
+          // No raw engine series left in a rewritten expression.
+          const selectors = [...r.expr.matchAll(/[a-zA-Z_:][a-zA-Z0-9_:]*(?=\{|\)|$| )/g)].map((m) => m[0]).filter((s) => s.includes(':'));
+          for (const s of selectors) expect(recordedNames, `${p.id}: ${s}`).toContain(s);
+          expect(r.expr).not.toContain('rate(');
+        }
+      }
+      // The first screen's core panels: request rate, tokens, the three latencies, queue, KV.
+      expect(rewritten).toBeGreaterThanOrEqual(engine === 'vllm' ? 15 : 12);
+    }
+  });
+});
