@@ -327,7 +327,7 @@ function PanelBody({
   return (
     <div className="iw-panel-message" style={{ height }}>
       {data.state === 'loading' && <span className="iw-muted">{t.state.loading}</span>}
-      {data.state === 'empty' && <span>{isRatio(panel) ? t.state.noRatio : t.state.empty}</span>}
+      {data.state === 'empty' && <span>{data.quiet ? data.reason : isRatio(panel) ? t.state.noRatio : t.state.empty}</span>}
       {data.state === 'error' && <span className={data.backendDown ? 'iw-muted' : 'iw-error'}>{data.reason}</span>}
       {data.state === 'unavailable' && (
         <div className="space-y-1">
@@ -335,6 +335,12 @@ function PanelBody({
             <>
               <p className="font-medium">{t.state.notForEngine}</p>
               <p className="iw-muted">{notAvailable}</p>
+            </>
+          ) : data.quiet?.kind === 'never-moved' ? (
+            <>
+              <p className="font-medium">{t.state.neverMoved}</p>
+              <p>{t.state.enableWith(data.quiet.flags.join(', '))}</p>
+              <p className="iw-muted text-xs break-all">{t.state.counters(data.quiet.metrics.join(', '))}</p>
             </>
           ) : data.reason === 'needs-gpu' ? (
             <p>{t.state.needsGpu}</p>

@@ -3,6 +3,7 @@
 // flight, and while the backend is down (marked stale) instead of flipping to an error.
 import { useMemo } from 'react';
 import { GPU_PEAK_MISSING, expandQuery, type ExpandedQuery } from '../catalog';
+import type { QuietReason } from '../catalog/quiet';
 import type { PanelSpec, QuerySpec } from '../catalog/types';
 import { matrixToSeries, type ChartSeries } from '../charts';
 import type { RangeQueryAnswer } from '../prometheus';
@@ -13,6 +14,7 @@ import { messagesFor, useLang } from '../i18n';
 import { compareShiftSec, interleave, shiftSeries, shiftWindow } from './compare';
 import { asRangeAnswer } from './instant-series';
 import { useQueryAnswers } from './use-query-answers';
+import { useQuiet } from './use-quiet';
 import { viewReasonText } from './view-text';
 import { useView, type PanelState } from './view-state';
 
@@ -42,6 +44,8 @@ export interface PanelData {
   window: QueryWindow;
   /** The compare shift (`1h`) when earlier-window series are overlaid, else null. */
   compare: string | null;
+  /** Nothing to draw although nothing is wrong (none yet / feature off): said in words. */
+  quiet: QuietReason | null;
 }
 
 const MAX_SERIES = 50;
@@ -116,7 +120,12 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   const shiftSec = instant ? null : compareShiftSec(compare);
   const earlierWindow = useMemo(() => (shiftSec === null ? w : shiftWindow(w, shiftSec)), [w, shiftSec]);
   const earlier = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: shiftSec === null ? NO_EXPRS : exprs, window: earlierWindow, enabled });
-  const statuses = useMemo(() => [...current.statuses, ...earlier.statuses], [current.statuses, earlier.statuses]);
+  // Issue 16: a family not created yet, or feature counters that never moved (one instant probe).
+  const quietProbe = useQuiet(panel.notAvailable ? null : panel, runnable.length > 0, enabled);
+  const statuses = useMemo(
+    () => [...current.statuses, ...earlier.statuses, ...quietProbe.statuses],
+    [current.statuses, earlier.statuses, quietProbe.statuses],
+  );
   const answers = current.answers;
 
   const value = useMemo((): ChartValue | null => {
@@ -145,13 +154,17 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   }, [answers, statuses, runnable, w, shiftSec, compare, earlier, earlierWindow, lang]);
 
   const healthDown = useBackendHealth().down;
-  const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: isEmptyChart, backendDown: healthDown, isBackendWide });
+  const quiet = quietProbe.quiet;
+  const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: isEmptyChart, backendDown: healthDown, isBackendWide, quiet });
 
-  const base = { queries, series: [], missingNames: [], stale: false, backendDown: false, fetching: false, warnings: [], truncated: 0, window: w, compare: shiftSec === null ? null : compare };
+  const base = { quiet: null, queries, series: [], missingNames: [], stale: false, backendDown: false, fetching: false, warnings: [], truncated: 0, window: w, compare: shiftSec === null ? null : compare };
   if (panel.notAvailable) return { ...base, state: 'unavailable', reason: panel.notAvailable };
   if (!resolved && ctx.namesFailed) return { ...base, state: 'error', reason: viewReasonText({ kind: 'backend-down' }, lang), backendDown: true };
   if (!resolved) return { ...base, state: 'loading', reason: null };
   if (runnable.length === 0) {
+    // None yet, or an MFU panel waiting for a GPU peak on a server whose MFU counters are off.
+    if (quiet?.kind === 'none-yet') return { ...base, state: 'empty', reason: viewReasonText(quiet, lang), quiet };
+    if (quiet) return { ...base, state: 'unavailable', reason: viewReasonText(quiet, lang), quiet };
     const missing = [...new Set(queries.flatMap((q) => q.missing))];
     const needsGpu = missing.includes(GPU_PEAK_MISSING);
     const names = missing.filter((m) => m !== GPU_PEAK_MISSING).flatMap((id) => catalog.metrics[id]?.variants.slice(0, 1) ?? [id]);
@@ -169,5 +182,6 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
     stale: view.stale || (behind && healthDown && view.state === 'ok'),
     backendDown: view.reason?.kind === 'backend-down',
     fetching: view.fetching,
+    quiet: view.reason?.kind === 'none-yet' || view.reason?.kind === 'never-moved' ? view.reason : null,
   };
 }

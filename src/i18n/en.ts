@@ -57,6 +57,9 @@ export const en = {
     notForEngine: 'Not available for this engine.',
     enableWith: (flag: string) => `Enable with: ${flag}`,
     missing: (names: string) => `Looked for: ${names}`,
+    noneYet: (metrics: string, events: string) => `None yet in this range: ${metrics} appears with ${events}.`,
+    neverMoved: 'Off on this server: these counters have stayed at 0 while it served requests.',
+    counters: (names: string) => `Counters: ${names}`,
     stale: 'Stale: showing the last data received',
     needsGpu: 'Pick a GPU peak (Advanced section) to compute MFU.',
     truncated: (shown: number, total: number) => `Showing ${shown} of ${total} series`,
@@ -134,7 +137,7 @@ export const en = {
     status: { up: 'Up', down: 'Down', sleeping: 'Sleeping', restarted: 'Restarted' },
     noRows: 'No rows: no engine reported in this range.',
   },
-  stat: { noData: 'No traffic', unknown: 'Unknown' },
+  stat: { noData: 'No traffic', unknown: 'Unknown', noneYet: 'None yet', off: 'Off' },
 
   alerts: {
     title: 'Alerts',
