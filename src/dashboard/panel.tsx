@@ -327,7 +327,7 @@ function PanelBody({
   return (
     <div className="iw-panel-message" style={{ height }}>
       {data.state === 'loading' && <span className="iw-muted">{t.state.loading}</span>}
-      {data.state === 'empty' && <span>{data.quiet ? data.reason : isRatio(panel) ? t.state.noRatio : t.state.empty}</span>}
+      {data.state === 'empty' && <span>{data.emptyReason ?? (isRatio(panel) ? t.state.noRatio : t.state.empty)}</span>}
       {data.state === 'error' && <span className={data.backendDown ? 'iw-muted' : 'iw-error'}>{data.reason}</span>}
       {data.state === 'unavailable' && (
         <div className="space-y-1">

@@ -46,6 +46,8 @@ export interface PanelData {
   compare: string | null;
   /** Nothing to draw although nothing is wrong (none yet / feature off): said in words. */
   quiet: QuietReason | null;
+  /** Words for an `empty` state more precise than "no traffic" (none yet; no observations). */
+  emptyReason: string | null;
 }
 
 const MAX_SERIES = 50;
@@ -84,7 +86,9 @@ interface ChartValue {
   window: QueryWindow;
 }
 
-const isEmptyChart = (v: ChartValue) => !v.series.some((s) => s.points.some(([, y]) => y !== null));
+export const isEmptyChart = (v: Pick<ChartValue, 'series'>) => !v.series.some((s) => s.points.some(([, y]) => y !== null));
+// Bucket panels (heatmaps, distributions): buckets that all stayed at 0 mean no request was observed.
+export const isEmptyBuckets = (v: Pick<ChartValue, 'series'>) => !v.series.some((s) => s.points.some(([, y]) => y !== null && y > 0));
 
 /**
  * `behind`: the panel is off screen and was left on an older window than the page's (it neither
@@ -155,15 +159,16 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
 
   const healthDown = useBackendHealth().down;
   const quiet = quietProbe.quiet;
-  const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: isEmptyChart, backendDown: healthDown, isBackendWide, quiet });
+  const buckets = panel.chart === 'distribution' || panel.chart === 'heatmap';
+  const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: buckets ? isEmptyBuckets : isEmptyChart, backendDown: healthDown, isBackendWide, quiet });
 
-  const base = { quiet: null, queries, series: [], missingNames: [], stale: false, backendDown: false, fetching: false, warnings: [], truncated: 0, window: w, compare: shiftSec === null ? null : compare };
+  const base = { quiet: null, emptyReason: null, queries, series: [], missingNames: [], stale: false, backendDown: false, fetching: false, warnings: [], truncated: 0, window: w, compare: shiftSec === null ? null : compare };
   if (panel.notAvailable) return { ...base, state: 'unavailable', reason: panel.notAvailable };
   if (!resolved && ctx.namesFailed) return { ...base, state: 'error', reason: viewReasonText({ kind: 'backend-down' }, lang), backendDown: true };
   if (!resolved) return { ...base, state: 'loading', reason: null };
   if (runnable.length === 0) {
     // None yet, or an MFU panel waiting for a GPU peak on a server whose MFU counters are off.
-    if (quiet?.kind === 'none-yet') return { ...base, state: 'empty', reason: viewReasonText(quiet, lang), quiet };
+    if (quiet?.kind === 'none-yet') return { ...base, state: 'empty', reason: null, emptyReason: viewReasonText(quiet, lang), quiet };
     if (quiet) return { ...base, state: 'unavailable', reason: viewReasonText(quiet, lang), quiet };
     const missing = [...new Set(queries.flatMap((q) => q.missing))];
     const needsGpu = missing.includes(GPU_PEAK_MISSING);
@@ -183,5 +188,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
     backendDown: view.reason?.kind === 'backend-down',
     fetching: view.fetching,
     quiet: view.reason?.kind === 'none-yet' || view.reason?.kind === 'never-moved' ? view.reason : null,
+    emptyReason:
+      view.state !== 'empty' ? null : view.reason?.kind === 'none-yet' ? viewReasonText(view.reason, lang) : buckets ? messagesFor(lang).state.noObservations : null,
   };
 }

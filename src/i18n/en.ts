@@ -58,6 +58,7 @@ export const en = {
     enableWith: (flag: string) => `Enable with: ${flag}`,
     missing: (names: string) => `Looked for: ${names}`,
     noneYet: (metrics: string, events: string) => `None yet in this range: ${metrics} appears with ${events}.`,
+    noObservations: 'No requests in this range: every bucket stayed at 0.',
     neverMoved: 'Off on this server: these counters have stayed at 0 while it served requests.',
     counters: (names: string) => `Counters: ${names}`,
     stale: 'Stale: showing the last data received',
@@ -250,7 +251,7 @@ export const en = {
     /** Panel note for quantile lines drawn inside a coarse bucket. */
     everyLine: 'every line',
     bucketLimited: (items: string) => `Bucket-limited: ${items}`,
-    clamped: (n: number) => `${n} bucket values went down (restart) and were drawn as 0.`,
+    partial: (n: number) => `${n} bucket bounds are not on every server (different bucket lists); their requests are in the bucket above.`,
     merged: (n: number) => `${n} bucket values were missing; their count is in the bucket above.`,
   },
   configError: 'inferwatch could not start',
