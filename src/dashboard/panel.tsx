@@ -13,7 +13,7 @@ import { DistributionChart, isDistributionPanel } from './lazy-distribution-char
 import { QueryDialog } from './query-dialog';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
-import { bucketLimitedNote, useQuantilePrecision } from './use-quantile-precision';
+import { bucketLimitedNote, useLegendBound, useQuantilePrecision } from './use-quantile-precision';
 import { TableBody, tableCsv } from './table-panel';
 import { useTableData } from './use-table-data';
 
@@ -82,6 +82,7 @@ const PanelView = memo(function PanelView({
   const [showQuery, setShowQuery] = useState(false);
   const chart = useRef<EChartsInstance | null>(null);
   const precision = useQuantilePrecision(panel, data.series, active);
+  const legendBound = useLegendBound(panel, active, panel.unit, t.distribution, ctx.locale);
   // The panel's colour memory: a series keeps its colour while filters change (chart and legend).
   const [colors] = useState(() => new ColorRegistry());
 
@@ -155,6 +156,7 @@ const PanelView = memo(function PanelView({
             locale={ctx.locale}
             labels={t.legend}
             colors={colors}
+            valueText={legendBound}
             expanded={fill}
             onToggle={(id) =>
               setHidden((prev) => {
