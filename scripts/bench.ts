@@ -12,6 +12,7 @@ import { preview } from 'vite';
 import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } from './bench/browser.ts';
 import { buildDist, measureBundle } from './bench/bundle.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './bench/fleet.ts';
+import { heatmapRefresh } from './bench/heatmap.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { emit, median, progress, summarize } from './bench/stats.ts';
 import { ensurePrometheus } from './lib/binaries.ts';
@@ -27,6 +28,8 @@ const PREVIEW_PORT = 4190;
 const RANGE_MS = 3_600_000;
 /** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. */
 const DATASETS = (process.env.BENCH_DATASETS ?? 'demo,fleet').split(',');
+/** BENCH_ONLY=heatmap (comma list of loads, refreshes, heatmap) runs only those figures; default all. */
+const ONLY = (process.env.BENCH_ONLY ?? 'loads,refreshes,heatmap').split(',');
 
 type Dataset = 'demo' | 'fleet';
 
@@ -201,10 +204,19 @@ async function main(): Promise<void> {
     const browser = await launch();
     cleanups.unshift(() => browser.close());
     for (const t of targets) {
-      progress(`${t.name}: page loads`);
-      await loads(browser, app, t);
-      progress(`${t.name}: refreshes`);
-      await refreshes(browser, app, t);
+      if (ONLY.includes('loads')) {
+        progress(`${t.name}: page loads`);
+        await loads(browser, app, t);
+      }
+      if (ONLY.includes('refreshes')) {
+        progress(`${t.name}: refreshes`);
+        await refreshes(browser, app, t);
+      }
+      // The heatmap refresh figure is a fleet figure (issue 13).
+      if (ONLY.includes('heatmap') && t.name === 'fleet') {
+        progress(`${t.name}: heatmap refresh`);
+        await heatmapRefresh(browser, app, t);
+      }
     }
     progress(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   } finally {
