@@ -11,7 +11,7 @@ test('feature counters that never moved say the flag; a family not created yet s
   for (const [id, counter] of [['flops-per-gpu', 'vllm:estimated_flops_per_gpu_total'], ['memory-bandwidth-per-gpu', 'vllm:estimated_read_bytes_per_gpu_total']] as const) {
     await expectPanelState(page, id, 'unavailable');
     const p = panel(page, id);
-    await expect(p).toContainText('Off on this server: these counters have stayed at 0 while it served requests.');
+    await expect(p).toContainText('Off: these counters have stayed at 0 on every server that served requests.');
     await expect(p).toContainText('Enable with: --enable-mfu-metrics');
     await expect(p).toContainText(counter);
     await expect(p.locator('canvas')).toHaveCount(0);

@@ -59,7 +59,7 @@ export const en = {
     missing: (names: string) => `Looked for: ${names}`,
     noneYet: (metrics: string, events: string) => `None yet in this range: ${metrics} appears with ${events}.`,
     noObservations: 'No requests in this range: every bucket stayed at 0.',
-    neverMoved: 'Off on this server: these counters have stayed at 0 while it served requests.',
+    neverMoved: 'Off: these counters have stayed at 0 on every server that served requests.',
     counters: (names: string) => `Counters: ${names}`,
     stale: 'Stale: showing the last data received',
     needsGpu: 'Pick a GPU peak (Advanced section) to compute MFU.',

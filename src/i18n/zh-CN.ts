@@ -62,7 +62,7 @@ export const zhCN: Messages = {
     missing: (names: string) => `已查找的指标：${names}`,
     noneYet: (metrics: string, events: string) => `此时间范围内尚无：${metrics} 在首次发生相应事件（${events}）后才会出现。`,
     noObservations: '此时间范围内没有请求：所有 bucket 都为 0。',
-    neverMoved: '此服务器未开启该功能：在已处理请求的情况下，这些计数器一直为 0。',
+    neverMoved: '未开启：在每台已处理请求的服务器上，这些计数器一直为 0。',
     counters: (names: string) => `计数器：${names}`,
     stale: '数据已过期：显示最后一次收到的数据',
     needsGpu: '请先在“高级”分区选择 GPU 峰值算力，才能计算 MFU。',
