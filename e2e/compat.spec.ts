@@ -161,10 +161,11 @@ test.describe('explained states (default stack of the global setup)', () => {
     await page.goto(appUrl({ prom: prom(), engine: 'vllm', model: 'no-such-model', from: 'now-30m', refresh: 'off' }));
     await expectPanelState(page, 'request-rate', 'empty');
     await expect(panel(page, 'request-rate')).toContainText('No traffic in this range');
-    // A ratio over an idle denominator (no KV connector traffic) is "no traffic", not NaN.
+    // A ratio over counters registered at 0 that move only with a KV connector: the connector is
+    // off (issue 16), said with its flag, never NaN nor "no traffic".
     await page.goto(appUrl({ prom: prom(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
-    await expectPanelState(page, 'external-prefix-cache-hit-rate', 'empty');
-    await expect(panel(page, 'external-prefix-cache-hit-rate')).toContainText('No traffic: the denominator was zero');
+    await expectPanelState(page, 'external-prefix-cache-hit-rate', 'unavailable');
+    await expect(panel(page, 'external-prefix-cache-hit-rate')).toContainText('Enable with: --kv-transfer-config (KV connector)');
   });
 });
 

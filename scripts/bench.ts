@@ -13,6 +13,7 @@ import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } fr
 import { buildDist, measureBundle } from './bench/bundle.ts';
 import { compareRequests } from './bench/compare.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './bench/fleet.ts';
+import { heatmapRefresh } from './bench/heatmap.ts';
 import { benchTables } from './bench/tables.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { rulesBench } from './bench/rules.ts';
@@ -30,8 +31,8 @@ const PREVIEW_PORT = 4190;
 const RANGE_MS = 3_600_000;
 /** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. `tables` adds the table figures (on the fleet); `rules` (not by default): the fleet with and without recorded series (bench/rules.ts). */
 const DATASETS = (process.env.BENCH_DATASETS ?? 'demo,fleet').split(',');
-/** BENCH_FIGURES=compare (or loads, refreshes, a comma list) runs those figures only; default all. */
-const FIGURES = (process.env.BENCH_FIGURES ?? 'loads,refreshes,compare').split(',');
+/** BENCH_FIGURES=compare (or loads, refreshes, heatmap, a comma list) runs those figures only; default all. */
+const FIGURES = (process.env.BENCH_FIGURES ?? 'loads,refreshes,compare,heatmap').split(',');
 
 type Dataset = 'demo' | 'fleet';
 
@@ -224,6 +225,11 @@ async function main(): Promise<void> {
       if (FIGURES.includes('compare')) {
         progress(`${t.name}: compare (requests per distinct query)`);
         await compareRequests(browser, app, t);
+      }
+      // The heatmap refresh figure is a fleet figure (issue 13).
+      if (FIGURES.includes('heatmap') && t.name === 'fleet') {
+        progress(`${t.name}: heatmap refresh`);
+        await heatmapRefresh(browser, app, t);
       }
     }
     if (fleetUrl && DATASETS.includes('tables')) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expandQuery, resolveMetrics, sglangCatalog, vllmCatalog } from './index';
-import { neverMovedCandidates, neverMovedProbe, neverMovedReason, noneYetReason } from './quiet';
+import { neverMovedCandidates, neverMovedProbe, neverMovedReason, noneYetReason, readNeverMovedProbe } from './quiet';
 import { currentSeries } from './test-support';
 import type { EngineCatalog, PanelSpec } from './types';
 
@@ -66,11 +66,24 @@ describe('never moved: feature counters registered at 0', () => {
     expect(neverMovedReason(vllmCatalog, candidates, zero, new Map([['c:8000', 9]]))).toBeNull();
   });
 
-  it('the probe expands against the resolved names like any query', () => {
-    const probe = neverMovedProbe('flops', 'request_success');
+  it('one probe per panel expands against the resolved names like any query, and reads back per instance', () => {
+    const probe = neverMovedProbe(['flops', 'read_bytes'], 'request_success');
     const ctx = { resolved: vllmAll, filters: {}, rateInterval: '1m', by: ['model_name'], range: 3600 };
-    const q = (expr: string) => expandQuery({ id: 'probe', legend: '', alternatives: [{ expr }] }, vllmCatalog, ctx);
-    expect(q(probe.value)).toMatchObject({ expr: 'max by (instance) (max_over_time(vllm:estimated_flops_per_gpu_total[3600s]))' });
-    expect(q(probe.served)).toMatchObject({ expr: 'sum by (instance) (vllm:request_success_total)' });
+    expect(expandQuery({ id: 'probe', legend: '', alternatives: [{ expr: probe }] }, vllmCatalog, ctx)).toMatchObject({
+      expr:
+        'label_replace(max by (instance) (max_over_time(vllm:estimated_flops_per_gpu_total[3600s])), "iw_probe", "flops", "", "")' +
+        ' or label_replace(max by (instance) (max_over_time(vllm:estimated_read_bytes_per_gpu_total[3600s])), "iw_probe", "read_bytes", "", "")' +
+        ' or label_replace(sum by (instance) (vllm:request_success_total), "iw_probe", "__served", "", "")',
+    });
+    const read = readNeverMovedProbe([
+      { metric: { instance: 'a:8000', iw_probe: 'flops' }, value: 0 },
+      { metric: { instance: 'a:8000', iw_probe: 'read_bytes' }, value: 0 },
+      { metric: { instance: 'a:8000', iw_probe: '__served' }, value: 42 },
+      { metric: { instance: 'b:8000', iw_probe: '__served' }, value: Number.NaN },
+      { metric: { instance: 'c:8000' }, value: 1 },
+    ]);
+    expect(read.served).toEqual(new Map([['a:8000', 42]]));
+    expect(read.values).toEqual(new Map([['flops', new Map([['a:8000', 0]])], ['read_bytes', new Map([['a:8000', 0]])]]));
+    expect(neverMovedReason(vllmCatalog, ['flops', 'read_bytes'], read.values, read.served)).toMatchObject({ kind: 'never-moved', flags: ['--enable-mfu-metrics'] });
   });
 });

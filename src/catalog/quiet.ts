@@ -17,7 +17,10 @@ export type QuietReason =
   /** Feature counters at exactly 0 on every instance that served requests; `flags` turn them on. */
   | { kind: 'never-moved'; metrics: string[]; flags: string[] };
 
-function alternatives(panel: PanelSpec): string[][] {
+/** What the decisions read of a panel (a stat tile passes its one query). */
+export type QuietSubject = Pick<PanelSpec, 'queries'> & Partial<Pick<PanelSpec, 'notAvailable'>>;
+
+function alternatives(panel: QuietSubject): string[][] {
   return panel.queries.flatMap((q) => q.alternatives.map((a) => referencedMetrics(a.expr)));
 }
 
@@ -26,7 +29,7 @@ function alternatives(panel: PanelSpec): string[][] {
  * is present (its presence metric resolves) and some alternative lacks only metrics that appear
  * with their first event; null when the panel is truly not exposed (or the engine is absent).
  */
-export function noneYetReason(panel: PanelSpec, catalog: EngineCatalog, resolved: ReadonlyMap<string, unknown>): QuietReason | null {
+export function noneYetReason(panel: QuietSubject, catalog: EngineCatalog, resolved: ReadonlyMap<string, unknown>): QuietReason | null {
   if (panel.notAvailable !== undefined || !resolved.has(catalog.presenceMetric)) return null;
   for (const ids of alternatives(panel)) {
     const missing = ids.filter((id) => !resolved.has(id));
@@ -41,21 +44,48 @@ export function noneYetReason(panel: PanelSpec, catalog: EngineCatalog, resolved
 }
 
 /** The metrics of a panel that move only with a flag, in the first alternative that can run. */
-export function neverMovedCandidates(panel: PanelSpec, catalog: EngineCatalog, resolved: ReadonlyMap<string, unknown>): string[] {
+export function neverMovedCandidates(panel: QuietSubject, catalog: EngineCatalog, resolved: ReadonlyMap<string, unknown>): string[] {
   const runnable = alternatives(panel).find((ids) => ids.every((id) => resolved.has(id)));
   return (runnable ?? []).filter((id) => catalog.metrics[id]?.movesOnlyWith !== undefined);
 }
 
+/** The label the probe puts on each of its parts (a metric id, or SERVED for the requests part). */
+export const PROBE_LABEL = 'iw_probe';
+const SERVED = '__served';
+
 /**
- * The two instant queries that decide `never-moved` for a metric (templates for `expandQuery`):
- * its largest value per instance over the range, and the requests each instance served. `served`
- * is the catalog's finished-requests counter (vLLM `request_success`, SGLang `requests`).
+ * One instant query (a template for `expandQuery`) that decides `never-moved` for a panel: per
+ * instance, each candidate's largest value over the range and the requests it served (the
+ * catalog's finished-requests counter, `servedMetric`), told apart by PROBE_LABEL. One request per
+ * candidate panel, three small vectors per instance.
  */
-export function neverMovedProbe(metricId: string, served: string): { value: string; served: string } {
-  return {
-    value: `max by (instance) (max_over_time({{${metricId}}}[$__range]))`,
-    served: `sum by (instance) ({{${served}}})`,
-  };
+export function neverMovedProbe(candidates: readonly string[], served: string): string {
+  const part = (inner: string, tag: string) => `label_replace(${inner}, "${PROBE_LABEL}", "${tag}", "", "")`;
+  return [
+    ...candidates.map((id) => part(`max by (instance) (max_over_time({{${id}}}[$__range]))`, id)),
+    part(`sum by (instance) ({{${served}}})`, SERVED),
+  ].join(' or ');
+}
+
+/** The probe's answer (instant vector samples) as `neverMovedReason` takes it. */
+export function readNeverMovedProbe(samples: ReadonlyArray<{ metric: Readonly<Record<string, string>>; value: number }>): {
+  values: Map<string, Map<string, number>>;
+  served: Map<string, number>;
+} {
+  const values = new Map<string, Map<string, number>>();
+  const served = new Map<string, number>();
+  for (const { metric, value } of samples) {
+    const tag = metric[PROBE_LABEL];
+    const instance = metric.instance ?? '';
+    if (tag === undefined || !Number.isFinite(value)) continue;
+    if (tag === SERVED) served.set(instance, value);
+    else {
+      const m = values.get(tag) ?? new Map<string, number>();
+      m.set(instance, value);
+      values.set(tag, m);
+    }
+  }
+  return { values, served };
 }
 
 /**

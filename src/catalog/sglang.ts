@@ -98,6 +98,7 @@ export const sglangCatalog: EngineCatalog<'sglang'> = {
   label: 'SGLang',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['tp_rank', 'dp_rank'] },
   presenceMetric: 'running',
+  servedMetric: 'requests',
   metrics: { ...sglangMetrics, ...TARGET_METRICS },
   stats: sglangStats,
   panels: bySection([modelSummaryPanel(fleet), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(fleet), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels, ...sglangExtraPanels, ...sglangDistributionPanels]),

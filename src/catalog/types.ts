@@ -168,6 +168,8 @@ export interface EngineCatalog<Id extends string = EngineId> {
   filterLabels: { model: string; instance: string; rank: string[] };
   /** A metric present on every scraped engine, used for filter values and engine detection. */
   presenceMetric: string;
+  /** The finished-requests counter: a feature counter still at 0 where it moved is a feature off (quiet.ts). */
+  servedMetric?: string;
   metrics: Record<string, LogicalMetric>;
   stats: StatSpec[];
   panels: PanelSpec[];

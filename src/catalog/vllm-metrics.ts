@@ -64,10 +64,11 @@ export const vllmMetrics = metrics([
   counter('prefix_cache_hits', ['vllm:prefix_cache_hits_total', 'vllm:gpu_prefix_cache_hits_total'], L, DEFAULT),
   // V0 gauge (v0.5.5–v0.9.0): a ratio already; the hit-rate panel's second alternative.
   gauge('prefix_cache_hit_rate_v0', ['vllm:gpu_prefix_cache_hit_rate'], L, DEFAULT),
-  counter('external_prefix_cache_queries', ['vllm:external_prefix_cache_queries_total'], L, KV_CONNECTOR),
-  counter('external_prefix_cache_hits', ['vllm:external_prefix_cache_hits_total'], L, KV_CONNECTOR),
-  counter('mm_cache_queries', ['vllm:mm_cache_queries_total'], L, MM),
-  counter('mm_cache_hits', ['vllm:mm_cache_hits_total'], L, MM),
+  // Registered always (metrics/vllm.json): they move only with a KV connector / a multimodal model.
+  movesOnlyWith(KV_CONNECTOR, counter('external_prefix_cache_queries', ['vllm:external_prefix_cache_queries_total'], L, KV_CONNECTOR)),
+  movesOnlyWith(KV_CONNECTOR, counter('external_prefix_cache_hits', ['vllm:external_prefix_cache_hits_total'], L, KV_CONNECTOR)),
+  movesOnlyWith(MM, counter('mm_cache_queries', ['vllm:mm_cache_queries_total'], L, MM)),
+  movesOnlyWith(MM, counter('mm_cache_hits', ['vllm:mm_cache_hits_total'], L, MM)),
 
   // Info-style gauge (value 1): CacheConfig as labels, plus `engine`; no model_name label.
   gauge('cache_config_info', ['vllm:cache_config_info'], ['engine', ...CACHE_CONFIG_LABELS], DEFAULT),

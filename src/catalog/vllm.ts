@@ -86,6 +86,7 @@ export const vllmCatalog: EngineCatalog<'vllm'> = {
   label: 'vLLM',
   filterLabels: { model: 'model_name', instance: 'instance', rank: ['engine'] },
   presenceMetric: 'running',
+  servedMetric: 'request_success',
   metrics: { ...vllmMetrics, ...TARGET_METRICS, ...vllmParamMetrics },
   stats: vllmStats,
   panels: bySection([modelSummaryPanel(fleet), ...vllmCorePanels.slice(0, saturationStart(vllmCorePanels)), instanceTablePanel(fleet), ...vllmCorePanels.slice(saturationStart(vllmCorePanels)), ...vllmAdvancedPanels, ...vllmExtraPanels, ...vllmDistributionPanels]),

@@ -32,10 +32,10 @@ describe('matrixToHeatmap', () => {
     expect(h.cells).toEqual([[0, 0, 2], [0, 1, 1], [0, 2, 2], [0, 3, 1]]);
   });
 
-  it('clamps a bucket that went down (restart) and counts it', () => {
+  it('leaves out a bucket below a lower one (a bound not on every server) and counts it', () => {
     const h = matrixToHeatmap([s('1', '5'), s('2', '3'), s('+Inf', '6')], { start: 0, end: 0, step: 15 });
-    expect(h.cells).toEqual([[0, 0, 5], [0, 1, 0], [0, 2, 1]]);
-    expect(h.clamped).toBe(1);
+    expect(h.cells).toEqual([[0, 0, 5], [0, 2, 1]]);
+    expect(h.partial).toBe(1);
   });
 
   it('leaves a gap for a bucket missing at one step and moves its count up', () => {
@@ -88,6 +88,28 @@ describe('toDistribution', () => {
   it('drops empty buckets above the highest with data', () => {
     const d = toDistribution([{ le: '1', value: 2 }, { le: '5', value: 4 }, { le: '10', value: 4 }, { le: '+Inf', value: 4 }]);
     expect(d.bars.map((b) => b.high)).toEqual([1, 5]);
+  });
+
+  it('drops empty buckets below the lowest with data, keeping its lower edge', () => {
+    const d = toDistribution([{ le: '1', value: 0 }, { le: '8', value: 0 }, { le: '16', value: 3 }, { le: '32', value: 3 }, { le: '64', value: 5 }, { le: '+Inf', value: 5 }]);
+    expect(d.bars.map((b) => [b.low, b.high, b.count])).toEqual([
+      [8, 16, 3],
+      [16, 32, 0],
+      [32, 64, 2],
+    ]);
+    // Nothing observed: the first bucket alone stays.
+    expect(toDistribution([{ le: '1', value: 0 }, { le: '8', value: 0 }, { le: '+Inf', value: 0 }]).bars.map((b) => b.high)).toEqual([1]);
+  });
+
+  it('notes a bound not on every server only where it moved requests', () => {
+    // Two servers stop at 20000, two go on to 100000: the sums at 50000 and 100000 hold half.
+    const top = [{ le: '10000', value: 90 }, { le: '20000', value: 100 }, { le: '50000', value: 50 }, { le: '100000', value: 50 }, { le: '+Inf', value: 100 }];
+    const d = toDistribution(top);
+    expect(d.bars.map((b) => b.high)).toEqual([10000, 20000]);
+    expect(d.partial).toBe(0);
+    const inside = toDistribution([{ le: '10000', value: 80 }, { le: '20000', value: 40 }, { le: '50000', value: 100 }, { le: '+Inf', value: 100 }]);
+    expect(inside.bars.map((b) => [b.high, b.count])).toEqual([[10000, 80], [20000, null], [50000, 20]]);
+    expect(inside.partial).toBe(1);
   });
 
   it('has no shares when nothing was observed', () => {

@@ -18,8 +18,8 @@ export interface HeatmapData {
   totals: Array<number | null>;
   /** Largest cell value (the colour scale's top). */
   max: number;
-  /** Cells where a negative difference was clamped to 0. */
-  clamped: number;
+  /** Cells left out: a bound only some summed series have (lib/histogram.ts `partial`). */
+  partial: number;
   /** Cells that also carry the count of a bucket missing at that step. */
   merged: number;
   /** Series whose `le` is not a number (ignored). */
@@ -88,10 +88,10 @@ export function seriesToHeatmap(series: readonly ChartSeries[]): HeatmapData {
     });
     return decumulate(column);
   });
-  let clamped = 0;
+  let partial = 0;
   let merged = 0;
   for (const col of columns) {
-    clamped += col.clamped;
+    partial += col.partial;
     merged += col.merged;
   }
   // Trim rows that are empty over the whole range at either end: 22 latency buckets reaching to
@@ -117,7 +117,7 @@ export function seriesToHeatmap(series: readonly ChartSeries[]): HeatmapData {
     cells,
     totals: columns.map((c) => c.total),
     max,
-    clamped,
+    partial,
     merged,
     ignored,
   };
@@ -132,15 +132,16 @@ export interface DistributionBar extends BucketRange {
 export interface Distribution {
   bars: DistributionBar[];
   total: number | null;
-  clamped: number;
+  partial: number;
   merged: number;
   ignored: number;
 }
 
 /**
  * Bars of a distribution from cumulative bucket values (`increase(…[$__range])` per `le`), as
- * counts and shares of the total. Empty buckets above the highest one with data are dropped
- * (the `+Inf` bucket is kept when it has data).
+ * counts and shares of the total. Empty buckets below the lowest and above the highest one with
+ * data are dropped (prompt lengths rarely fill "≤ 1", "≤ 8"…); the `+Inf` bucket is kept when it
+ * has data. With nothing observed the first bucket alone stays (the panel is `empty` then).
  *
  * @example
  * toDistribution([{ le: '128', value: 6 }, { le: '1024.0', value: 9 }, { le: '+Inf', value: 10 }])
@@ -150,14 +151,20 @@ export function toDistribution(samples: ReadonlyArray<{ le: string | undefined; 
   const { bounds, values, ignored } = byBound(samples);
   const d = decumulate(values);
   const ranges = bucketRanges(bounds);
+  const filled = (i: number) => (d.counts[i] ?? 0) > 0;
   let last = d.counts.length - 1;
-  while (last > 0 && !((d.counts[last] ?? 0) > 0)) last -= 1;
+  while (last > 0 && !filled(last)) last -= 1;
+  let first = 0;
+  while (first < last && !filled(first)) first += 1;
   const total = d.total !== null && d.total > 0 ? d.total : null;
-  const bars = ranges.slice(0, last + 1).map((r, i): DistributionBar => {
-    const count = d.counts[i] ?? null;
+  const bars = ranges.slice(first, last + 1).map((r, k): DistributionBar => {
+    const count = d.counts[first + k] ?? null;
     return { ...r, count, share: count !== null && total !== null ? count / total : null };
   });
-  return { bars, total: d.total, clamped: d.clamped, merged: d.merged, ignored };
+  // Partial bounds above the drawn bars moved no request (the bucket above them is empty): not worth a note.
+  let partial = 0;
+  for (let i = first; i <= last; i += 1) if (d.counts[i] === null && Number.isFinite(values[i] ?? NaN)) partial += 1;
+  return { bars, total: d.total, partial, merged: d.merged, ignored };
 }
 
 /** The distribution at the last step of bucket series (one point each when asked at the range's end). */

@@ -31,6 +31,16 @@ describe('LegendTable', () => {
     expect(within(empty).getAllByRole('cell').slice(1).map((c) => c.textContent)).toEqual(['–', '–', '–']);
   });
 
+  it('shows a quantile line’s bucket bound instead of the first bucket’s midpoint', () => {
+    // vLLM queue time p50 with every request in the first bucket (0, 0.3 s]: 0.15 s is interpolation.
+    const p50: ChartSeries[] = [{ id: 'p50{model_name="m"}', name: 'm p50', labels: {}, points: [[0, 0.15], [15_000, 0.15]] }];
+    const bound = (id: string, v: number) => (id.startsWith('p50') && v < 0.3 ? '< 300 ms' : undefined);
+    render(<LegendTable series={p50} unit="seconds" hidden={new Set()} onToggle={() => {}} locale="en-US" valueText={bound} />);
+    const row = screen.getByRole('button', { name: 'm p50' }).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getAllByRole('cell').slice(1).map((c) => c.textContent)).toEqual(['< 300 ms', '< 300 ms', '< 300 ms']);
+  });
+
   it('toggles a series by id and reports its state with aria-pressed', () => {
     const onToggle = vi.fn();
     render(<LegendTable series={series} unit="count" hidden={new Set(['b'])} onToggle={onToggle} />);

@@ -36,6 +36,8 @@ export interface LegendTableProps {
   expanded?: boolean;
   /** The panel's colour memory, shared with its chart (colours by position without one). */
   colors?: ColorRegistry;
+  /** Text to show instead of a value (a quantile's bucket bound, "< 300 ms"), by series id. */
+  valueText?: (seriesId: string, value: number) => string | undefined;
 }
 
 const EN_LABELS: LegendLabels = {
@@ -60,7 +62,7 @@ const COLUMNS: LegendSortKey[] = ['name', 'last', 'mean', 'max'];
  * operable, `aria-pressed` tells whether the series is shown). "Last" is the value at the last
  * step every series has reached, like the chart's right edge (see latest-step.ts).
  */
-export function LegendTable({ series, unit, hidden, onToggle, locale, className, labels = EN_LABELS, expanded = false, colors }: LegendTableProps) {
+export function LegendTable({ series, unit, hidden, onToggle, locale, className, labels = EN_LABELS, expanded = false, colors, valueText }: LegendTableProps) {
   const [sort, setSort] = useState<LegendSort | null>(null);
   const [query, setQuery] = useState('');
   const [showAll, setShowAll] = useState(false);
@@ -73,7 +75,7 @@ export function LegendTable({ series, unit, hidden, onToggle, locale, className,
   const matching = useMemo(() => sortLegendRows(filterLegendRows(rows, query), sort, locale), [rows, query, sort, locale]);
   const collapsed = long && !expanded && !showAll && query.trim() === '';
   const shown = collapsed ? matching.slice(0, COLLAPSED_ROWS) : matching;
-  const fmt = (v: number | null) => formatValue(v, unit, { locale });
+  const fmt = (v: number | null, id: string) => (v !== null ? valueText?.(id, v) : undefined) ?? formatValue(v, unit, { locale });
   return (
     <div className={className}>
       {long && (
@@ -134,9 +136,9 @@ export function LegendTable({ series, unit, hidden, onToggle, locale, className,
                     <span className={`truncate ${on ? '' : 'line-through'}`}>{s.name}</span>
                   </button>
                 </td>
-                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.last)}</td>
-                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.mean)}</td>
-                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.max)}</td>
+                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.last, s.id)}</td>
+                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.mean, s.id)}</td>
+                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.max, s.id)}</td>
               </tr>
             );
           })}

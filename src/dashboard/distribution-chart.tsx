@@ -43,7 +43,7 @@ export function DistributionChart({
     [shaped, panel.unit, theme, locale, labels],
   );
   const Chart = heatmap ? HeatmapEChart : EChart;
-  const notes = [shaped.clamped > 0 ? labels.clamped(shaped.clamped) : '', shaped.merged > 0 ? labels.merged(shaped.merged) : ''].filter(Boolean);
+  const notes = [shaped.partial > 0 ? labels.partial(shaped.partial) : '', shaped.merged > 0 ? labels.merged(shaped.merged) : ''].filter(Boolean);
   return (
     <>
       <Chart

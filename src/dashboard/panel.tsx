@@ -16,7 +16,7 @@ import { QueryDialog } from './query-dialog';
 import { querySourceItem } from './query-source';
 import { useInView } from './use-in-view';
 import { usePanelData, type PanelData } from './use-panel-data';
-import { bucketLimitedNote, useQuantilePrecision } from './use-quantile-precision';
+import { bucketLimitedNote, useLegendBound, useQuantilePrecision } from './use-quantile-precision';
 import { TableBody, tableCsv } from './table-panel';
 import { useTableData } from './use-table-data';
 
@@ -85,6 +85,7 @@ const PanelView = memo(function PanelView({
   const [showQuery, setShowQuery] = useState(false);
   const chart = useRef<EChartsInstance | null>(null);
   const precision = useQuantilePrecision(panel, data.series, active);
+  const legendBound = useLegendBound(panel, active, panel.unit, t.distribution, ctx.locale);
   // The panel's colour memory: a series keeps its colour while filters change (chart and legend).
   const [colors] = useState(() => new ColorRegistry());
 
@@ -165,6 +166,7 @@ const PanelView = memo(function PanelView({
             locale={ctx.locale}
             labels={t.legend}
             colors={colors}
+            valueText={legendBound}
             expanded={fill}
             onToggle={(id) =>
               setHidden((prev) => {
@@ -338,7 +340,7 @@ function PanelBody({
   return (
     <div className="iw-panel-message" style={{ height }}>
       {data.state === 'loading' && <span className="iw-muted">{t.state.loading}</span>}
-      {data.state === 'empty' && <span>{isRatio(panel) ? t.state.noRatio : t.state.empty}</span>}
+      {data.state === 'empty' && <span>{data.emptyReason ?? (isRatio(panel) ? t.state.noRatio : t.state.empty)}</span>}
       {data.state === 'error' && <span className={data.backendDown ? 'iw-muted' : 'iw-error'}>{data.reason}</span>}
       {data.state === 'unavailable' && (
         <div className="space-y-1">
@@ -346,6 +348,12 @@ function PanelBody({
             <>
               <p className="font-medium">{t.state.notForEngine}</p>
               <p className="iw-muted">{notAvailable}</p>
+            </>
+          ) : data.quiet?.kind === 'never-moved' ? (
+            <>
+              <p className="font-medium">{t.state.neverMoved}</p>
+              <p>{t.state.enableWith(data.quiet.flags.join(', '))}</p>
+              <p className="iw-muted text-xs break-all">{t.state.counters(data.quiet.metrics.join(', '))}</p>
             </>
           ) : data.reason === 'needs-gpu' ? (
             <p>{t.state.needsGpu}</p>

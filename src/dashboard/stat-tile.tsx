@@ -13,6 +13,7 @@ import { useDashboard } from './dashboard-context';
 import { scrollToPanel } from './scroll-to-panel';
 import { STAT_COLORS, reportStatVerdict, statVerdict } from './stat-verdict';
 import { useQueryAnswers } from './use-query-answers';
+import { useQuiet } from './use-quiet';
 import { tileBound, useBucketBounds } from './use-quantile-precision';
 import { useView } from './view-state';
 import { viewReasonText } from './view-text';
@@ -50,8 +51,13 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   }, [resolved, source, catalog, filters, rateInterval, gpuPeakFlops, ctx.metricNames]);
 
   const exprs = useMemo(() => (expanded ? [expanded.expr] : []), [expanded]);
-  const { statuses, answers } = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled: true });
-  const answer = answers[0];
+  const own = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled: true });
+  const answer = own.answers[0];
+  // None yet / feature off (issue 16): words instead of "–" or a flat 0.
+  const subject = useMemo(() => ({ queries: [source.query] }), [source.query]);
+  const quietProbe = useQuiet(subject, expanded !== null, true);
+  const quiet = quietProbe.quiet;
+  const statuses = useMemo(() => [...own.statuses, ...quietProbe.statuses], [own.statuses, quietProbe.statuses]);
 
   const toPoints = useMemo(() => {
     const maxSeries = source.summed ? Number.MAX_SAFE_INTEGER : 1;
@@ -78,15 +84,16 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   // The same state machine as the panels: the last value stays, marked stale, while the backend is
   // down; a refresh in flight keeps it; a backend that never answered is an error, not "no traffic".
   const healthDown = useBackendHealth().down;
-  const view = useView({ scope: baseUrl, statuses, value: points, isEmpty: (p) => lastValue(p) === null, backendDown: healthDown, isBackendWide });
+  const view = useView({ scope: baseUrl, statuses, value: points, isEmpty: (p) => lastValue(p) === null, backendDown: healthDown, isBackendWide, quiet });
   const shownPoints = view.value ?? [];
   const last = lastValue(shownPoints);
-  const state = !resolved ? (ctx.namesFailed ? 'error' : 'loading') : !expanded ? 'unavailable' : view.state;
+  const shownQuiet = !expanded ? quiet : view.reason?.kind === 'never-moved' || view.reason?.kind === 'none-yet' ? view.reason : null;
+  const quietKind = shownQuiet?.kind;
+  const state = !resolved ? (ctx.namesFailed ? 'error' : 'loading') : quietKind === 'none-yet' ? 'empty' : !expanded ? 'unavailable' : view.state;
   const stale = view.stale;
-  const errorTitle = state === 'error' ? (viewReasonText(view.reason, lang) ?? undefined) : undefined;
+  const errorTitle = state === 'error' || quietKind ? (viewReasonText(state === 'error' ? view.reason : shownQuiet, lang) ?? undefined) : undefined;
   // A quantile in the first, +Inf or a wide bucket shows its bound, not the interpolated number.
-  const quantile = useMemo(() => ({ queries: [source.query] }), [source.query]);
-  const bounds = useBucketBounds(quantile, true).bounds.get(source.query.id);
+  const bounds = useBucketBounds(subject, true).bounds.get(source.query.id);
   const bound = state === 'ok' && last !== null && bounds ? tileBound(last, bounds, stat.unit, t.distribution, locale) : null;
 
   const delta = shiftSec !== null && state === 'ok' ? relativeChange(last, earlierLast) : null;
@@ -108,6 +115,7 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
       className="iw-stat"
       data-stat-id={stat.id}
       data-state={state}
+      data-quiet={quietKind}
       data-stale={stale || undefined}
       data-color={color}
       data-value={state === 'ok' && last !== null ? String(last) : undefined}
@@ -132,7 +140,19 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
         )}
       </div>
       <div className="iw-stat-value" style={{ color: STAT_COLORS[color] }}>
-        {state === 'ok' ? shownText : state === 'loading' ? '…' : state === 'unavailable' ? '–' : state === 'error' ? t.stat.unknown : t.stat.noData}
+        {state === 'ok'
+          ? shownText
+          : quietKind === 'none-yet'
+            ? t.stat.noneYet
+            : quietKind === 'never-moved'
+              ? t.stat.off
+              : state === 'loading'
+                ? '…'
+                : state === 'unavailable'
+                  ? '–'
+                  : state === 'error'
+                    ? t.stat.unknown
+                    : t.stat.noData}
       </div>
       {shiftSec !== null && compare && state === 'ok' && (
         <div className="iw-stat-delta iw-muted text-xs" data-testid="stat-delta">

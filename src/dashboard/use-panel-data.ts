@@ -3,6 +3,7 @@
 // flight, and while the backend is down (marked stale) instead of flipping to an error.
 import { useMemo } from 'react';
 import { GPU_PEAK_MISSING, type ExpandedQuery } from '../catalog';
+import type { QuietReason } from '../catalog/quiet';
 import { preferRecorded } from '../rules/recorded';
 import type { PanelSpec, QuerySpec } from '../catalog/types';
 import { matrixToSeries, type ChartSeries } from '../charts';
@@ -16,6 +17,7 @@ import { compareAttr, compareModeOf, mergeLegs, primaryContext, secondLeg, tagge
 import { asRangeAnswer } from './instant-series';
 import { useQueryAnswers } from './use-query-answers';
 import { COMPARE_ENGINES } from './url-state';
+import { useQuiet } from './use-quiet';
 import { viewReasonText } from './view-text';
 import { useView, type PanelState } from './view-state';
 
@@ -47,6 +49,10 @@ export interface PanelData {
   compare: string | null;
   /** What the panel says about the comparison (an engine metric not comparable, …), else null. */
   compareNote: CompareNoteId | null;
+  /** Nothing to draw although nothing is wrong (none yet / feature off): said in words. */
+  quiet: QuietReason | null;
+  /** Words for an `empty` state more precise than "no traffic" (none yet; no observations). */
+  emptyReason: string | null;
 }
 
 const MAX_SERIES = 50;
@@ -85,7 +91,9 @@ interface ChartValue {
   window: QueryWindow;
 }
 
-const isEmptyChart = (v: ChartValue) => !v.series.some((s) => s.points.some(([, y]) => y !== null));
+export const isEmptyChart = (v: Pick<ChartValue, 'series'>) => !v.series.some((s) => s.points.some(([, y]) => y !== null));
+// Bucket panels (heatmaps, distributions): buckets that all stayed at 0 mean no request was observed.
+export const isEmptyBuckets = (v: Pick<ChartValue, 'series'>) => !v.series.some((s) => s.points.some(([, y]) => y !== null && y > 0));
 
 /**
  * `behind`: the panel is off screen and was left on an older window than the page's (it neither
@@ -139,7 +147,12 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   );
   const secondExprs = useMemo(() => (secondRunnable.length === 0 ? NO_EXPRS : secondRunnable.map((q) => q.expanded.expr)), [secondRunnable]);
   const earlier = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: secondExprs, window: secondWindow, enabled });
-  const statuses = useMemo(() => [...current.statuses, ...earlier.statuses], [current.statuses, earlier.statuses]);
+  // Issue 16: a family not created yet, or feature counters that never moved (one instant probe).
+  const quietProbe = useQuiet(panel.notAvailable ? null : panel, runnable.length > 0, enabled);
+  const statuses = useMemo(
+    () => [...current.statuses, ...earlier.statuses, ...quietProbe.statuses],
+    [current.statuses, earlier.statuses, quietProbe.statuses],
+  );
   const answers = current.answers;
 
   const value = useMemo((): ChartValue | null => {
@@ -170,9 +183,13 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   }, [answers, statuses, runnable, w, mode, earlier, secondRunnable, secondWindow, lang]);
 
   const healthDown = useBackendHealth().down;
-  const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: isEmptyChart, backendDown: healthDown, isBackendWide });
+  const quiet = quietProbe.quiet;
+  const buckets = panel.chart === 'distribution' || panel.chart === 'heatmap';
+  const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: buckets ? isEmptyBuckets : isEmptyChart, backendDown: healthDown, isBackendWide, quiet });
 
   const shown = {
+    quiet: null,
+    emptyReason: null,
     queries: second && second.queries.length > 0 ? [...queries, ...taggedQueries(second)] : queries,
     series: [],
     missingNames: [],
@@ -189,6 +206,9 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   if (!resolved && ctx.namesFailed) return { ...shown, state: 'error', reason: viewReasonText({ kind: 'backend-down' }, lang), backendDown: true };
   if (!resolved) return { ...shown, state: 'loading', reason: null };
   if (runnable.length === 0) {
+    // None yet, or an MFU panel waiting for a GPU peak on a server whose MFU counters are off.
+    if (quiet?.kind === 'none-yet') return { ...shown, state: 'empty', reason: null, emptyReason: viewReasonText(quiet, lang), quiet };
+    if (quiet) return { ...shown, state: 'unavailable', reason: viewReasonText(quiet, lang), quiet };
     const missing = [...new Set(queries.flatMap((q) => q.missing))];
     const needsGpu = missing.includes(GPU_PEAK_MISSING);
     const names = missing.filter((m) => m !== GPU_PEAK_MISSING).flatMap((id) => catalog.metrics[id]?.variants.slice(0, 1) ?? [id]);
@@ -206,5 +226,8 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
     stale: view.stale || (behind && healthDown && view.state === 'ok'),
     backendDown: view.reason?.kind === 'backend-down',
     fetching: view.fetching,
+    quiet: view.reason?.kind === 'none-yet' || view.reason?.kind === 'never-moved' ? view.reason : null,
+    emptyReason:
+      view.state !== 'empty' ? null : view.reason?.kind === 'none-yet' ? viewReasonText(view.reason, lang) : buckets ? messagesFor(lang).state.noObservations : null,
   };
 }

@@ -88,6 +88,29 @@ export function useQuantilePrecision(panel: PanelSpec, series: readonly ChartSer
 }
 
 /**
+ * For the legend's Last / Mean / Max of quantile lines: the bucket's bound ("< 300 ms") where the
+ * number would be an interpolation inside a coarse bucket (the first bucket's midpoint, 150 ms),
+ * undefined where it means what it says. Undefined for panels without histogram_quantile.
+ */
+export function useLegendBound(
+  panel: PanelSpec,
+  enabled: boolean,
+  unit: Unit,
+  text: PrecisionText,
+  locale?: string,
+): ((seriesId: string, value: number) => string | undefined) | undefined {
+  const { names, bounds } = useBucketBounds(panel, enabled);
+  return useMemo(() => {
+    if (names.size === 0) return undefined;
+    return (seriesId: string, value: number) => {
+      const q = queryOfSeries(seriesId, names.keys());
+      const b = q === null ? undefined : bounds.get(q);
+      return b ? tileBound(value, b, unit, text, locale)?.text : undefined;
+    };
+  }, [names, bounds, unit, text, locale]);
+}
+
+/**
  * The panel's note: which lines end (at the range's last point) inside a coarse bucket, grouped by
  * bound, e.g. "Bucket-limited: every line < 300 ms, first bucket", or "m p99 ≥ 2h 8m, above the
  * highest bucket". Null when none.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { QuietReason } from '../catalog/quiet';
 import { reduceView, type HeldAnswer, type QueryStatus, type ViewInput } from './view-state';
 
 const WIDE = new Error('network');
@@ -89,5 +90,35 @@ describe('reduceView', () => {
     const stale = reduceView(shown, input([wideFail], null, { backendDown: true }));
     const fresh = reduceView(stale.hold, input([answered], [9]));
     expect(fresh.view).toMatchObject({ state: 'ok', value: [9], stale: false, held: false });
+  });
+
+  describe('quiet panels (issue 16)', () => {
+    const off: QuietReason = { kind: 'never-moved', metrics: ['vllm:estimated_flops_per_gpu_total'], flags: ['--enable-mfu-metrics'] };
+    const lazy: QuietReason = { kind: 'none-yet', metrics: ['sglang:num_aborted_requests_total'], events: ['the first aborted request'] };
+
+    it('a family not created yet is "none yet" at once (no query to wait for), not loading nor "not exposed"', () => {
+      const r = reduceView(null, input([], null, { quiet: lazy }));
+      expect(r.view).toMatchObject({ state: 'empty', reason: lazy, value: null });
+      expect(r.hold).toBeNull();
+    });
+
+    it('feature counters at 0 where requests were served: unavailable with the flag, not a flat 0 drawn as data', () => {
+      const zeros = [0, 0, 0];
+      const r = reduceView(null, input([answered, answered], zeros, { quiet: off }));
+      expect(r.view).toMatchObject({ state: 'unavailable', reason: off });
+      // Without the decision the same zeros are data.
+      expect(reduceView(null, input([answered, answered], zeros)).view.state).toBe('ok');
+      // Held through a refresh and an outage with its reason, so the words do not flicker.
+      expect(reduceView(r.hold, input([answered, inFlight], null, { quiet: off })).view).toMatchObject({ state: 'unavailable', reason: off, held: true });
+      expect(reduceView(r.hold, input([wideFail], null, { backendDown: true })).view).toMatchObject({ state: 'unavailable', reason: off, stale: true });
+      // The counters start moving (the flag was turned on): data again, and that is held instead.
+      const moved = reduceView(r.hold, input([answered, answered], [0, 2e15]));
+      expect(moved.view).toMatchObject({ state: 'ok', reason: null });
+      expect(moved.hold?.quiet).toBeUndefined();
+    });
+
+    it('while the probe is in flight the panel waits (no zero flashed as data first)', () => {
+      expect(reduceView(null, input([answered, inFlight], [0], { quiet: null })).view.state).toBe('loading');
+    });
   });
 });

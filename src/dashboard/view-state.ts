@@ -13,7 +13,12 @@
 //     chart); with none, `loading`.
 //  4. Every query answered: its own error when nothing came back; else `ok` or `empty` from the
 //     shaped value, and that becomes the answer held for next time.
+//  Quiet panels (catalog/quiet.ts), decided by the caller: `none-yet` (a family created by its
+//  first event, not created yet; no query runs) is `empty` with that reason at once; `never-moved`
+//  (feature counters still at 0 where requests were served; the caller's probe is one of the
+//  statuses) turns an answered panel `unavailable` with that reason, never a flat 0 drawn as data.
 import { useState } from 'react';
+import type { QuietReason } from '../catalog/quiet';
 
 export type PanelState = 'loading' | 'ok' | 'empty' | 'unavailable' | 'error';
 
@@ -21,6 +26,7 @@ export type PanelState = 'loading' | 'ok' | 'empty' | 'unavailable' | 'error';
 export type ViewReason =
   | { kind: 'backend-down' }
   | { kind: 'query-error'; error: unknown }
+  | QuietReason
   | null;
 
 export interface QueryStatus {
@@ -33,8 +39,10 @@ export interface QueryStatus {
 
 export interface HeldAnswer<T> {
   scope: string;
-  state: 'ok' | 'empty';
+  state: 'ok' | 'empty' | 'unavailable';
   value: T;
+  /** The never-moved reason an `unavailable` answer was shown with. */
+  quiet?: QuietReason;
 }
 
 export interface View<T> {
@@ -61,6 +69,8 @@ export interface ViewInput<T> {
   backendDown: boolean;
   /** Tells a backend-wide failure (network, 502/503/504) from a query's own error. */
   isBackendWide: (error: unknown) => boolean;
+  /** The caller's quiet decision (catalog/quiet.ts); memoised like `value`. */
+  quiet?: QuietReason | null;
 }
 
 export interface ViewResult<T> {
@@ -75,6 +85,9 @@ export function reduceView<T>(prev: HeldAnswer<T> | null, input: ViewInput<T>): 
   const pending = input.statuses.some((s) => !s.hasData && !s.error);
   const wide = input.statuses.some((s) => s.error !== null && s.error !== undefined && input.isBackendWide(s.error));
   const base = { fetching, held: false, stale: false, reason: null } as const;
+  // Nothing to ask: the family has not been created yet. Nothing is held (no answer was shown).
+  if (input.quiet?.kind === 'none-yet') return { view: { ...base, state: 'empty', value: null, reason: input.quiet }, hold: null };
+  const heldView = (h: HeldAnswer<T>, stale: boolean): View<T> => ({ ...base, state: h.state, value: h.value, stale, held: true, reason: h.quiet ?? null });
   // No query yet (names still loading, nothing runnable): nothing has been answered, so nothing
   // may be held — an empty answer held from here would later show as "no traffic" while loading.
   if (input.statuses.length === 0) return { view: { ...base, state: 'loading', value: null }, hold: held };
@@ -82,11 +95,11 @@ export function reduceView<T>(prev: HeldAnswer<T> | null, input: ViewInput<T>): 
   // The shared health record decides "down": a backend-wide error left on a query after the
   // backend answered again (the panel has not asked since) is a query waiting to be asked again.
   if (input.backendDown && (wide || pending || input.statuses.some((s) => s.error))) {
-    if (held) return { view: { ...base, state: held.state, value: held.value, stale: true, held: true }, hold: held };
+    if (held) return { view: heldView(held, true), hold: held };
     return { view: { ...base, state: 'error', value: null, reason: { kind: 'backend-down' } }, hold: null };
   }
   if (pending || wide) {
-    if (held) return { view: { ...base, state: held.state, value: held.value, held: true }, hold: held };
+    if (held) return { view: heldView(held, false), hold: held };
     return { view: { ...base, state: 'loading', value: null }, hold: null };
   }
   const failed = input.statuses.find((s) => s.error !== null && s.error !== undefined && !s.hasData);
@@ -94,9 +107,14 @@ export function reduceView<T>(prev: HeldAnswer<T> | null, input: ViewInput<T>): 
   if (failed && !anyData) return { view: { ...base, state: 'error', value: null, reason: { kind: 'query-error', error: failed.error } }, hold: held };
   const value = input.value;
   if (value === null) return { view: { ...base, state: 'loading', value: null }, hold: held };
+  const quiet = input.quiet?.kind === 'never-moved' ? input.quiet : null;
+  if (quiet) {
+    const next = held && held.value === value && held.quiet === quiet ? held : { scope: input.scope, state: 'unavailable' as const, value, quiet };
+    return { view: { ...base, state: 'unavailable', value, reason: quiet }, hold: next };
+  }
   const state: 'ok' | 'empty' = input.isEmpty(value) ? 'empty' : 'ok';
   const reason: ViewReason = failed ? { kind: 'query-error', error: failed.error } : null;
-  const next = held && held.value === value && held.state === state ? held : { scope: input.scope, state, value };
+  const next = held && held.value === value && held.state === state && !held.quiet ? held : { scope: input.scope, state, value };
   return { view: { ...base, state, value, reason }, hold: next };
 }
 

@@ -5,6 +5,9 @@ import type { ViewReason } from './view-state';
 
 export function viewReasonText(reason: ViewReason, lang: Lang): string | null {
   if (!reason) return null;
-  if (reason.kind === 'backend-down') return messagesFor(lang).state.backendDown;
+  const m = messagesFor(lang).state;
+  if (reason.kind === 'backend-down') return m.backendDown;
+  if (reason.kind === 'none-yet') return m.noneYet(reason.metrics.join(', '), reason.events.join(', '));
+  if (reason.kind === 'never-moved') return `${m.neverMoved} ${m.enableWith(reason.flags.join(', '))}`;
   return errorText(reason.error, lang);
 }

@@ -59,6 +59,10 @@ export const en = {
     notForEngine: 'Not available for this engine.',
     enableWith: (flag: string) => `Enable with: ${flag}`,
     missing: (names: string) => `Looked for: ${names}`,
+    noneYet: (metrics: string, events: string) => `None yet in this range: ${metrics} appears with ${events}.`,
+    noObservations: 'No requests in this range: every bucket stayed at 0.',
+    neverMoved: 'Off: these counters have stayed at 0 on every server that served requests.',
+    counters: (names: string) => `Counters: ${names}`,
     stale: 'Stale: showing the last data received',
     needsGpu: 'Pick a GPU peak (Advanced section) to compute MFU.',
     truncated: (shown: number, total: number) => `Showing ${shown} of ${total} series`,
@@ -143,7 +147,7 @@ export const en = {
     status: { up: 'Up', down: 'Down', sleeping: 'Sleeping', restarted: 'Restarted' },
     noRows: 'No rows: no engine reported in this range.',
   },
-  stat: { noData: 'No traffic', unknown: 'Unknown' },
+  stat: { noData: 'No traffic', unknown: 'Unknown', noneYet: 'None yet', off: 'Off' },
 
   alerts: {
     title: 'Alerts',
@@ -294,7 +298,7 @@ export const en = {
     /** Panel note for quantile lines drawn inside a coarse bucket. */
     everyLine: 'every line',
     bucketLimited: (items: string) => `Bucket-limited: ${items}`,
-    clamped: (n: number) => `${n} bucket values went down (restart) and were drawn as 0.`,
+    partial: (n: number) => `${n} bucket bounds are not on every server (different bucket lists); their requests are in the bucket above.`,
     merged: (n: number) => `${n} bucket values were missing; their count is in the bucket above.`,
   },
   configError: 'inferwatch could not start',

@@ -60,6 +60,10 @@ export const zhCN: Messages = {
     notForEngine: '该推理引擎不提供此项。',
     enableWith: (flag: string) => `启用方式：${flag}`,
     missing: (names: string) => `已查找的指标：${names}`,
+    noneYet: (metrics: string, events: string) => `此时间范围内尚无：${metrics} 在首次发生相应事件（${events}）后才会出现。`,
+    noObservations: '此时间范围内没有请求：所有 bucket 都为 0。',
+    neverMoved: '未开启：在每台已处理请求的服务器上，这些计数器一直为 0。',
+    counters: (names: string) => `计数器：${names}`,
     stale: '数据已过期：显示最后一次收到的数据',
     needsGpu: '请先在“高级”分区选择 GPU 峰值算力，才能计算 MFU。',
     truncated: (shown: number, total: number) => `共 ${total} 条序列，仅显示 ${shown} 条`,
@@ -148,7 +152,7 @@ export const zhCN: Messages = {
     status: { up: '运行', down: '宕机', sleeping: '休眠', restarted: '已重启' },
     noRows: '没有行：此时间范围内没有引擎上报。',
   },
-  stat: { noData: '无流量', unknown: '未知' },
+  stat: { noData: '无流量', unknown: '未知', noneYet: '尚无', off: '未开启' },
 
   alerts: {
     title: '告警',
@@ -294,7 +298,7 @@ export const zhCN: Messages = {
     wide: (low: string, high: string) => `${low} – ${high}，同一 bucket`,
     everyLine: '所有曲线',
     bucketLimited: (items: string) => `受 bucket 精度限制：${items}`,
-    clamped: (n: number) => `${n} 个 bucket 值出现回落（重启），按 0 绘制。`,
+    partial: (n: number) => `${n} 个 bucket 边界并非每台服务器都有（bucket 列表不同），其请求计入上一个 bucket。`,
     merged: (n: number) => `${n} 个 bucket 值缺失，其计数计入上一级 bucket。`,
   },
   configError: 'inferwatch 无法启动',

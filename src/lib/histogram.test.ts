@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketRanges, classifyQuantile, decumulate } from './histogram';
+import { CUMULATIVE_TOLERANCE, bucketRanges, classifyQuantile, decumulate } from './histogram';
 
 // vLLM's request-latency buckets (queue, prefill, decode, e2e), from spec/metrics/vllm.json.
 const VLLM_LATENCY = [0.3, 0.5, 0.8, 1, 1.5, 2, 2.5, 5, 10, 15, 20, 30, 40, 50, 60, 120, 240, 480, 960, 1920, 7680, Infinity];
@@ -8,27 +8,36 @@ const ITER = [1, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, In
 
 describe('decumulate', () => {
   it('turns cumulative bucket values into per-bucket counts', () => {
-    expect(decumulate([1, 3, 6, 6])).toEqual({ counts: [1, 2, 3, 0], total: 6, clamped: 0, merged: 0 });
+    expect(decumulate([1, 3, 6, 6])).toEqual({ counts: [1, 2, 3, 0], total: 6, partial: 0, merged: 0 });
   });
 
   it('gives a missing bucket no count and its share to the next bucket present', () => {
-    expect(decumulate([2, 5, null, 9])).toEqual({ counts: [2, 3, null, 4], total: 9, clamped: 0, merged: 1 });
+    expect(decumulate([2, 5, null, 9])).toEqual({ counts: [2, 3, null, 4], total: 9, partial: 0, merged: 1 });
   });
 
   it('treats NaN and ±Inf as missing', () => {
-    expect(decumulate([NaN, 2, Infinity, 4, -Infinity])).toEqual({ counts: [null, 2, null, 2, null], total: 4, clamped: 0, merged: 1 });
+    expect(decumulate([NaN, 2, Infinity, 4, -Infinity])).toEqual({ counts: [null, 2, null, 2, null], total: 4, partial: 0, merged: 1 });
   });
 
-  it('clamps a negative difference (a restart between buckets) to zero and says so', () => {
-    const d = decumulate([4, 3, 6]);
-    expect(d.counts).toEqual([4, 0, 2]);
-    expect(d.clamped).toBe(1);
+  it('leaves out a bound only some summed servers have (its value below a lower bucket), counted', () => {
+    // The demo's vLLM prompt lengths: two servers' buckets stop at 20000, two go on to 100000;
+    // `sum by (le)` at 50000 holds only half the requests.
+    const d = decumulate([1356, 20121.6, 9979.7, 9979.7, 20121.6]);
+    expect(d.counts).toEqual([1356, 20121.6 - 1356, null, null, 0]);
+    expect(d.partial).toBe(2);
+    expect(d.merged).toBe(0);
     expect(d.counts.every((c) => c === null || c >= 0)).toBe(true);
+  });
+
+  it('takes a drop within the tolerance (per-series extrapolation, float sums) as no change, not a note', () => {
+    const d = decumulate([20028.5, 20028.49, 20028.5 * (1 - CUMULATIVE_TOLERANCE / 2), 20030]);
+    expect(d.partial).toBe(0);
+    expect(d.counts).toEqual([20028.5, 0, 0, 20030 - 20028.5]);
   });
 
   it('handles a single bucket plus +Inf, and nothing at all', () => {
     expect(decumulate([3, 5]).counts).toEqual([3, 2]);
-    expect(decumulate([])).toEqual({ counts: [], total: null, clamped: 0, merged: 0 });
+    expect(decumulate([])).toEqual({ counts: [], total: null, partial: 0, merged: 0 });
     expect(decumulate([null, null]).total).toBeNull();
   });
 

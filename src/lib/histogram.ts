@@ -9,31 +9,44 @@ export interface BucketRange {
 }
 
 export interface Decumulated {
-  /** Per-bucket counts, aligned to the input; null where the bucket's value is missing. */
+  /** Per-bucket counts, aligned to the input; null where the bucket's value is missing or partial. */
   counts: Array<number | null>;
   /** The cumulative value of the highest bucket present (the total when `+Inf` is there). */
   total: number | null;
-  /** Buckets whose difference was negative (counter reset, uneven extrapolation): clamped to 0. */
-  clamped: number;
+  /**
+   * Buckets whose cumulative value is below a lower bucket's: in `sum by (le)` over servers with
+   * different bucket lists (vLLM's length buckets stop at each server's max_model_len), a bound only
+   * some servers have sums only their counts. Left out (null); the bucket above holds their count.
+   */
+  partial: number;
   /** Buckets that also hold the count of missing buckets just below them. */
   merged: number;
 }
 
 /**
+ * Below this share of the running cumulative value, a bucket lower than the one below it is noise
+ * (`increase`/`rate` extrapolate each bucket series on its own; float sums), not a partial bound.
+ */
+export const CUMULATIVE_TOLERANCE = 1e-3;
+
+/**
  * Differences between neighbouring cumulative bucket values (sorted by bound, ascending). A
  * missing (null, NaN, ±Inf) value leaves its bucket null and its share goes to the next present
- * bucket (`merged`); a negative difference, which a restart or `rate` extrapolation across
- * buckets can produce, becomes 0 (`clamped`) instead of a negative count.
+ * bucket (`merged`). A value below the running cumulative value is either noise (within
+ * CUMULATIVE_TOLERANCE: a count of 0) or a bound not every summed series has (`partial`: null, its
+ * count in the next bucket up); never a negative count. A restart is not a cause: `increase` and
+ * `rate` already handle counter resets per series.
  *
  * @example
- * decumulate([2, 5, null, 9]) // { counts: [2, 3, null, 4], total: 9, clamped: 0, merged: 1 }
- * decumulate([4, 3, 6])       // { counts: [4, 0, 2], total: 6, clamped: 1, merged: 0 }
+ * decumulate([2, 5, null, 9])    // { counts: [2, 3, null, 4], total: 9, partial: 0, merged: 1 }
+ * decumulate([4, 2, 6])          // { counts: [4, null, 2], total: 6, partial: 1, merged: 0 }
+ * decumulate([4, 3.9999999, 6])  // { counts: [4, 0, 2], total: 6, partial: 0, merged: 0 }
  */
 export function decumulate(cumulative: ReadonlyArray<number | null>): Decumulated {
   const counts: Array<number | null> = [];
   let prev = 0;
   let total: number | null = null;
-  let clamped = 0;
+  let partial = 0;
   let merged = 0;
   let skipped = false;
   for (const raw of cumulative) {
@@ -42,16 +55,18 @@ export function decumulate(cumulative: ReadonlyArray<number | null>): Decumulate
       skipped = true;
       continue;
     }
-    const diff = raw - prev;
-    if (diff < 0) clamped += 1;
-    counts.push(Math.max(0, diff));
+    if (raw < prev - CUMULATIVE_TOLERANCE * prev) {
+      counts.push(null);
+      partial += 1;
+      continue;
+    }
+    counts.push(Math.max(0, raw - prev));
     if (skipped && total !== null) merged += 1;
     skipped = false;
-    // A lower bucket above a higher one (negative diff) must not lower the baseline below it.
     prev = Math.max(prev, raw);
     total = prev;
   }
-  return { counts, total, clamped, merged };
+  return { counts, total, partial, merged };
 }
 
 /** Buckets for sorted bounds (ascending, +Inf last if present): (0, b0], (b0, b1], … */
