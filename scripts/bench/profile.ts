@@ -17,6 +17,26 @@ export interface ProfileSummary {
 const frameName = (f: CpuProfile['nodes'][number]['callFrame']): string =>
   `${f.functionName || '(anon)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}`;
 
+/** Self time of the functions named in `targets`, by their chain of callers (up to `depth` frames). */
+export function callerChains(p: CpuProfile, targets: readonly string[], depth = 5): Map<string, number> {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const out = new Map<string, number>();
+  p.samples.forEach((id, k) => {
+    const n = byId.get(id);
+    if (!n || !targets.includes(n.callFrame.functionName)) return;
+    const chain: string[] = [];
+    for (let c = parent.get(id); c !== undefined && chain.length < depth; c = parent.get(c)) {
+      const cn = byId.get(c);
+      if (cn) chain.push(cn.callFrame.functionName || '(anon)');
+    }
+    const key = `${n.callFrame.functionName} <- ${chain.join(' <- ')}`;
+    out.set(key, (out.get(key) ?? 0) + (p.timeDeltas[k + 1] ?? 0) / 1000);
+  });
+  return out;
+}
+
 export function summarizeProfile(p: CpuProfile): ProfileSummary {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();

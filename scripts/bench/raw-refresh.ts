@@ -10,7 +10,7 @@
 // each query_range leave (and its `query`), PerformanceObserver resource entries see it complete.
 import { progress } from './stats.ts';
 import { launchRaw, type RawBrowser } from './cdp-pipe.ts';
-import { summarizeProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
+import { callerChains, summarizeProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
 import type { TickResult } from './refresh.ts';
 
 const PAGE_SCRIPT = (startMs: number): string => `(() => {
@@ -111,6 +111,8 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
     await sleep(3000);
     const idleRate = ((await taskMs()) - i0) / ((performance.now() - w0) / 1000);
     progress(`raw session: first screen in, idle ${idleRate.toFixed(2)} ms/s`);
+    let sentSoFar = 0;
+    const sentCount = (n0: number): number => sentSoFar - n0;
     const tick: RawSession['tick'] = async (opts = {}) => {
       const n0 = await evaluate<number>('__iwBench.sent.length');
       if (opts.profile) {
@@ -122,10 +124,20 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       const t0 = performance.now();
       await evaluate('__iwAdvance(5000)');
       const open = await evaluate<number>('__iwSettle()');
+      sentSoFar = await evaluate<number>('__iwBench.sent.length');
       const m1 = await metricsMs();
       const wallMs = performance.now() - t0;
       let profile: ProfileSummary | undefined;
-      if (opts.profile) profile = summarizeProfile(((await send<{ profile: CpuProfile }>('Profiler.stop')).profile));
+      if (opts.profile) {
+        const raw = (await send<{ profile: CpuProfile }>('Profiler.stop')).profile;
+        profile = summarizeProfile(raw);
+        // BQ_CALLERS=setAttribute,fetch: where the self time of those functions comes from.
+        const targets = process.env.BQ_CALLERS?.split(',') ?? [];
+        if (targets.length > 0 && sentCount(n0) > 0) {
+          const rows = [...callerChains(raw, targets, 7)].sort((a, b) => b[1] - a[1]).slice(0, 25);
+          progress(`callers:\n${rows.map(([k, v]) => `  ${v.toFixed(1).padStart(6)} ms  ${k}`).join('\n')}`);
+        }
+      }
       if (open > 0) progress(`raw session: ${open} requests still open after 60 s`);
       const sent = await evaluate<string[]>(`__iwBench.sent.slice(${n0})`);
       const inView = await evaluate<number>(`[...document.querySelectorAll('[data-panel-id]')].filter((e) => { const r = e.getBoundingClientRect(); return r.top < innerHeight + 300 && r.bottom > -300; }).length`);
