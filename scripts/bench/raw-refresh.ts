@@ -111,6 +111,10 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
     await sleep(3000);
     const idleRate = ((await taskMs()) - i0) / ((performance.now() - w0) / 1000);
     progress(`raw session: first screen in, idle ${idleRate.toFixed(2)} ms/s`);
+    // BQ_MUTATIONS=1: what the DOM commit of each window change touches (diagnosis only).
+    if (process.env.BQ_MUTATIONS === '1') {
+      await evaluate(`(() => { const c = {}; globalThis.__iwMut = c; new MutationObserver((ms) => { for (const m of ms) { const t = m.target; const el = t.nodeType === 1 ? t : t.parentElement; const k = m.type + ':' + (m.attributeName ?? '') + ':' + (el?.tagName ?? '?') + '.' + String(el?.className?.baseVal ?? el?.className ?? '').split(' ')[0]; c[k] = (c[k] ?? 0) + 1; } }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true }); })()`);
+    }
     let sentSoFar = 0;
     const sentCount = (n0: number): number => sentSoFar - n0;
     const tick: RawSession['tick'] = async (opts = {}) => {
@@ -138,6 +142,10 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
           progress(`callers:\n${rows.map(([k, v]) => `  ${v.toFixed(1).padStart(6)} ms  ${k}`).join('\n')}`);
         }
       }
+      if (process.env.BQ_MUTATIONS === '1' && sentSoFar > n0) {
+        const c = await evaluate<Record<string, number>>('(() => { const c = { ...__iwMut }; for (const k in __iwMut) delete __iwMut[k]; return c; })()');
+        progress(`mutations: ${Object.entries(c).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+      } else if (process.env.BQ_MUTATIONS === '1') await evaluate('(() => { for (const k in __iwMut) delete __iwMut[k]; })()');
       if (open > 0) progress(`raw session: ${open} requests still open after 60 s`);
       const sent = await evaluate<string[]>(`__iwBench.sent.slice(${n0})`);
       const inView = await evaluate<number>(`[...document.querySelectorAll('[data-panel-id]')].filter((e) => { const r = e.getBoundingClientRect(); return r.top < innerHeight + 300 && r.bottom > -300; }).length`);
