@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { preview } from 'vite';
 import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } from './bench/browser.ts';
+import { BootLog, medianSteps, type BootStep } from './bench/boot.ts';
 import { buildDist, measureBundle } from './bench/bundle.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './bench/fleet.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
@@ -24,7 +25,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const REFRESHES_DEMO = Number(process.env.BENCH_REFRESHES ?? 300);
 // On the fleet a window-changing tick waits ~5 s for Prometheus: 300 ticks would take ~10 minutes.
 const FLEET_REFRESHES = Number(process.env.BENCH_FLEET_REFRESHES ?? 60);
-const PREVIEW_PORT = 4190;
+/** BENCH_PORT_OFFSET moves every port of the bench (preview, both Prometheus, the simulators). */
+const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+const PREVIEW_PORT = 4190 + PORT_OFFSET;
 const RANGE_MS = 3_600_000;
 /** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. */
 const DATASETS = (process.env.BENCH_DATASETS ?? 'demo,fleet').split(',');
@@ -68,6 +71,7 @@ async function loads(browser: Browser, app: string, t: Target): Promise<void> {
   const ratios: number[] = [];
   const idle: number[] = [];
   const floors6: number[] = [];
+  const boots: BootStep[][] = [];
   let firstInfo = { panels: 0, tiles: 0, requests: 0, distinct: 0, states: {} as Record<string, number> };
   let allInfo = { panels: 0, requests: 0, states: {} as Record<string, number> };
   // One warm-up load (Prometheus page cache, Chromium's code cache of the app), not counted.
@@ -77,8 +81,10 @@ async function loads(browser: Browser, app: string, t: Target): Promise<void> {
     try {
       const page = await ctx.newPage();
       const log = new RequestLog(page);
+      const boot = new BootLog(page);
       await page.goto(url);
       const s1 = await waitSettled(page, 'first');
+      const bootSteps = await boot.steps(page);
       const firstReqs = log.all.slice();
       await scrollThrough(page);
       const s2 = await waitSettled(page, 'all');
@@ -95,6 +101,7 @@ async function loads(browser: Browser, app: string, t: Target): Promise<void> {
       const floor6 = await replay(firstReqs, 6);
       if (run < 0) continue;
       floors6.push(floor6);
+      boots.push(bootSteps);
       first.push(s1.t);
       idle.push(idleRate);
       all.push(s2.t);
@@ -116,6 +123,9 @@ async function loads(browser: Browser, app: string, t: Target): Promise<void> {
   emit(summarize('bare-floor', floors, { dataset: t.name, unit: 'ms', method: 'the query_range POSTs the page sent up to first-screen-ok (captured with page.on("request")), replayed from Node with fetch + Promise.all against the same Prometheus, every body read; one replay after each page load', requests: firstInfo.requests }));
   emit(summarize('bare-floor-6', floors6, { dataset: t.name, unit: 'ms', method: 'the same requests replayed 6 at a time (a browser\'s connection limit per HTTP/1.1 host), right after the all-at-once replay; on 2 cores Prometheus can be faster with fewer queries in parallel' }));
   emit(summarize('idle-busy-per-second', idle, { dataset: t.name, unit: 'ms/s', method: 'open page, refresh off, real clock, every panel loaded and the page scrolled to the bottom: CDP TaskDuration delta over 3 s, per second (what the page costs while nothing happens)' }));
+  const timeline = medianSteps(boots);
+  emit({ figure: 'boot-timeline', dataset: t.name, unit: 'ms', median: median(first), min: Math.min(...first), max: Math.max(...first), spreadPct: 0, runs: boots.length, steps: timeline, method: 'every request of the page up to first-screen-ok: start and end in ms since navigation start (Playwright request.timing() against performance.timeOrigin), median over the runs per step; query_range requests folded into the first to leave and the last answer; median/min/max = first-screen-ok' });
+  progress(`${t.name} boot timeline (median ms since navigation):\n${timeline.map((st) => `  ${String(st.start).padStart(5)} → ${String(st.end).padStart(5)}  ${st.label}`).join('\n')}`);
   emit(summarize('first-screen-vs-floor', ratios, { dataset: t.name, unit: 'ratio', method: 'first-screen-ok / min(bare-floor, bare-floor-6) of the same run (median of per-run ratios); target <= 1.3 on the fleet' }));
 }
 
@@ -171,9 +181,13 @@ async function main(): Promise<void> {
   const t0 = Date.now();
   try {
     // 1. Bundle.
-    const outDir = join(ROOT, '.cache', 'bench-dist');
-    progress('building the app (vite build) into .cache/bench-dist');
-    await buildDist(outDir);
+    // BENCH_DIST=<dir>: measure an existing build (e.g. of an earlier commit, for a before/after).
+    const outDir = process.env.BENCH_DIST ?? join(ROOT, '.cache', PORT_OFFSET ? `bench-dist-${PORT_OFFSET}` : 'bench-dist');
+    if (process.env.BENCH_DIST) progress(`using the build in ${outDir}`);
+    else {
+      progress(`building the app (vite build) into ${outDir}`);
+      await buildDist(outDir);
+    }
     const b = measureBundle(outDir);
     const bm = 'vite build; files referenced by index.html (entry script, modulepreload, stylesheet), gzip -9 bytes';
     emit({ figure: 'initial-js-css-gzip', dataset: 'build', unit: 'bytes', median: b.initialGzip, min: b.initialGzip, max: b.initialGzip, spreadPct: 0, runs: 1, files: b.initial, method: bm });
@@ -186,14 +200,16 @@ async function main(): Promise<void> {
     const app = `http://127.0.0.1:${PREVIEW_PORT}`;
 
     // 2. Datasets.
-    progress('starting the demo stack (prometheus :29490, vllm :28700, sglang :23700, 3 h backfill)');
-    const stack: Stack = await startStack({ promPort: 29490, vllmPort: 28700, sglangPort: 23700, log: (l) => progress(`demo: ${l}`) });
-    cleanups.push(() => stack.stop());
     const targets: Target[] = [];
     const span = Math.max(REFRESHES_DEMO, FLEET_REFRESHES) * 5000 + 60_000;
-    await waitForData(stack.promUrl, 'count(vllm:num_requests_running)', Date.now());
-    const now = Date.now();
-    if (DATASETS.includes('demo')) targets.push({ name: 'demo', promUrl: stack.promUrl, endMs: Math.floor(now / 60_000) * 60_000, clockStartMs: now - span });
+    if (DATASETS.includes('demo')) {
+      progress(`starting the demo stack (prometheus :${29490 + PORT_OFFSET}, vllm :${28700 + PORT_OFFSET}, sglang :${23700 + PORT_OFFSET}, 3 h backfill)`);
+      const stack: Stack = await startStack({ promPort: 29490 + PORT_OFFSET, vllmPort: 28700 + PORT_OFFSET, sglangPort: 23700 + PORT_OFFSET, log: (l) => progress(`demo: ${l}`) });
+      cleanups.push(() => stack.stop());
+      await waitForData(stack.promUrl, 'count(vllm:num_requests_running)', Date.now());
+      const now = Date.now();
+      targets.push({ name: 'demo', promUrl: stack.promUrl, endMs: Math.floor(now / 60_000) * 60_000, clockStartMs: now - span });
+    }
     if (DATASETS.includes('fleet')) {
       const { prometheus, promtool } = ensurePrometheus(progress);
       const fleet = await ensureFleet(join(ROOT, '.cache'), promtool, DEFAULT_FLEET, progress);
@@ -204,7 +220,7 @@ async function main(): Promise<void> {
       const c0 = Date.now();
       copyBlocks(fleet, join(dir, 'data'));
       progress(`fleet: blocks copied in ${Date.now() - c0} ms`);
-      const proc: BackendProcess = startPrometheus(prometheus, dir, join(dir, 'data'), 29491, 'global:\n  scrape_interval: 15s\n  evaluation_interval: 15s\nscrape_configs: []\n', progress);
+      const proc: BackendProcess = startPrometheus(prometheus, dir, join(dir, 'data'), 29491 + PORT_OFFSET, 'global:\n  scrape_interval: 15s\n  evaluation_interval: 15s\nscrape_configs: []\n', progress);
       cleanups.unshift(() => proc.stop());
       await Promise.race([waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs), proc.died]);
       progress(`fleet prometheus ready at ${proc.url}`);
