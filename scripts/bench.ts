@@ -12,6 +12,7 @@ import { preview } from 'vite';
 import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } from './bench/browser.ts';
 import { BootLog, medianSteps, type BootStep } from './bench/boot.ts';
 import { buildDist, measureBundle } from './bench/bundle.ts';
+import { matrixCapFigure } from './bench/matrix.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './bench/fleet.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { rawRefreshes } from './bench/refresh-raw.ts';
@@ -194,6 +195,8 @@ async function main(): Promise<void> {
     emit({ figure: 'echarts-chunk-gzip', dataset: 'build', unit: 'bytes', median: b.echartsGzip, min: b.echartsGzip, max: b.echartsGzip, spreadPct: 0, runs: 1, file: b.echartsFile, method: 'the lazy ECharts chunk (assets/echart-*.js), gzip -9, loaded after the shell' });
     emit({ figure: 'heatmap-chunk-gzip', dataset: 'build', unit: 'bytes', median: b.heatmapGzip, min: b.heatmapGzip, max: b.heatmapGzip, spreadPct: 0, runs: 1, method: 'the lazy heatmap chunk (assets/heatmap-echart-*.js: HeatmapChart + VisualMap), gzip -9, fetched when a heatmap panel comes into view' });
     emit({ figure: 'all-js-css-gzip', dataset: 'build', unit: 'bytes', median: b.allGzip, min: b.allGzip, max: b.allGzip, spreadPct: 0, runs: 1, files: b.assets, method: 'every .js and .css under assets/, gzip -9' });
+
+    emit(matrixCapFigure());
 
     const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: PREVIEW_PORT, strictPort: true, host: '127.0.0.1' } });
     cleanups.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
