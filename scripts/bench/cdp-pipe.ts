@@ -70,7 +70,12 @@ export async function launchRaw(): Promise<RawBrowser> {
       proc.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
       if (proc.exitCode === null) proc.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
+      // Chromium's last writes can race the removal: retry, and never fail a bench over a temp dir.
+      try {
+        rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      } catch {
+        /* left in the temp dir */
+      }
     },
   };
 }
