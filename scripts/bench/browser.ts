@@ -74,7 +74,7 @@ export async function waitSettled(page: Page, scope: 'first' | 'all', timeoutMs 
       const tiles = Array.from(document.querySelectorAll<HTMLElement>('[data-stat-id]'));
       if (panels.length === 0) return false;
       for (const e of [...panels, ...tiles]) if (e.dataset.state === 'loading') return false;
-      for (const e of panels) if (e.dataset.state === 'ok' && !e.querySelector('canvas')) return false;
+      for (const e of panels) if (e.dataset.state === 'ok' && !e.querySelector('canvas, table.iw-table')) return false;
       const states: Record<string, number> = {};
       for (const e of panels) states[e.dataset.state ?? '?'] = (states[e.dataset.state ?? '?'] ?? 0) + 1;
       return { t: performance.now(), states, panels: panels.length, tiles: tiles.length, ids: panels.map((e) => e.dataset.panelId ?? '') };

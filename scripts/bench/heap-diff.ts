@@ -11,6 +11,7 @@ import type { CDPSession } from '@playwright/test';
 import { build, preview } from 'vite';
 import { startStack } from '../lib/stack.ts';
 import { launch } from './browser.ts';
+import { printProfile, type CpuProfile } from './profile.ts';
 import { heapUsed, openRefreshSession } from './refresh.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -274,44 +275,6 @@ async function main(): Promise<void> {
     await stack.stop();
     await new Promise<void>((r) => server.httpServer.close(() => r()));
   }
-}
-
-interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
-  samples: number[];
-  timeDeltas: number[];
-}
-
-function printProfile(p: CpuProfile): void {
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map<string, number>();
-  const total = new Map<string, number>();
-  let sum = 0;
-  p.samples.forEach((id, k) => {
-    const dt = (p.timeDeltas[k + 1] ?? 0) / 1000;
-    const n = byId.get(id);
-    if (!n) return;
-    const name = (x: typeof n): string => `${x.callFrame.functionName || '(anon)'} ${x.callFrame.url.split('/').pop()}:${x.callFrame.lineNumber}`;
-    if (n.callFrame.functionName === '(idle)' || n.callFrame.functionName === '(program)') return;
-    sum += dt;
-    self.set(name(n), (self.get(name(n)) ?? 0) + dt);
-    const seen = new Set<string>();
-    for (let c: number | undefined = id; c !== undefined; c = parent.get(c)) {
-      const cn = byId.get(c);
-      if (!cn) break;
-      const nm = name(cn);
-      if (seen.has(nm)) continue;
-      seen.add(nm);
-      total.set(nm, (total.get(nm) ?? 0) + dt);
-    }
-  });
-  console.log(`  profiled busy (non-idle samples): ${sum.toFixed(1)} ms`);
-  console.log('  top self:');
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`    ${v.toFixed(1).padStart(7)} ms  ${k}`);
-  console.log('  top total (inclusive):');
-  for (const [k, v] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 45)) console.log(`    ${v.toFixed(1).padStart(7)} ms  ${k}`);
 }
 
 main().then(

@@ -19,11 +19,22 @@ export interface TickResult {
   busyMs: number;
   wallMs: number;
   inView: number;
+  /**
+   * CPU time of the renderer's main thread across the tick (CDP metric ThreadTime): unlike
+   * TaskDuration (wall time of tasks) it does not grow when other processes hold the cores.
+   */
+  cpuMs?: number;
 }
 
 export async function taskMs(cdp: CDPSession): Promise<number> {
+  return (await metricsMs(cdp)).task;
+}
+
+/** TaskDuration (wall time of main-thread tasks) and ThreadTime (main-thread CPU time), ms. */
+export async function metricsMs(cdp: CDPSession): Promise<{ task: number; cpu: number }> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+  const get = (n: string): number => (metrics.find((m) => m.name === n)?.value ?? 0) * 1000;
+  return { task: get('TaskDuration'), cpu: get('ThreadTime') };
 }
 
 export async function heapUsed(cdp: CDPSession): Promise<number> {
@@ -73,12 +84,12 @@ export async function openRefreshSession(browser: Browser, url: string, startMs:
   const tick = async (): Promise<TickResult> => {
     const n0 = log.all.length;
     const b0 = log.bytes;
-    const busy0 = await taskMs(cdp);
+    const m0 = await metricsMs(cdp);
     const t0 = performance.now();
     await page.clock.fastForward(5000);
     await settle(page, log);
     await sleep(30); // let sizes() promises land
-    const busy1 = await taskMs(cdp);
+    const m1 = await metricsMs(cdp);
     const wallMs = performance.now() - t0;
     const sent = log.all.slice(n0);
     const inView = await page.evaluate(() => {
@@ -88,9 +99,9 @@ export async function openRefreshSession(browser: Browser, url: string, startMs:
         return r.top < vh + 300 && r.bottom > -300; // the rootMargin of useInView
       }).length;
     });
-    const busyRawMs = busy1 - busy0;
+    const busyRawMs = m1.task - m0.task;
     const busyMs = Math.max(0, busyRawMs - (idleRate * wallMs) / 1000);
-    return { requests: sent.length, distinct: new Set(sent.map((s) => s.expr)).size, bytes: log.bytes - b0, busyRawMs, busyMs, wallMs, inView };
+    return { requests: sent.length, distinct: new Set(sent.map((s) => s.expr)).size, bytes: log.bytes - b0, busyRawMs, busyMs, cpuMs: m1.cpu - m0.cpu, wallMs, inView };
   };
   return { page, cdp, log, tick, idleRate, close: () => ctx.close() };
 }

@@ -1,5 +1,5 @@
 // The one component that runs ECharts: module registry, lifecycle, shared crosshair, drag-to-zoom, PNG.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 // The ESM build: Vite would hand the CommonJS lib/ build over as { default } instead of the class.
 import EChartsReactCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
@@ -82,6 +82,49 @@ function zoomRange(event: unknown): [number, number] | null {
   return [startValue, endValue];
 }
 
+// zrender's marker for "do not deep-copy": ECharts clones the whole option on every setOption and
+// again when it merges a series, i.e. one new [t, v] array per point per update. Series data is
+// never mutated, neither by the option builders (they make new arrays per answer) nor by ECharts
+// (it reads the points into its own store), so the data arrays are handed over as they are.
+const NO_CLONE = '__ec_primitive__';
+
+/** Marks each series' data array so that ECharts keeps a reference instead of a deep copy. */
+export function markSeriesDataShared(option: AnyChartOption): AnyChartOption {
+  const series: unknown = option.series;
+  if (!Array.isArray(series)) return option;
+  for (const s of series as unknown[]) {
+    const data = typeof s === 'object' && s !== null ? (s as { data?: unknown }).data : undefined;
+    if (Array.isArray(data) && !Object.prototype.hasOwnProperty.call(data, NO_CLONE)) {
+      Object.defineProperty(data, NO_CLONE, { value: true });
+    }
+  }
+  return option;
+}
+
+/**
+ * Whether the chart's box is on screen (no margin). Panels query and build their option within
+ * 300 px of the viewport; a chart in that margin but not visible holds its last option until it
+ * scrolls in, so a refresh does not pay setOption and a redraw for a chart nobody sees.
+ */
+function useOnScreen(): [boolean, (el: Element | null) => void] {
+  const [on, setOn] = useState(true);
+  const io = useRef<IntersectionObserver | null>(null);
+  useEffect(() => () => io.current?.disconnect(), []);
+  const observe = useMemo(
+    () => (el: Element | null) => {
+      io.current?.disconnect();
+      io.current = null;
+      if (!el || typeof IntersectionObserver === 'undefined') return;
+      io.current = new IntersectionObserver((entries) => {
+        for (const e of entries) setOn(e.isIntersecting);
+      });
+      io.current.observe(el);
+    },
+    [],
+  );
+  return [on, observe];
+}
+
 /**
  * Adds the invisible toolbox whose dataZoom feature draws the selection rectangle. Only the x
  * axis is controlled (`yAxisIndex: 'none'`), so the brush is a vertical band as in Grafana.
@@ -109,7 +152,11 @@ function withZoomSelect(option: AnyChartOption, theme: ChartTheme): AnyChartOpti
 export function EChart({ option, theme, height, ariaLabel, group, onZoom, onReady, className }: EChartProps) {
   const instanceRef = useRef<EChartsType | null>(null);
   const zoomable = onZoom !== undefined;
-  const fullOption = useMemo(() => (zoomable ? withZoomSelect(option, theme) : option), [option, theme, zoomable]);
+  const fullOption = useMemo(() => markSeriesDataShared(zoomable ? withZoomSelect(option, theme) : option), [option, theme, zoomable]);
+  const [onScreen, observe] = useOnScreen();
+  // What the chart draws: the latest option while on screen, else the one it last drew.
+  const [shown, setShown] = useState(fullOption);
+  if (onScreen && shown !== fullOption) setShown(fullOption);
 
   // Handlers read the latest props through refs, so `onEvents` stays one object for the chart's life.
   const latest = useRef({ fullOption, onZoom, onReady, group });
@@ -154,9 +201,10 @@ export function EChart({ option, theme, height, ariaLabel, group, onZoom, onRead
         setTimeout(() => (pointerDown.current = false), 0);
       });
       if (z) armZoomSelect(instance);
+      observe(instance.getDom());
       ready?.(instance);
     },
-    [],
+    [observe],
   );
 
   // Group changes after mount.
@@ -177,7 +225,7 @@ export function EChart({ option, theme, height, ariaLabel, group, onZoom, onRead
   return (
     <EChartsReactCore
       echarts={echarts}
-      option={fullOption}
+      option={shown}
       replaceMerge={REPLACE_MERGE}
       lazyUpdate
       theme={theme === 'dark' ? 'dark' : undefined}

@@ -97,9 +97,10 @@ describe('matrixToSeries', () => {
       metric: { pod: `pod-${String(i).padStart(5, '0')}` },
       values: [[100, String(i)]],
     }));
-    const t0 = performance.now();
+    // Its speed is a bench figure (`matrix-cap-10k-series` in `npm run bench`), not a test.
     const { series, truncated } = matrixToSeries(m, { ...grid, legend: '{{pod}}' });
-    expect(performance.now() - t0).toBeLessThan(1000);
+    // Only the kept series get points on the grid.
+    expect(series.every((x) => x.points.length === 5)).toBe(true);
     expect(series).toHaveLength(50);
     expect(truncated).toBe(9_950);
     expect(series[0]?.name).toBe('pod-00000');

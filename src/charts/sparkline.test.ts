@@ -10,7 +10,7 @@ describe('sparklinePaths', () => {
       ],
       36,
     );
-    expect(line).toBe('M0.00,34.00L100.00,2.00');
+    expect(line).toBe('M0,34L100,2');
   });
 
   it('breaks the line and closes the area at gaps', () => {
@@ -31,6 +31,14 @@ describe('sparklinePaths', () => {
   it('draws nothing without values, and a flat line for a constant', () => {
     expect(sparklinePaths([[0, null]], 36)).toEqual({ line: '', area: '' });
     expect(sparklinePaths([], 36)).toEqual({ line: '', area: '' });
-    expect(sparklinePaths([[0, 5], [10, 5]], 36).line).toBe('M0.00,18.00L100.00,18.00');
+    expect(sparklinePaths([[0, 5], [10, 5]], 36).line).toBe('M0,18L100,18');
+  });
+
+  it('draws an hour of points (241) with at most ~120 vertices and keeps a one-step spike', () => {
+    const points: Array<[number, number | null]> = Array.from({ length: 241 }, (_v, i) => [i * 15_000, i === 100 ? 50 : 10]);
+    const { line } = sparklinePaths(points, 36);
+    expect((line.match(/[ML]/g) ?? []).length).toBeLessThanOrEqual(120);
+    // The spike reaches the top of the box (y = pad).
+    expect(line).toContain(',2L');
   });
 });

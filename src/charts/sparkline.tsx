@@ -5,14 +5,22 @@
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '../lib/time';
 import { formatValue, type Unit } from '../lib/units';
+import { minMaxPerBucket } from './downsample';
 import type { ChartSeries } from './types';
 
 type Points = ChartSeries['points'];
 
 const W = 100; // viewBox units; the SVG stretches to the tile (preserveAspectRatio="none")
+// A tile is ~120 px wide; its series has one point per 2.5 px of a panel (241 for an hour): a
+// low and a high per 2 px keep the shape at half the path length (the browser parses the path
+// string again on every refresh).
+const BUCKETS = 60;
+/** Two decimals of a 100-unit box: finer than a pixel at any tile width, cheaper than toFixed. */
+const r2 = (v: number): number => Math.round(v * 100) / 100;
 
 /** The line and area paths of `points` in a W × h box (y grows downwards), gaps left open. */
-export function sparklinePaths(points: Points, h: number): { line: string; area: string } {
+export function sparklinePaths(all: Points, h: number): { line: string; area: string } {
+  const points = minMaxPerBucket(all, BUCKETS);
   let lo = Infinity;
   let hi = -Infinity;
   for (const [, v] of points) {
@@ -26,12 +34,12 @@ export function sparklinePaths(points: Points, h: number): { line: string; area:
   const spanX = last - first || 1;
   const spanY = hi - lo || 1;
   const pad = 2; // keep the stroke inside the box
-  const x = (t: number): string => (((t - first) / spanX) * W).toFixed(2);
-  const y = (v: number): string => (hi === lo ? h / 2 : pad + (1 - (v - lo) / spanY) * (h - 2 * pad)).toFixed(2);
+  const x = (t: number): number => r2(((t - first) / spanX) * W);
+  const y = (v: number): number => r2(hi === lo ? h / 2 : pad + (1 - (v - lo) / spanY) * (h - 2 * pad));
   let line = '';
   let area = '';
-  let segStart: string | null = null;
-  let prevX = '';
+  let segStart: number | null = null;
+  let prevX = 0;
   for (const [t, v] of points) {
     if (v === null) {
       if (segStart !== null) area += `L${prevX},${h}L${segStart},${h}Z`;

@@ -1,11 +1,11 @@
 // What the backend holds: the metric names in the current range (for name resolution and engine
 // detection), the scrape interval (for the rate window), instance counts per engine and targets
 // that are down. Each is asked once per backend and coarse time window, not on every refresh.
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { detectEngine, engineNameMatch, ENGINES, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
-import { backendKindOptions, canAskStatus, detectScrapeInterval, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
+import { backendKindOptions, canAskStatus, detectScrapeInterval, isCrossOrigin, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
 
 /** Every spelling of a registered engine's metric contains its name pattern (prefixed, rewritten or not). */
 export const ENGINE_NAME_MATCH = engineNameMatch(ENGINES);
@@ -68,12 +68,14 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   // which it serves without CORS headers (an error in the console on every load).
   const kind = useQuery({ ...backendKindOptions(client!, { baseUrl }), enabled: client !== null });
   const askStatus = canAskStatus(kind.data ?? null, baseUrl, window.location.origin);
+  // Same origin (behind a proxy) the status endpoints are always asked: no need to wait for the kind.
+  const sameOrigin = !isCrossOrigin(baseUrl, window.location.origin);
   // The client is made from baseUrl (and the config headers); baseUrl is in the key.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   const scrape = useQuery({
     queryKey: ['prometheus', baseUrl, 'scrape-interval', askStatus],
     queryFn: ({ signal }) => detectScrapeInterval(client!, signal, { askStatus }),
-    enabled: client !== null && kind.isFetched,
+    enabled: client !== null && (sameOrigin || kind.isFetched),
     staleTime: 300_000,
     // It answers null when the backend fails: that "success" says nothing about the backend's health.
     meta: { healthSignal: false },
@@ -106,6 +108,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     scrape.isError || (scrape.isSuccess && (scrape.data !== null || !fromSamplesEnabled || fromSamples.isFetched || fromSamples.isError));
 
   const clusterMatcher = matcherFor('cluster', cluster);
+  const firstScreenIn = useFirstScreenIn(baseUrl, resolvedBy !== null);
   const counts = useQuery({
     queryKey: ['prometheus', baseUrl, 'instance-counts', ...presentNames, clusterMatcher, cEnd],
     queryFn: async ({ signal }) => {
@@ -114,7 +117,9 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
       const lists = await Promise.all(presentNames.map(list));
       return Object.fromEntries(ENGINES.map((e, i) => [e.id, lists[i] ?? []])) as Record<EngineId, string[]>;
     },
-    enabled: client !== null && resolvedBy !== null,
+    // After the first screen: on a fleet these label lists read every series of the presence metric
+    // and held two of the browser's six connections while the first panels waited.
+    enabled: client !== null && resolvedBy !== null && firstScreenIn,
     staleTime: 60_000,
   });
 
@@ -150,4 +155,30 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     scrapeSettled,
     targetsDown: down.data ?? [],
   };
+}
+
+/**
+ * True once the page's first range queries have all answered (or 4 s after the names resolved, if
+ * none were sent), and from then on. Watched on the query cache, not with `useIsFetching`, which
+ * would re-render the whole dashboard on every request of every refresh.
+ */
+function useFirstScreenIn(baseUrl: string, ready: boolean): boolean {
+  const queryClient = useQueryClient();
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (done || !ready) return;
+    const key = ['prometheus', baseUrl, 'query_range'];
+    let seen = false;
+    const check = (): void => {
+      if (queryClient.isFetching({ queryKey: key }) > 0) seen = true;
+      else if (seen) setDone(true);
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe(check);
+    const timer = setTimeout(() => setDone(true), 4000);
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [done, ready, queryClient, baseUrl]);
+  return done;
 }

@@ -77,6 +77,17 @@ export function bucketRanges(bounds: readonly number[]): BucketRange[] {
 /** Wider than this factor (high / low), a bucket says too little for a line to be drawn through it. */
 export const WIDE_BUCKET_FACTOR = 4;
 
+// A panel classifies every point of every quantile line against the same bounds array: sort it once.
+const prepared = new WeakMap<readonly number[], { finite: number[]; hasInf: boolean }>();
+function preparedBounds(bounds: readonly number[]): { finite: number[]; hasInf: boolean } {
+  let p = prepared.get(bounds);
+  if (!p) {
+    p = { finite: [...new Set(bounds.filter((b) => Number.isFinite(b)))].sort((a, b) => a - b), hasInf: bounds.some((b) => b === Infinity) };
+    prepared.set(bounds, p);
+  }
+  return p;
+}
+
 /**
  * Where a quantile computed by `histogram_quantile` actually lies.
  *   - `first`: in the first bucket (0, b0]; the value is an interpolation inside it: say "< b0".
@@ -99,10 +110,9 @@ const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Ma
  * 0.15 → first (0, 0.3]; 7680 → overflow ≥ 7680; bounds [1, 8, 16]: 5 → wide (1, 8].
  */
 export function classifyQuantile(value: number, bounds: readonly number[]): QuantilePrecision {
-  const finite = [...new Set(bounds.filter((b) => Number.isFinite(b)))].sort((a, b) => a - b);
+  const { finite, hasInf } = preparedBounds(bounds);
   if (!Number.isFinite(value) || finite.length === 0) return { kind: 'precise' };
   const highest = finite[finite.length - 1]!;
-  const hasInf = bounds.some((b) => b === Infinity);
   // histogram_quantile answers exactly the highest finite bound when the rank is in +Inf.
   if (hasInf && (value > highest || close(value, highest))) return { kind: 'overflow', low: highest };
   let low = 0;

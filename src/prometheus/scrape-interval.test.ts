@@ -27,9 +27,10 @@ function targetsReply(intervals: [job: string, interval: string | undefined][]):
 
 describe('detectScrapeInterval', () => {
   it('reads the targets of a real Prometheus (scraping every 1s)', async () => {
-    const { client, calls } = clientFor(targets);
+    const { client, calls } = clientFor(targets, config);
     expect(await detectScrapeInterval(client)).toEqual({ seconds: 1, source: 'targets' });
-    expect(calls).toHaveLength(1);
+    // The config is asked at the same time (one round trip, not two, when the targets say nothing).
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/v1/targets', '/api/v1/status/config']);
   });
 
   it('takes the most common interval, or the largest among filtered targets', async () => {
@@ -48,6 +49,12 @@ describe('detectScrapeInterval', () => {
   it('is null when neither source answers (Mimir, VictoriaMetrics)', async () => {
     expect(await detectScrapeInterval(clientFor(notFound404).client)).toBeNull();
     expect(await detectScrapeInterval(clientFor(new TypeError('Failed to fetch')).client)).toBeNull();
+  });
+
+  it('uses the targets even when the config disagrees, and the config when the targets carry nothing', async () => {
+    const cfg = (interval: string): Reply => ({ body: JSON.stringify({ status: 'success', data: { yaml: `global:\n  scrape_interval: ${interval}\n` } }) });
+    expect(await detectScrapeInterval(clientFor(targetsReply([['vllm', '5s']]), cfg('1m')).client)).toEqual({ seconds: 5, source: 'targets' });
+    expect(await detectScrapeInterval(clientFor(targetsReply([]), cfg('1m')).client)).toEqual({ seconds: 60, source: 'config' });
   });
 
   it('lets an abort through instead of falling back', async () => {

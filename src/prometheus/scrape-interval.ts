@@ -27,7 +27,7 @@ export interface DetectOptions {
  * 1. `/api/v1/targets`: each active target's `scrapeInterval` (Prometheus ≥ 2.25), else its discovered
  *    `__scrape_interval__` label (VictoriaMetrics; it serves this endpoint, but without CORS headers,
  *    so a browser reaches it only through a same-origin proxy).
- * 2. `/api/v1/status/config`: the global `scrape_interval` read with a regex, not a YAML parser:
+ * 2. `/api/v1/status/config` (asked together with 1): the global `scrape_interval` read with a regex, not a YAML parser:
  *    Prometheus re-serialises the config, so the `global:` block is always first and two-space
  *    indented. Per-job intervals are not read here (step 1 covers them).
  * 3. null: Mimir and Cortex serve neither endpoint (or a stub), VictoriaMetrics fed by remote_write
@@ -42,8 +42,18 @@ export async function detectScrapeInterval(
   options: DetectOptions = {},
 ): Promise<ScrapeInterval | null> {
   if (options.askStatus === false) return null;
+  // Both asked at once: the config is only read when the targets say nothing (a backend without
+  // live targets, e.g. history only, or an older server), but waiting for the targets' answer
+  // before asking it put one more round trip on the way to the first query (docs/performance.md).
+  const targetsAnswer = client.targets(signal);
+  const config = client.config(signal).then(
+    ({ yaml }) => globalScrapeIntervalFromYaml(yaml),
+    (e: unknown) => (isAbortError(e) ? Promise.reject(e) : null),
+  );
+  // Not awaited when the targets answer: its rejection (an abort) must not go unhandled.
+  config.catch(() => {});
   try {
-    const { activeTargets } = await client.targets(signal);
+    const { activeTargets } = await targetsAnswer;
     const targets = options.filter === undefined ? activeTargets : activeTargets.filter(options.filter);
     const seconds = targets
       .map((t) => {
@@ -57,14 +67,8 @@ export async function detectScrapeInterval(
   } catch (e) {
     if (isAbortError(e)) throw e;
   }
-  try {
-    const { yaml } = await client.config(signal);
-    const seconds = globalScrapeIntervalFromYaml(yaml);
-    if (seconds !== null) return { seconds, source: 'config' };
-  } catch (e) {
-    if (isAbortError(e)) throw e;
-  }
-  return null;
+  const seconds = await config;
+  return seconds !== null ? { seconds, source: 'config' } : null;
 }
 
 /**

@@ -1,0 +1,166 @@
+// The refresh figures without Playwright ("raw" mode): a bare CDP client (cdp-pipe.ts) with only
+// the Performance (and, for a profile, Profiler and HeapProfiler) domains on. Playwright keeps the
+// Network domain on in its pages, which stacks every request's initiator on the main thread; this
+// mode measures what the app itself costs.
+//
+// The clock: a script injected before the app moves `Date` by an offset. One tick adds 5 s to the
+// offset and fires the app's own catch-up path (a `visibilitychange` while visible calls the
+// refresh clock's tick, exactly what its 5 s interval does). The page runs with `refresh=1m`, so
+// the real interval stays out of the way. Requests are counted in the page: a `fetch` wrapper sees
+// each query_range leave (and its `query`), PerformanceObserver resource entries see it complete.
+import { progress } from './stats.ts';
+import { launchRaw, type RawBrowser } from './cdp-pipe.ts';
+import { callerChains, summarizeProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
+import type { TickResult } from './refresh.ts';
+
+const PAGE_SCRIPT = (startMs: number): string => `(() => {
+  const RealDate = Date;
+  let offset = ${startMs} - RealDate.now();
+  class FakeDate extends RealDate {
+    constructor(...a) { if (a.length === 0) super(RealDate.now() + offset); else super(...a); }
+    static now() { return RealDate.now() + offset; }
+  }
+  globalThis.Date = FakeDate;
+  const log = { sent: [], open: [], finished: 0 };
+  globalThis.__iwBench = log;
+  const realFetch = globalThis.fetch;
+  const done = (r) => { if (!r.done) { r.done = true; const i = log.open.indexOf(r); if (i >= 0) log.open.splice(i, 1); } };
+  globalThis.fetch = function (input, init) {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.includes('/api/v1/query_range')) return realFetch.call(this, input, init);
+    let expr = '';
+    try { expr = new URLSearchParams(typeof init?.body === 'string' ? init.body : String(init?.body ?? '')).get('query') ?? ''; } catch {}
+    const r = { expr, done: false };
+    log.sent.push(expr);
+    log.open.push(r);
+    init?.signal?.addEventListener('abort', () => done(r));
+    const p = realFetch.call(this, input, init);
+    p.catch(() => done(r));
+    return p;
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!e.name.includes('/api/v1/query_range')) continue;
+      log.finished++;
+      const r = log.open.find((x) => !x.done);
+      if (r) done(r);
+    }
+  }).observe({ type: 'resource', buffered: true });
+  globalThis.__iwAdvance = (ms) => { offset += ms; document.dispatchEvent(new Event('visibilitychange')); };
+  globalThis.__iwSettle = async () => {
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    await sleep(60);
+    const deadline = RealDate.now() + 60000;
+    while (log.open.length > 0 && RealDate.now() < deadline) await sleep(10);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+    await sleep(20);
+    return log.open.length;
+  };
+})();`;
+
+export interface RawSession {
+  tick(opts?: { profile?: boolean }): Promise<TickResult & { profile?: ProfileSummary }>;
+  heapUsed(): Promise<number>;
+  idleRate: number;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Opens `url` (which should carry `refresh=1m`) with the page clock at `startMs`; waits for the first screen. */
+export async function openRawRefreshSession(url: string, startMs: number): Promise<RawSession> {
+  const b: RawBrowser = await launchRaw();
+  try {
+    const { targetId } = await b.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+    const { sessionId } = await b.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+    const send = <T = Record<string, unknown>>(m: string, p: Record<string, unknown> = {}): Promise<T> => b.send<T>(m, p, sessionId);
+    await send('Page.enable');
+    await send('Runtime.enable');
+    await send('Performance.enable');
+    await send('Emulation.setDeviceMetricsOverride', { width: 1440, height: 900, deviceScaleFactor: 1, mobile: false });
+    await send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_SCRIPT(startMs) });
+    const evaluate = async <T>(expression: string): Promise<T> => {
+      const r = await send<{ result: { value: T }; exceptionDetails?: { text: string; exception?: { description?: string } } }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+      if (r.exceptionDetails) throw new Error(`${r.exceptionDetails.text} ${r.exceptionDetails.exception?.description ?? ''}`);
+      return r.result.value;
+    };
+    await send('Page.navigate', { url });
+    // The first screen: every panel near the viewport and every tile out of `loading`.
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const ok = await evaluate<boolean>(`(() => {
+        const vh = innerHeight;
+        const panels = [...document.querySelectorAll('[data-panel-id]')].filter((e) => { const r = e.getBoundingClientRect(); return r.top < vh + 300 && r.bottom > -300; });
+        const tiles = [...document.querySelectorAll('[data-stat-id]')];
+        return panels.length > 0 && [...panels, ...tiles].every((e) => e.dataset.state !== 'loading') && panels.every((e) => e.dataset.state !== 'ok' || e.querySelector('canvas, table.iw-table'));
+      })()`).catch(() => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error('raw session: first screen not settled in 120 s');
+      await sleep(100);
+    }
+    await evaluate('__iwSettle()');
+    const metricsMs = async (): Promise<{ task: number; cpu: number }> => {
+      const { metrics } = await send<{ metrics: { name: string; value: number }[] }>('Performance.getMetrics');
+      const get = (n: string): number => (metrics.find((m) => m.name === n)?.value ?? 0) * 1000;
+      return { task: get('TaskDuration'), cpu: get('ThreadTime') };
+    };
+    const taskMs = async (): Promise<number> => (await metricsMs()).task;
+    await sleep(500);
+    const i0 = await taskMs();
+    const w0 = performance.now();
+    await sleep(3000);
+    const idleRate = ((await taskMs()) - i0) / ((performance.now() - w0) / 1000);
+    progress(`raw session: first screen in, idle ${idleRate.toFixed(2)} ms/s`);
+    // BQ_MUTATIONS=1: what the DOM commit of each window change touches (diagnosis only).
+    if (process.env.BQ_MUTATIONS === '1') {
+      await evaluate(`(() => { const c = {}; globalThis.__iwMut = c; new MutationObserver((ms) => { for (const m of ms) { const t = m.target; const el = t.nodeType === 1 ? t : t.parentElement; const k = m.type + ':' + (m.attributeName ?? '') + ':' + (el?.tagName ?? '?') + '.' + String(el?.className?.baseVal ?? el?.className ?? '').split(' ')[0]; c[k] = (c[k] ?? 0) + 1; } }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true }); })()`);
+    }
+    let sentSoFar = 0;
+    const sentCount = (n0: number): number => sentSoFar - n0;
+    const tick: RawSession['tick'] = async (opts = {}) => {
+      const n0 = await evaluate<number>('__iwBench.sent.length');
+      if (opts.profile) {
+        await send('Profiler.enable');
+        await send('Profiler.setSamplingInterval', { interval: 100 });
+        await send('Profiler.start');
+      }
+      const m0 = await metricsMs();
+      const t0 = performance.now();
+      await evaluate('__iwAdvance(5000)');
+      const open = await evaluate<number>('__iwSettle()');
+      sentSoFar = await evaluate<number>('__iwBench.sent.length');
+      const m1 = await metricsMs();
+      const wallMs = performance.now() - t0;
+      let profile: ProfileSummary | undefined;
+      if (opts.profile) {
+        const raw = (await send<{ profile: CpuProfile }>('Profiler.stop')).profile;
+        profile = summarizeProfile(raw);
+        // BQ_CALLERS=setAttribute,fetch: where the self time of those functions comes from.
+        const targets = process.env.BQ_CALLERS?.split(',') ?? [];
+        if (targets.length > 0 && sentCount(n0) > 0) {
+          const rows = [...callerChains(raw, targets, 7)].sort((a, b) => b[1] - a[1]).slice(0, 25);
+          progress(`callers:\n${rows.map(([k, v]) => `  ${v.toFixed(1).padStart(6)} ms  ${k}`).join('\n')}`);
+        }
+      }
+      if (process.env.BQ_MUTATIONS === '1' && sentSoFar > n0) {
+        const c = await evaluate<Record<string, number>>('(() => { const c = { ...__iwMut }; for (const k in __iwMut) delete __iwMut[k]; return c; })()');
+        progress(`mutations: ${Object.entries(c).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+      } else if (process.env.BQ_MUTATIONS === '1') await evaluate('(() => { for (const k in __iwMut) delete __iwMut[k]; })()');
+      if (open > 0) progress(`raw session: ${open} requests still open after 60 s`);
+      const sent = await evaluate<string[]>(`__iwBench.sent.slice(${n0})`);
+      const inView = await evaluate<number>(`[...document.querySelectorAll('[data-panel-id]')].filter((e) => { const r = e.getBoundingClientRect(); return r.top < innerHeight + 300 && r.bottom > -300; }).length`);
+      const busyRawMs = m1.task - m0.task;
+      const busyMs = Math.max(0, busyRawMs - (idleRate * wallMs) / 1000);
+      return { requests: sent.length, distinct: new Set(sent).size, bytes: 0, busyRawMs, busyMs, cpuMs: m1.cpu - m0.cpu, wallMs, inView, ...(profile ? { profile } : {}) };
+    };
+    const heapUsed = async (): Promise<number> => {
+      await send('HeapProfiler.collectGarbage');
+      await send('HeapProfiler.collectGarbage');
+      return (await send<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
+    };
+    return { tick, heapUsed, idleRate, close: () => b.close() };
+  } catch (err) {
+    await b.close();
+    throw err;
+  }
+}

@@ -1,0 +1,128 @@
+// Refresh figures in raw mode (raw-refresh.ts: no Playwright, no CDP Network domain), called by
+// scripts/bench.ts for each dataset, and runnable alone against a running Prometheus for quick
+// before/after measurements:
+//   BQ_PROM=http://127.0.0.1:9237 BQ_TICKS=60 BQ_PROFILE=3 npx tsx scripts/bench/refresh-raw.ts
+// BQ_MINIFY=0 builds unminified (readable function names in the profile); BQ_NOBUILD=1 reuses the
+// last build; BQ_PORT (default 4191) is the preview port.
+import { join, resolve } from 'node:path';
+import { build, preview } from 'vite';
+import { meanProfile, profileLines, type ProfileSummary } from './profile.ts';
+import { openRawRefreshSession } from './raw-refresh.ts';
+import type { TickResult } from './refresh.ts';
+import { emit, median, progress, summarize, type Figure } from './stats.ts';
+
+export interface RawRefreshOptions {
+  app: string;
+  promUrl: string;
+  dataset: 'demo' | 'fleet';
+  clockStartMs: number;
+  ticks: number;
+  /** Window-changing ticks to CPU-profile (after tick 20); their mean is printed on stderr. */
+  profileTicks?: number;
+  /** Heap after GC at these ticks (and the last). */
+  heapAt?: (tick: number) => boolean;
+}
+
+export const RAW_METHOD =
+  'raw mode: a bare CDP client over --remote-debugging-pipe (no Playwright; only the Performance domain on, so no Network-domain initiator capture on the main thread); refresh=1m, from=now-1h&to=now; one tick = Date moved 5 s by an injected offset + the refresh clock\'s own catch-up (visibilitychange), then wait until no query_range is open (fetch wrapper + PerformanceObserver resource entries) and two frames are drawn; ticks 11..N, viewport 1440x900 at the top, all sections open; busy = CDP Performance.getMetrics TaskDuration delta minus the idle rate × wall time';
+
+export async function rawRefreshes(o: RawRefreshOptions): Promise<{ figures: Figure[]; profile: ProfileSummary | null }> {
+  const url = `${o.app}/?prom=${encodeURIComponent(o.promUrl)}&from=now-1h&to=now&refresh=1m`;
+  const s = await openRawRefreshSession(url, o.clockStartMs);
+  const ticks: Array<TickResult & { profiled: boolean }> = [];
+  const profiles: ProfileSummary[] = [];
+  const heapByTick: Record<number, number> = {};
+  try {
+    for (let i = 1; i <= o.ticks; i++) {
+      const profile = (o.profileTicks ?? 0) > profiles.length && i > 20;
+      const t = await s.tick({ profile });
+      if (t.profile && t.requests > 0) profiles.push(t.profile);
+      ticks.push({ ...t, profiled: profile });
+      if (o.heapAt?.(i) || i === o.ticks) heapByTick[i] = await s.heapUsed();
+      if (i % 50 === 0) progress(`${o.dataset} raw refresh ${i}/${o.ticks}`);
+    }
+  } finally {
+    await s.close();
+  }
+  const warm = ticks.slice(10);
+  const changing = warm.filter((x) => x.requests > 0 && !x.profiled);
+  const figures: Figure[] = [
+    summarize('raw-main-thread-busy-per-window-change', changing.map((x) => x.busyMs), {
+      dataset: o.dataset,
+      unit: 'ms',
+      method: `${RAW_METHOD} (idle ${s.idleRate.toFixed(2)} ms/s); ticks that sent requests, profiled ticks excluded`,
+      rawMedian: median(changing.map((x) => x.busyRawMs)),
+      cpuMedian: median(changing.map((x) => x.cpuMs ?? NaN)),
+      wallMedian: median(changing.map((x) => x.wallMs)),
+      requestsMedian: median(changing.map((x) => x.requests)),
+      distinctMedian: median(changing.map((x) => x.distinct)),
+      panelsInView: median(changing.map((x) => x.inView)),
+      changingTicks: changing.length,
+    }),
+    summarize('raw-main-thread-cpu-per-window-change', changing.map((x) => x.cpuMs ?? NaN), {
+      dataset: o.dataset,
+      unit: 'ms',
+      method: `${RAW_METHOD}; main-thread CPU time across the tick (CDP Performance metric ThreadTime delta, no idle correction): unlike TaskDuration it does not grow when other processes hold the two cores`,
+    }),
+    summarize('raw-main-thread-busy-per-tick', warm.map((x) => x.busyMs), { dataset: o.dataset, unit: 'ms', method: RAW_METHOD }),
+  ];
+  const keys = Object.keys(heapByTick).map(Number);
+  if (keys.length > 1) {
+    const heapFig = heapFigure(o.dataset, heapByTick);
+    if (heapFig) figures.push(heapFig);
+  }
+  return { figures, profile: profiles.length > 0 ? meanProfile(profiles) : null };
+}
+
+/** Growth from tick 300 (or N × 0.3) to the last tick: the plateau of a page open all day. */
+function heapFigure(dataset: 'demo' | 'fleet', byTick: Record<number, number>): Figure | null {
+  const ticks = Object.keys(byTick).map(Number).sort((a, b) => a - b);
+  const last = ticks[ticks.length - 1] as number;
+  const base = ticks.find((t) => t >= Math.min(300, last * 0.3)) ?? (ticks[0] as number);
+  const a = byTick[base] as number;
+  const z = byTick[last] as number;
+  if (base === last) return null;
+  const pct = Math.round(((z - a) / a) * 1000) / 10;
+  const values = ticks.filter((t) => t >= base).map((t) => byTick[t] as number);
+  return { figure: 'raw-js-heap-plateau', dataset, unit: 'bytes', median: median(values), min: Math.min(...values), max: Math.max(...values), spreadPct: 0, runs: 1, baseTick: base, lastTick: last, growthPct: pct, heapByTick: byTick, method: `${RAW_METHOD}; real-time timers: the query cache keeps results 60 s of wall time (~40 ticks here, vs 12 under the fake clock), so single samples swing with the cache's content; HeapProfiler.collectGarbage twice, then Runtime.getHeapUsage usedSize; growthPct from tick ${base} to tick ${last} (target within 2 %); min/max/median over the samples from tick ${base} on` };
+}
+
+async function main(): Promise<void> {
+  const ROOT = resolve(import.meta.dirname, '..', '..');
+  const promUrl = process.env.BQ_PROM;
+  if (!promUrl) throw new Error('BQ_PROM=<prometheus url> is required (e.g. a running `npm run demo`)');
+  const port = Number(process.env.BQ_PORT ?? 4191);
+  const outDir = join(ROOT, '.cache', `refresh-raw-dist-${port}`);
+  if (process.env.BQ_NOBUILD !== '1') {
+    progress(`building into ${outDir}`);
+    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: process.env.BQ_MINIFY !== '0' } });
+  }
+  const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
+  try {
+    const ticks = Number(process.env.BQ_TICKS ?? 60);
+    const heapEvery = Number(process.env.BQ_HEAP_EVERY ?? 0);
+    const { figures, profile } = await rawRefreshes({
+      app: `http://127.0.0.1:${port}`,
+      promUrl,
+      dataset: (process.env.BQ_DATASET as 'demo' | 'fleet' | undefined) ?? 'demo',
+      clockStartMs: process.env.BQ_CLOCK ? Number(process.env.BQ_CLOCK) : Date.now() - (ticks * 5000 + 60_000),
+      ticks,
+      profileTicks: Number(process.env.BQ_PROFILE ?? 0),
+      heapAt: heapEvery > 0 ? (i) => i % heapEvery === 0 : undefined,
+    });
+    for (const f of figures) emit(f);
+    if (profile) process.stderr.write(`${profileLines(profile, 30, 50).join('\n')}\n`);
+  } finally {
+    await new Promise<void>((r) => server.httpServer.close(() => r()));
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      progress(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      process.exit(1);
+    },
+  );
+}
