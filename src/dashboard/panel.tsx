@@ -119,7 +119,6 @@ const PanelView = memo(function PanelView({
 
   const menuItems: MenuItem[] = [
     { label: t.menu.showQuery, onSelect: () => setShowQuery(true), disabled: data.queries.length === 0 },
-    ...querySourceItem(data.queries, t.menu, () => setShowQuery(true)),
     fill
       ? { label: t.menu.exitFullScreen, onSelect: () => ctx.setState({ panel: null }) }
       : { label: t.menu.fullScreen, onSelect: () => ctx.setState({ panel: panel.id }) },
@@ -152,6 +151,8 @@ const PanelView = memo(function PanelView({
         });
       },
     },
+    // Last: where the data comes from (recorded or raw series), a status more than an action.
+    ...querySourceItem(data.queries, t.menu, () => setShowQuery(true)),
   ];
 
   return (
