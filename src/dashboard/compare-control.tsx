@@ -38,8 +38,12 @@ export function CompareControl({
   const [first, second] = ENGINES.map((e) => e.label);
   return (
     <div className="flex flex-wrap items-center gap-1">
-      <label className="iw-control">
-        <span className="iw-control-label">{t.compare.label}</span>
+      {/* A glyph, the word in the tooltip and the accessible name: the options ("vLLM vs SGLang",
+          "A/B by selection…") already say what it does, and the header must fit one row. */}
+      <label className="iw-control" title={t.compare.label}>
+        <span className="iw-control-label iw-control-glyph" aria-hidden="true">
+          ⇆
+        </span>
         <select
           aria-label={t.compare.label}
           data-testid="compare-select"
