@@ -52,7 +52,12 @@ export function CredentialsPopover({
         title={t.auth.title}
         onClick={() => (open ? setOpen(false) : openEditor())}
       >
-        🔑{count > 0 && ` ${t.auth.active(count)}`}
+        {/* An SVG key: the emoji is missing from many Linux fonts (a box or a pin in Debian's Chromium). */}
+        <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" className="inline-block align-[-2px]">
+          <circle cx="5" cy="8" r="3.25" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M8.2 8h6.3M12 8v2.6M14.2 8v2" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+        </svg>
+        {count > 0 && ` ${t.auth.active(count)}`}
       </button>
       {open && (
         <div role="dialog" aria-label={t.auth.title} className="iw-popover w-96">
