@@ -1,21 +1,9 @@
 // Shared fixtures: every test fails on a console error or an uncaught page error, and opens the
 // dashboard by deep link (the URL is the state).
 import { test as base, expect, type Page } from '@playwright/test';
+import { CORE_PANEL_IDS } from '../src/catalog/core-panels';
 
-export const CORE_PANELS = [
-  'request-rate',
-  'output-tokens-rate',
-  'prompt-tokens-rate',
-  'ttft',
-  'itl',
-  'e2e-latency',
-  'queue-time',
-  'running-requests',
-  'waiting-requests',
-  'kv-cache-usage',
-  'preemptions',
-  'prefix-cache-hit-rate',
-] as const;
+export const CORE_PANELS = CORE_PANEL_IDS;
 
 export function appUrl(params: Record<string, string | string[]>): string {
   const u = new URL(process.env.APP_URL ?? 'http://127.0.0.1:4173/');

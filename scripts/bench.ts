@@ -20,7 +20,7 @@ import { benchTables } from './bench/tables.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { rulesBench } from './bench/rules.ts';
 import { rawRefreshes } from './bench/refresh-raw.ts';
-import { emit, median, progress, summarize } from './bench/stats.ts';
+import { emit, median, progress, runAsScript, runCleanups, summarize } from './bench/stats.ts';
 import { ensurePrometheus } from './lib/binaries.ts';
 import { startPrometheus, type BackendProcess } from './lib/prometheus.ts';
 import { startStack, type Stack } from './lib/stack.ts';
@@ -277,20 +277,8 @@ async function main(): Promise<void> {
     }
     progress(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   } finally {
-    for (const c of cleanups) {
-      try {
-        await c();
-      } catch (err) {
-        progress(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
+    await runCleanups(cleanups);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    progress(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+runAsScript(import.meta.url, main);

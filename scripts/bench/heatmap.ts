@@ -12,7 +12,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from '@playwright/test';
 import { preview } from 'vite';
 import { ensurePrometheus } from '../lib/binaries.ts';
@@ -21,7 +20,7 @@ import { launch, newContext, RequestLog, waitSettled } from './browser.ts';
 import { buildDist } from './bundle.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './fleet.ts';
 import { taskMs } from './refresh.ts';
-import { emit, progress, summarize } from './stats.ts';
+import { emit, progress, runAsScript, summarize } from './stats.ts';
 
 const REFRESHES = Number(process.env.BENCH_HEATMAP_REFRESHES ?? 15);
 const PANEL = 'ttft-heatmap';
@@ -139,12 +138,4 @@ async function alone(): Promise<void> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  alone().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      progress(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, alone);

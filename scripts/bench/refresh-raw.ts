@@ -9,7 +9,7 @@ import { build, preview } from 'vite';
 import { meanProfile, profileLines, type ProfileSummary } from './profile.ts';
 import { openRawRefreshSession } from './raw-refresh.ts';
 import type { TickResult } from './refresh.ts';
-import { emit, median, progress, summarize, type Figure } from './stats.ts';
+import { emit, median, progress, runAsScript, summarize, type Figure } from './stats.ts';
 
 export interface RawRefreshOptions {
   app: string;
@@ -117,12 +117,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      progress(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, main);

@@ -16,7 +16,7 @@ import { startPrometheus, type BackendProcess } from '../lib/prometheus.ts';
 import type { Page } from '@playwright/test';
 import { launch, newContext, RequestLog, type Captured } from './browser.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './fleet.ts';
-import { emit, median, progress, summarize } from './stats.ts';
+import { emit, median, progress, runCleanups, summarize } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** Minutes backfilled before the fleet's end: the first screen's hour, plus its lookback. */
@@ -254,13 +254,7 @@ export async function rulesBench(root: string, app: string): Promise<void> {
     emit({ figure: 'rules-recorded-vs-raw', dataset: 'fleet', unit: 'relative difference', median: agree.p50, min: 0, max: agree.max, spreadPct: 0, runs: 1, p99: agree.p99, queries: agree.queries, worstQuery: agree.worst, method: `every vLLM time-series panel query the board rewrites (rate window 1m, no filters), raw and recorded, query_range over [end-1h, end] at step 15 s on the recorded backend: |recorded − raw| / |raw| over every point of every series present in both; recorded at eval-interval ${EVAL}` });
     progress(`rules: first screen raw ${median(out.raw!.t).toFixed(0)} ms vs recorded ${median(out.recorded!.t).toFixed(0)} ms`);
   } finally {
-    for (const c of cleanups) {
-      try {
-        await c();
-      } catch (err) {
-        progress(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
+    await runCleanups(cleanups);
   }
 }
 

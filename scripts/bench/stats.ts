@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 // Figures: one JSON line per figure on stdout (median and spread over runs), progress on stderr.
 export interface Figure {
   figure: string;
@@ -35,4 +37,30 @@ export function emit(f: Figure): void {
 
 export function progress(msg: string): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+}
+
+/**
+ * Runs `main` when the module at `moduleUrl` is the script node was started with (a bench module
+ * can run alone or be imported by scripts/bench.ts); exit code 1 with the error on failure.
+ */
+export function runAsScript(moduleUrl: string, main: () => Promise<void>, log: (msg: string) => void = progress): void {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(resolve(process.argv[1])).href) return;
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      log(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      process.exit(1);
+    },
+  );
+}
+
+/** Runs every cleanup in order; one that fails is reported and does not stop the others. */
+export async function runCleanups(cleanups: ReadonlyArray<() => Promise<void> | void>): Promise<void> {
+  for (const c of cleanups) {
+    try {
+      await c();
+    } catch (err) {
+      progress(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
 }

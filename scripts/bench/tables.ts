@@ -16,7 +16,7 @@ import { ensurePrometheus } from '../lib/binaries.ts';
 import { startPrometheus } from '../lib/prometheus.ts';
 import { launch, newContext } from './browser.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, fleetHash } from './fleet.ts';
-import { emit, median, progress, summarize } from './stats.ts';
+import { emit, median, progress, runAsScript, summarize } from './stats.ts';
 
 const RANGE_MS = 3_600_000;
 const TABLES = ['model-summary', 'instance-table'] as const;
@@ -232,12 +232,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      progress(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, main);

@@ -5,6 +5,7 @@ import { catalogs } from './index';
 import { expandQuery, referencedMetrics, type ExpandContext } from './promql';
 import { resolveMetrics } from './resolve';
 import { currentSeries, legacySeries, promqlErrors } from './test-support';
+import { CORE_PANEL_IDS } from './core-panels';
 import { SECTION_IDS, type EngineCatalog, type EngineId, type QuerySpec, type SectionId } from './types';
 
 const CORE: Record<string, SectionId> = {
@@ -66,6 +67,8 @@ describe.each(Object.values(catalogs).map((c) => [c.engine, c] as const))('%s ca
     for (const [id, section] of Object.entries(CORE)) {
       expect(c.panels.find((p) => p.id === id)?.section, id).toBe(section);
     }
+    // The shared list the comparisons and the e2e checks use is this one.
+    expect([...CORE_PANEL_IDS].sort()).toEqual(Object.keys(CORE).sort());
   });
 
   it('fills every section, in order', () => {

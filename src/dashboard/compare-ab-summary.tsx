@@ -12,24 +12,12 @@ import type { RangeQueryAnswer } from '../prometheus';
 import { formatDelta } from './compare';
 import { rankDifferences, seriesRest, sideTag, type AbRow } from './compare-ab';
 import { primaryContext, secondLeg } from './compare-legs';
+import { CORE_PANEL_IDS } from '../catalog/core-panels';
 import { useDashboard } from './dashboard-context';
 import { useQueryAnswers } from './use-query-answers';
 
 /** The logical panels every engine has (PRODUCT.md §4): what an A/B is usually about. */
-export const AB_SUMMARY_PANELS = [
-  'request-rate',
-  'output-tokens-rate',
-  'prompt-tokens-rate',
-  'ttft',
-  'itl',
-  'e2e-latency',
-  'queue-time',
-  'running-requests',
-  'waiting-requests',
-  'kv-cache-usage',
-  'preemptions',
-  'prefix-cache-hit-rate',
-] as const;
+export const AB_SUMMARY_PANELS = CORE_PANEL_IDS;
 
 /** Rows shown at first: the largest differences; the rest behind "Show all". */
 const MAX_ROWS = 8;
