@@ -27,7 +27,7 @@ const alert = (page: Page) => page.getByRole('alert');
 
 // ── 1. The backend dies and comes back ────────────────────────────────────────────────────────
 
-test('backend dies and returns: one banner, panels keep their data marked stale, recovery by itself', async ({ page }) => {
+test('backend dies and returns: one banner, panels keep their data marked stale, recovery by itself', async ({ page, consoleErrors }) => {
   test.setTimeout(150_000);
   const REFRESH_MS = 5_000;
   // The first request after a refresh tick fails at once (connection refused), so "within one
@@ -80,6 +80,12 @@ test('backend dies and returns: one banner, panels keep their data marked stale,
     const t1 = Date.now();
     await expect(alert(page)).toHaveCount(0, { timeout: ONE_REFRESH });
     expect(Date.now() - t1).toBeLessThanOrEqual(ONE_REFRESH);
+    // While its TSDB starts, Prometheus 2.42 answers every API request with a 503 that carries no
+    // CORS header, and Chromium logs each such request of the page (the Alerts region's poll is the
+    // usual one). That is the backend's doing, not the page's: those lines alone are allowed here.
+    const restarting = new RegExp(`^Access to fetch at 'http://127\\.0\\.0\\.1:${KILLABLE.promPort}/api/v1/[a-z_/]+(\\?[^']*)?' from origin '[^']+' has been blocked by CORS policy`);
+    const rest = consoleErrors.filter((e) => !restarting.test(e));
+    consoleErrors.splice(0, consoleErrors.length, ...rest);
     await expect(page.locator('[data-stale]')).toHaveCount(0, { timeout: ONE_REFRESH });
     // Panels scrolled away since do not query (by design); brought back, they load the new range.
     for (const id of okBefore) await expectPanelState(page, id!, 'ok');
