@@ -14,7 +14,7 @@ import { BootLog, medianSteps, type BootStep } from './bench/boot.ts';
 import { buildDist, measureBundle } from './bench/bundle.ts';
 import { compareRequests } from './bench/compare.ts';
 import { matrixCapFigure } from './bench/matrix.ts';
-import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './bench/fleet.ts';
+import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './bench/fleet.ts';
 import { heatmapRefresh } from './bench/heatmap.ts';
 import { benchTables } from './bench/tables.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
@@ -54,22 +54,6 @@ interface Target {
   endMs: number;
   /** Where the fake clock of the refresh session starts. */
   clockStartMs: number;
-}
-
-async function waitForData(promUrl: string, expr: string, timeMs: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}&time=${timeMs / 1000}`);
-      const body = (await res.json()) as { data?: { result?: { value: [number, string] }[] } };
-      const v = Number(body.data?.result?.[0]?.value[1] ?? 0);
-      if (v > 0) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no data for ${expr} at ${promUrl}`);
 }
 
 async function loads(browser: Browser, app: string, t: Target): Promise<void> {

@@ -28,8 +28,8 @@ async function twoModels(promUrl: string, endMs: number): Promise<[string, strin
 
 /**
  * Until no panel (within 300 px of the viewport for `first`, any for `all`) and no tile is loading,
- * and no range request is in flight. Not browser.ts's waitSettled: it also waits for a canvas in
- * every ok panel, which a table panel never has; only the requests matter here.
+ * and no range request is in flight. Not browser.ts's waitSettled: that one also waits for every
+ * ok panel to have drawn, and here only the requests matter.
  */
 async function settled(page: Page, log: RequestLog, scope: 'first' | 'all'): Promise<number> {
   const h = await page.waitForFunction(

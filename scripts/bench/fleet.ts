@@ -291,3 +291,20 @@ export function copyBlocks(ds: FleetDataset, dataDir: string): void {
   mkdirSync(dataDir, { recursive: true });
   for (const e of readdirSync(ds.blocksDir)) cpSync(join(ds.blocksDir, e), join(dataDir, e), { recursive: true });
 }
+
+/** Waits until `expr` at `timeMs` is above 0 on the Prometheus at `promUrl` (blocks loaded, targets scraped). */
+export async function waitForData(promUrl: string, expr: string, timeMs: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}&time=${timeMs / 1000}`);
+      const body = (await res.json()) as { data?: { result?: { value: [number, string] }[] } };
+      const v = Number(body.data?.result?.[0]?.value[1] ?? 0);
+      if (v > 0) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no data for ${expr} at ${promUrl}`);
+}

@@ -18,7 +18,7 @@ import { ensurePrometheus } from '../lib/binaries.ts';
 import { startPrometheus } from '../lib/prometheus.ts';
 import { launch, newContext, RequestLog, waitSettled } from './browser.ts';
 import { buildDist } from './bundle.ts';
-import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './fleet.ts';
+import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './fleet.ts';
 import { taskMs } from './refresh.ts';
 import { emit, progress, runAsScript, summarize } from './stats.ts';
 
@@ -123,12 +123,7 @@ async function alone(): Promise<void> {
   const proc = startPrometheus(prometheus, dir, join(dir, 'data'), port + 1, 'global:\n  scrape_interval: 15s\nscrape_configs: []\n', progress);
   const browser = await launch();
   try {
-    // Wait until the blocks are loaded (the first answer with data).
-    for (let i = 0; i < 240; i++) {
-      const r = await fetch(`${proc.url}/api/v1/query?query=count(vllm:num_requests_running)&time=${fleet.endMs / 1000}`).then((x) => x.json() as Promise<{ data?: { result?: unknown[] } }>).catch(() => null);
-      if ((r?.data?.result?.length ?? 0) > 0) break;
-      await new Promise((res) => setTimeout(res, 500));
-    }
+    await waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs, 120_000);
     await heatmapRefresh(browser, `http://127.0.0.1:${port}`, { name: 'fleet', promUrl: proc.url, endMs: fleet.endMs });
   } finally {
     await browser.close();

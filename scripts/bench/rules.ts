@@ -13,8 +13,7 @@ import { generateRules, toYaml, type YamlValue } from '../../src/rules/index.ts'
 import { expandRecorded } from '../../src/rules/recorded.ts';
 import { ensurePrometheus } from '../lib/binaries.ts';
 import { startPrometheus, type BackendProcess } from '../lib/prometheus.ts';
-import type { Page } from '@playwright/test';
-import { launch, newContext, RequestLog, type Captured } from './browser.ts';
+import { launch, newContext, RequestLog, waitSettled, type Captured } from './browser.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './fleet.ts';
 import { emit, median, progress, runCleanups, summarize } from './stats.ts';
 
@@ -87,30 +86,6 @@ interface Load {
   recorded: number;
 }
 
-/**
- * browser.ts's waitSettled('first'), except that an `ok` table panel counts without a canvas (it
- * draws none: the overview's model-summary table would otherwise keep the first screen unsettled).
- */
-async function firstSettled(page: Page, timeoutMs: number): Promise<number> {
-  const h = await page.waitForFunction(
-    () => {
-      const vh = window.innerHeight;
-      const panels = Array.from(document.querySelectorAll<HTMLElement>('[data-panel-id]')).filter((e) => {
-        const r = e.getBoundingClientRect();
-        return r.top < vh + 300 && r.bottom > -300;
-      });
-      const tiles = Array.from(document.querySelectorAll<HTMLElement>('[data-stat-id]'));
-      if (panels.length === 0) return false;
-      for (const e of [...panels, ...tiles]) if (e.dataset.state === 'loading') return false;
-      for (const e of panels) if (e.dataset.state === 'ok' && !e.querySelector('canvas, table')) return false;
-      return performance.now();
-    },
-    undefined,
-    { polling: 10, timeout: timeoutMs },
-  );
-  return (await h.jsonValue()) as number;
-}
-
 async function load(browser: Awaited<ReturnType<typeof launch>>, url: string): Promise<Load> {
   const ctx = await newContext(browser);
   try {
@@ -118,7 +93,7 @@ async function load(browser: Awaited<ReturnType<typeof launch>>, url: string): P
     const log = new RequestLog(page);
     await page.goto(url);
     // Generous: on a shared machine a cold fleet first screen has taken over 2 minutes.
-    const t = await firstSettled(page, 300_000);
+    const { t } = await waitSettled(page, 'first', 300_000);
     const reqs = log.all.slice();
     // Response sizes arrive asynchronously after requestfinished.
     await new Promise((r) => setTimeout(r, 300));

@@ -15,7 +15,7 @@ import type { EngineCatalog } from '../../src/catalog/types.ts';
 import { ensurePrometheus } from '../lib/binaries.ts';
 import { startPrometheus } from '../lib/prometheus.ts';
 import { launch, newContext } from './browser.ts';
-import { copyBlocks, DEFAULT_FLEET, ensureFleet, fleetHash } from './fleet.ts';
+import { copyBlocks, DEFAULT_FLEET, ensureFleet, fleetHash, waitForData } from './fleet.ts';
 import { emit, median, progress, runAsScript, summarize } from './stats.ts';
 
 const RANGE_MS = 3_600_000;
@@ -215,13 +215,7 @@ async function main(): Promise<void> {
   const proc = startPrometheus(prometheus, dir, join(dir, 'data'), port, 'global:\n  scrape_interval: 15s\nscrape_configs: []\n', progress);
   const browser = await launch();
   try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const r = await fetch(`${proc.url}/api/v1/query?query=count(vllm:num_requests_running)&time=${fleet.endMs / 1000}`).catch(() => null);
-      if (r?.ok && Number(((await r.json()) as { data: { result: { value: [number, string] }[] } }).data.result[0]?.value[1] ?? 0) > 0) break;
-      if (Date.now() > deadline) throw new Error('fleet prometheus not ready');
-      await new Promise((res) => setTimeout(res, 500));
-    }
+    await waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs, 120_000);
     const addr = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? `http://127.0.0.1:${port + 1000}`;
     await benchTables(browser, addr, proc.url, fleet.endMs, Number(process.env.BENCH_RUNS ?? 5));
   } finally {
