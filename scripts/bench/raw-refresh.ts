@@ -8,6 +8,8 @@
 // refresh clock's tick, exactly what its 5 s interval does). The page runs with `refresh=1m`, so
 // the real interval stays out of the way. Requests are counted in the page: a `fetch` wrapper sees
 // each query_range leave (and its `query`), PerformanceObserver resource entries see it complete.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { progress } from './stats.ts';
 import { launchRaw, type RawBrowser } from './cdp-pipe.ts';
 import { callerChains, summarizeProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
@@ -21,13 +23,20 @@ const PAGE_SCRIPT = (startMs: number): string => `(() => {
     static now() { return RealDate.now() + offset; }
   }
   globalThis.Date = FakeDate;
-  const log = { sent: [], open: [], finished: 0 };
+  const log = { sent: [], other: [], open: [], finished: 0 };
   globalThis.__iwBench = log;
   const realFetch = globalThis.fetch;
   const done = (r) => { if (!r.done) { r.done = true; const i = log.open.indexOf(r); if (i >= 0) log.open.splice(i, 1); } };
   globalThis.fetch = function (input, init) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.includes('/api/v1/query_range')) return realFetch.call(this, input, init);
+    if (!url.includes('/api/v1/query_range')) {
+      if (url.includes('/api/v1/')) {
+        let q = '';
+        try { q = new URLSearchParams(typeof init?.body === 'string' ? init.body : (url.split('?')[1] ?? '')).get('query') ?? ''; } catch {}
+        log.other.push(url.slice(url.indexOf('/api/v1/') + 8).split('?')[0] + (q ? ' ' + q.slice(0, 80) : ''));
+      }
+      return realFetch.call(this, input, init);
+    }
     let expr = '';
     try { expr = new URLSearchParams(typeof init?.body === 'string' ? init.body : String(init?.body ?? '')).get('query') ?? ''; } catch {}
     const r = { expr, done: false };
@@ -119,6 +128,7 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
     const sentCount = (n0: number): number => sentSoFar - n0;
     const tick: RawSession['tick'] = async (opts = {}) => {
       const n0 = await evaluate<number>('__iwBench.sent.length');
+      const o0 = await evaluate<number>('__iwBench.other.length');
       if (opts.profile) {
         await send('Profiler.enable');
         await send('Profiler.setSamplingInterval', { interval: 100 });
@@ -135,6 +145,9 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       if (opts.profile) {
         const raw = (await send<{ profile: CpuProfile }>('Profiler.stop')).profile;
         profile = summarizeProfile(raw);
+        // BQ_PROFILE_DUMP=<dir>: keep each window change's raw profile (.cpuprofile, opens in DevTools).
+        const dump = process.env.BQ_PROFILE_DUMP;
+        if (dump && sentCount(n0) > 0) writeFileSync(join(dump, `tick-${Date.now()}.cpuprofile`), JSON.stringify(raw));
         // BQ_CALLERS=setAttribute,fetch: where the self time of those functions comes from.
         const targets = process.env.BQ_CALLERS?.split(',') ?? [];
         if (targets.length > 0 && sentCount(n0) > 0) {
@@ -148,10 +161,12 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       } else if (process.env.BQ_MUTATIONS === '1') await evaluate('(() => { for (const k in __iwMut) delete __iwMut[k]; })()');
       if (open > 0) progress(`raw session: ${open} requests still open after 60 s`);
       const sent = await evaluate<string[]>(`__iwBench.sent.slice(${n0})`);
+      const other = await evaluate<string[]>(`__iwBench.other.slice(${o0})`);
+      if (process.env.BQ_OTHER === '1' && other.length > 0) progress(`other requests: ${other.join(' | ')}`);
       const inView = await evaluate<number>(`[...document.querySelectorAll('[data-panel-id]')].filter((e) => { const r = e.getBoundingClientRect(); return r.top < innerHeight + 300 && r.bottom > -300; }).length`);
       const busyRawMs = m1.task - m0.task;
       const busyMs = Math.max(0, busyRawMs - (idleRate * wallMs) / 1000);
-      return { requests: sent.length, distinct: new Set(sent).size, bytes: 0, busyRawMs, busyMs, cpuMs: m1.cpu - m0.cpu, wallMs, inView, ...(profile ? { profile } : {}) };
+      return { requests: sent.length, distinct: new Set(sent).size, bytes: 0, busyRawMs, busyMs, cpuMs: m1.cpu - m0.cpu, wallMs, inView, otherRequests: other.length, ...(profile ? { profile } : {}) };
     };
     const heapUsed = async (): Promise<number> => {
       await send('HeapProfiler.collectGarbage');

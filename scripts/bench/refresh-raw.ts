@@ -55,6 +55,7 @@ export async function rawRefreshes(o: RawRefreshOptions): Promise<{ figures: Fig
       cpuMedian: median(changing.map((x) => x.cpuMs ?? NaN)),
       wallMedian: median(changing.map((x) => x.wallMs)),
       requestsMedian: median(changing.map((x) => x.requests)),
+      otherRequestsMedian: median(changing.map((x) => x.otherRequests ?? 0)),
       distinctMedian: median(changing.map((x) => x.distinct)),
       panelsInView: median(changing.map((x) => x.inView)),
       changingTicks: changing.length,

@@ -24,6 +24,8 @@ export interface TickResult {
    * TaskDuration (wall time of tasks) it does not grow when other processes hold the cores.
    */
   cpuMs?: number;
+  /** Other API requests of the tick (instant queries, label lists, alerts…): counted in raw mode only. */
+  otherRequests?: number;
 }
 
 export async function taskMs(cdp: CDPSession): Promise<number> {
