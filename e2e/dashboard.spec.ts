@@ -1,5 +1,6 @@
 // The board against a real Prometheus scraping the simulated engines, in real Chromium.
 import { CORE_PANELS, appUrl, expect, expectPanelState, panel, test } from './fixtures';
+import { requestForm } from './support/request-form';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 const PROM_ALL = () => process.env.PROM_FEATURES!;
@@ -159,7 +160,7 @@ test('dragging across a chart zooms the whole board to that range', async ({ pag
 test('a stat tile that sums a panel shares the panel\'s request', async ({ page }) => {
   const bodies: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/api/v1/query_range')) bodies.push(decodeURIComponent((r.postData() ?? '').replace(/\+/g, ' ')));
+    if (r.url().includes('/api/v1/query_range')) bodies.push(decodeURIComponent(requestForm(r).toString().replace(/\+/g, ' ')));
   });
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
   await expectPanelState(page, 'request-rate', 'ok');
