@@ -1,7 +1,7 @@
 // What the backend holds: the metric names in the current range (for name resolution and engine
 // detection), the scrape interval (for the rate window), instance counts per engine and targets
 // that are down. Each is asked once per backend and coarse time window, not on every refresh.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { detectEngine, engineNameMatch, ENGINES, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
@@ -21,6 +21,31 @@ const COARSE_SEC = 600;
  */
 export function coarseWindow(startSec: number, endSec: number): { start: number; end: number } {
   return { start: Math.floor(startSec / COARSE_SEC) * COARSE_SEC, end: Math.ceil(endSec / COARSE_SEC) * COARSE_SEC };
+}
+
+/**
+ * The metric names the board resolves its panels with, over a coarse window. A factory, so that the
+ * boot path (src/app/early-discovery.ts) can ask it before config.json is read, under the same key.
+ */
+export function metricNamesQuery(client: PrometheusClient, baseUrl: string, cStart: number, cEnd: number) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH, cStart, cEnd],
+    queryFn: async ({ signal }) => new Set(await client.metricNames({ match: [ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH], start: cStart, end: cEnd }, signal)),
+    staleTime: 60_000,
+  });
+}
+
+/** The scrape interval from targets and config (`askStatus`: see canAskStatus). */
+export function scrapeIntervalQuery(client: PrometheusClient, baseUrl: string, askStatus: boolean) {
+  // The client is made from baseUrl (and the headers); baseUrl is in the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'scrape-interval', askStatus],
+    queryFn: ({ signal }) => detectScrapeInterval(client, signal, { askStatus }),
+    staleTime: 300_000,
+    // It answers null when the backend fails: that "success" says nothing about the backend's health.
+    meta: { healthSignal: false },
+  });
 }
 
 export interface BackendInfo {
@@ -49,14 +74,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   // Coarse window: metric names do not change with each refresh tick.
   const { start: cStart, end: cEnd } = coarseWindow(startSec, endSec);
 
-  const names = useQuery({
-    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH, cStart, cEnd],
-    queryFn: async ({ signal }) =>
-      new Set(await client!.metricNames({ match: [ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH], start: cStart, end: cEnd }, signal)),
-    enabled: client !== null,
-    staleTime: 60_000,
-    refetchInterval: 60_000,
-  });
+  const names = useQuery({ ...metricNamesQuery(client!, baseUrl, cStart, cEnd), enabled: client !== null, refetchInterval: 60_000 });
   // The key moves with the coarse window. When it moves while the backend is down, the new key has
   // no data: keep the names last seen for this backend, so panels keep their (stale) data instead
   // of all dropping back to "loading".
@@ -70,16 +88,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   const askStatus = canAskStatus(kind.data ?? null, baseUrl, window.location.origin);
   // Same origin (behind a proxy) the status endpoints are always asked: no need to wait for the kind.
   const sameOrigin = !isCrossOrigin(baseUrl, window.location.origin);
-  // The client is made from baseUrl (and the config headers); baseUrl is in the key.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  const scrape = useQuery({
-    queryKey: ['prometheus', baseUrl, 'scrape-interval', askStatus],
-    queryFn: ({ signal }) => detectScrapeInterval(client!, signal, { askStatus }),
-    enabled: client !== null && (sameOrigin || kind.isFetched),
-    staleTime: 300_000,
-    // It answers null when the backend fails: that "success" says nothing about the backend's health.
-    meta: { healthSignal: false },
-  });
+  const scrape = useQuery({ ...scrapeIntervalQuery(client!, baseUrl, askStatus), enabled: client !== null && (sameOrigin || kind.isFetched) });
 
   const resolvedBy = useMemo(() => (namesData ? resolveEngines(ENGINES, namesData) : null), [namesData]);
   const presence = presenceNames(ENGINES, resolvedBy);
