@@ -34,6 +34,7 @@ import { SloTiles } from './slo-tiles';
 import { StatTile } from './stat-tile';
 import { rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
+import { useBelowFoldMounted } from './first-screen';
 import { useRecordedNames } from './recorded-names';
 import { useEmbedApi } from './use-embed-api';
 import { useFullScreen } from './use-full-screen';
@@ -193,6 +194,10 @@ export function Dashboard({
   }, [refreshNow, queryClient]);
 
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
+  // First screen first: the sections after the first open one mount once the first screen is in
+  // (or on the first scroll), not in the same render as the panels whose queries are awaited.
+  const belowFold = useBelowFoldMounted(baseUrl);
+  const firstOpen = SECTION_IDS.findIndex((sid) => !state.collapsed.includes(sid));
   const exitFullScreen = useCallback(() => setState({ panel: null }), [setState]);
   useFullScreen(single ? single.id : state.panel && isAutoPanelId(state.panel) ? state.panel : null, state.kiosk, exitFullScreen);
 
@@ -275,7 +280,7 @@ export function Dashboard({
                       </ErrorBoundary>
                     </div>
                   ))}
-                {SECTION_IDS.map((sid) => {
+                {SECTION_IDS.filter((_, i) => belowFold || i <= firstOpen).map((sid) => {
                   const split = sectionPanels(catalog.panels, sid, resolved);
                   return (
                     <Section
@@ -308,7 +313,7 @@ export function Dashboard({
                     </Section>
                   );
                 })}
-                <OtherMetrics names={backend.names} />
+                {belowFold && <OtherMetrics names={backend.names} />}
               </>
             )}
           </DashboardContext.Provider>

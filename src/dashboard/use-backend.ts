@@ -1,10 +1,11 @@
 // What the backend holds: the metric names in the current range (for name resolution and engine
 // detection), the scrape interval (for the rate window), instance counts per engine and targets
 // that are down. Each is asked once per backend and coarse time window, not on every refresh.
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { detectEngine, engineNameMatch, ENGINES, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
+import { useFirstScreenIn } from './first-screen';
 import { backendKindOptions, canAskStatus, detectScrapeInterval, isCrossOrigin, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
 
 /** Every spelling of a registered engine's metric contains its name pattern (prefixed, rewritten or not). */
@@ -118,6 +119,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
 
   const clusterMatcher = matcherFor('cluster', cluster);
   const firstScreenIn = useFirstScreenIn(baseUrl, resolvedBy !== null);
+  const firstScreenDone = useFirstScreenIn(baseUrl);
   const counts = useQuery({
     queryKey: ['prometheus', baseUrl, 'instance-counts', ...presentNames, clusterMatcher, cEnd],
     queryFn: async ({ signal }) => {
@@ -139,7 +141,8 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
       if (result.resultType !== 'vector') return [];
       return result.result.map((s) => ({ instance: s.metric.instance ?? '', job: s.metric.job ?? '' }));
     },
-    enabled: client !== null,
+    // For the header only: after the first screen (first-screen.ts).
+    enabled: client !== null && firstScreenDone,
     refetchInterval: 30_000,
     staleTime: 15_000,
   });
@@ -164,30 +167,4 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     scrapeSettled,
     targetsDown: down.data ?? [],
   };
-}
-
-/**
- * True once the page's first range queries have all answered (or 4 s after the names resolved, if
- * none were sent), and from then on. Watched on the query cache, not with `useIsFetching`, which
- * would re-render the whole dashboard on every request of every refresh.
- */
-function useFirstScreenIn(baseUrl: string, ready: boolean): boolean {
-  const queryClient = useQueryClient();
-  const [done, setDone] = useState(false);
-  useEffect(() => {
-    if (done || !ready) return;
-    const key = ['prometheus', baseUrl, 'query_range'];
-    let seen = false;
-    const check = (): void => {
-      if (queryClient.isFetching({ queryKey: key }) > 0) seen = true;
-      else if (seen) setDone(true);
-    };
-    const unsubscribe = queryClient.getQueryCache().subscribe(check);
-    const timer = setTimeout(() => setDone(true), 4000);
-    return () => {
-      unsubscribe();
-      clearTimeout(timer);
-    };
-  }, [done, ready, queryClient, baseUrl]);
-  return done;
 }

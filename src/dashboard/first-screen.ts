@@ -1,0 +1,88 @@
+// "The first screen is in": the page's first range queries have all answered. Until then the page
+// sends nothing the first screen does not need and mounts nothing below it, so that on a large
+// fleet the browser's six connections, the main thread and the backend's CPU go to the panels in
+// view (docs/performance.md, "Boot path, session 4"). One watcher per query cache and backend,
+// shared by every hook that waits for it.
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+
+/** When no range query has been sent this long after the first asker, nothing is held back any more. */
+export const FIRST_SCREEN_FALLBACK_MS = 4000;
+
+interface Watch {
+  done: boolean;
+  listeners: Set<() => void>;
+}
+
+const watches = new WeakMap<QueryClient, Map<string, Watch>>();
+
+function watchFor(queryClient: QueryClient, baseUrl: string): Watch {
+  let byUrl = watches.get(queryClient);
+  if (!byUrl) watches.set(queryClient, (byUrl = new Map()));
+  let w = byUrl.get(baseUrl);
+  if (w) return w;
+  const watch: Watch = { done: false, listeners: new Set() };
+  byUrl.set(baseUrl, watch);
+  const key = ['prometheus', baseUrl, 'query_range'];
+  let seen = false;
+  const finish = (): void => {
+    if (watch.done) return;
+    watch.done = true;
+    unsubscribe();
+    clearTimeout(timer);
+    for (const l of watch.listeners) l();
+  };
+  // Watched on the query cache, not with useIsFetching, which would re-render the whole dashboard
+  // on every request of every refresh.
+  const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+    if (queryClient.isFetching({ queryKey: key }) > 0) seen = true;
+    else if (seen) finish();
+  });
+  const timer = setTimeout(() => {
+    if (!seen) finish();
+  }, FIRST_SCREEN_FALLBACK_MS);
+  return (w = watch);
+}
+
+/**
+ * True once the page's first range queries against `baseUrl` have all answered (or when none was
+ * sent within FIRST_SCREEN_FALLBACK_MS of the first call), and from then on. `ready` false: not
+ * watched yet (e.g. before the backend's names are known) and false.
+ */
+export function useFirstScreenIn(baseUrl: string, ready = true): boolean {
+  const queryClient = useQueryClient();
+  const watch = ready ? watchFor(queryClient, baseUrl) : null;
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!watch) return () => {};
+      watch.listeners.add(onChange);
+      return () => watch.listeners.delete(onChange);
+    },
+    [watch],
+  );
+  return useSyncExternalStore(subscribe, () => watch?.done ?? false);
+}
+
+/**
+ * The page mounts what is below the first screen once the first screen is in, or as soon as the
+ * user scrolls, or after FIRST_SCREEN_FALLBACK_MS at the latest.
+ */
+export function useBelowFoldMounted(baseUrl: string): boolean {
+  const firstIn = useFirstScreenIn(baseUrl);
+  const [early, setEarly] = useState(false);
+  useEffect(() => {
+    if (firstIn || early) return;
+    const now = (): void => setEarly(true);
+    const timer = setTimeout(now, FIRST_SCREEN_FALLBACK_MS);
+    window.addEventListener('scroll', now, { once: true, passive: true });
+    window.addEventListener('wheel', now, { once: true, passive: true });
+    window.addEventListener('keydown', now, { once: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', now);
+      window.removeEventListener('wheel', now);
+      window.removeEventListener('keydown', now);
+    };
+  }, [firstIn, early]);
+  return firstIn || early;
+}
