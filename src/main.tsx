@@ -1,7 +1,7 @@
 // Entry: load and validate config.json, then start the app; a bad config gives a readable page.
 // A backend named in the URL is asked for its names and scrape interval meanwhile
 // (src/app/early-discovery.ts): the first panels then need no round trip after the first render.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, firstBackend } from './app/app';
 import { ConfigErrorPage } from './app/config-error-page';
@@ -26,10 +26,15 @@ loadRuntimeConfig()
       const first = firstBackend(config, window.location.search, window.location.origin, credentials);
       early.adopt(queryClient, first.baseUrl, first.headers);
     }
-    root.render(
-      <StrictMode>
-        <App config={config} queryClient={queryClient} initialCredentials={credentials} />
-      </StrictMode>,
+    // A transition: React yields to the event loop every few ms while it renders the first
+    // screen, so the early discovery's answers are handled (and its next requests leave) during
+    // that render instead of after it.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App config={config} queryClient={queryClient} initialCredentials={credentials} />
+        </StrictMode>,
+      ),
     );
   })
   .catch((e: unknown) => {

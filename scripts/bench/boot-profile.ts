@@ -3,7 +3,12 @@
 // (main.tsx, app.tsx) and at the first query_range request. Prints, per phase, its wall time, the
 // main thread's sampled busy time and the functions with the most self time.
 //   npx tsx scripts/bench/boot-profile.ts   (BP_RUNS=3, BP_PORT=4391 with Prometheus on +1,
-//   BP_DIST=<dir> to profile an existing build, BP_TOP=12)
+//   BP_DIST=<dir> to profile an existing build, BP_TOP=25)
+// A/B mode, for a shared machine whose load moves more between minutes than a change moves the
+// figure: BP_AB=<dirA>,<dirB>[,…] loads the builds in turn (order alternating per round) against
+// the same Prometheus, BP_RUNS rounds, no profiler, and prints per build the medians of
+// first-screen-ok, of the first query_range leaving and of the boot marks, and the same floor.
+//   git worktree add /tmp/x <commit> && (cd /tmp/x && ln -s $PWD/node_modules && npx vite build --outDir /tmp/a)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -67,7 +72,35 @@ function phase(p: Profile, originUs: number, from: number, to: number): { busy: 
   return { busy, top: [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, TOP) };
 }
 
+interface AbLoad {
+  first: number;
+  firstRange: number;
+  marks: Record<string, number>;
+}
+
+/** One cold load of `url` (new context): first-screen-ok, the first query_range's start, the marks. */
+async function abLoad(browser: Awaited<ReturnType<typeof launch>>, url: string): Promise<AbLoad> {
+  const ctx = await newContext(browser);
+  try {
+    const page = await ctx.newPage();
+    let firstRange = Infinity;
+    page.on('requestfinished', (r) => {
+      if (r.url().includes('/api/v1/query_range')) firstRange = Math.min(firstRange, r.timing().startTime);
+    });
+    await page.goto(url);
+    const s = await waitSettled(page, 'first');
+    const info = await page.evaluate(() => ({
+      origin: performance.timeOrigin,
+      marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name.replace('inferwatch:', ''), m.startTime])),
+    }));
+    return { first: s.t, firstRange: firstRange - info.origin, marks: info.marks };
+  } finally {
+    await ctx.close();
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.env.BP_AB) return ab(process.env.BP_AB.split(','));
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
     let outDir = process.env.BP_DIST;
@@ -139,6 +172,48 @@ async function main(): Promise<void> {
       console.log(`\n${name}: wall ${median(e.wall).toFixed(0)} ms, main thread busy ${median(e.busy).toFixed(0)} ms (median of ${e.wall.length})`);
       const top = [...e.top.entries()].map(([k, v]) => [k, v.reduce((a, b) => a + b, 0) / e.wall.length] as const).sort((a, b) => b[1] - a[1]).slice(0, TOP);
       for (const [k, v] of top) console.log(`  ${v.toFixed(1).padStart(7)} ms  ${k}`);
+    }
+  } finally {
+    await runCleanups(cleanups);
+  }
+}
+
+async function ab(dists: string[]): Promise<void> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  try {
+    const { prometheus, promtool } = ensurePrometheus(progress);
+    const fleet = await ensureFleet(join(ROOT, '.cache'), promtool, DEFAULT_FLEET, progress);
+    const dir = mkdtempSync(join(tmpdir(), 'inferwatch-boot-ab-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    copyBlocks(fleet, join(dir, 'data'));
+    const proc = startPrometheus(prometheus, dir, join(dir, 'data'), PORT + 1, 'global:\n  scrape_interval: 15s\nscrape_configs: []\n', progress);
+    cleanups.unshift(() => proc.stop());
+    const apps: string[] = [];
+    for (const [i, outDir] of dists.entries()) {
+      // One preview server per build, on ports after Prometheus'.
+      const port = PORT + 2 + i;
+      const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: resolve(outDir) }, preview: { port, strictPort: true, host: '127.0.0.1' } });
+      cleanups.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
+      apps.push(`http://127.0.0.1:${port}`);
+    }
+    await Promise.race([waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs), proc.died]);
+    const browser = await launch();
+    cleanups.unshift(() => browser.close());
+    const query = `/?prom=${encodeURIComponent(proc.url)}&from=${fleet.endMs - 3_600_000}&to=${fleet.endMs}&refresh=off`;
+    const results: AbLoad[][] = dists.map(() => []);
+    for (let round = -1; round < RUNS; round++) {
+      const order = dists.map((_, i) => i);
+      if (round % 2 === 1) order.reverse();
+      for (const i of order) {
+        const r = await abLoad(browser, `${apps[i]}${query}`);
+        if (round >= 0) results[i]?.push(r);
+        progress(`round ${round + 1}/${RUNS} ${dists[i]}: first screen ${r.first.toFixed(0)} ms, first query_range ${r.firstRange.toFixed(0)} ms`);
+      }
+    }
+    for (const [i, rs] of results.entries()) {
+      const marks = [...new Set(rs.flatMap((r) => Object.keys(r.marks)))];
+      const m = (xs: number[]): string => `${median(xs).toFixed(0)} [${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}]`;
+      console.log(`${dists[i]}: first-screen-ok ${m(rs.map((r) => r.first))} ms; first query_range leaves ${m(rs.map((r) => r.firstRange))} ms; ${marks.map((k) => `${k} ${m(rs.map((r) => r.marks[k] ?? NaN))}`).join('; ')} (${rs.length} loads)`);
     }
   } finally {
     await runCleanups(cleanups);

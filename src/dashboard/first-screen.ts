@@ -63,26 +63,34 @@ export function useFirstScreenIn(baseUrl: string, ready = true): boolean {
   return useSyncExternalStore(subscribe, () => watch?.done ?? false);
 }
 
+/** How long after the first screen's answers the page may wait for an idle moment to mount the rest. */
+const IDLE_WAIT_MS = 1000;
+
 /**
- * The page mounts what is below the first screen once the first screen is in, or as soon as the
- * user scrolls, or after FIRST_SCREEN_FALLBACK_MS at the latest.
+ * The page mounts what is below the first screen once the first screen is in and drawn (the first
+ * idle moment after its answers, at most IDLE_WAIT_MS later: the charts draw from those answers
+ * first), or as soon as the user scrolls or types. (No timer besides useFirstScreenIn's own: on a
+ * loaded fleet the first screen takes seconds, and mounting the rest meanwhile slowed it down.)
  */
 export function useBelowFoldMounted(baseUrl: string): boolean {
   const firstIn = useFirstScreenIn(baseUrl);
-  const [early, setEarly] = useState(false);
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
-    if (firstIn || early) return;
-    const now = (): void => setEarly(true);
-    const timer = setTimeout(now, FIRST_SCREEN_FALLBACK_MS);
+    if (mounted) return;
+    const now = (): void => setMounted(true);
+    if (firstIn) {
+      if (typeof requestIdleCallback !== 'function') return void now();
+      const id = requestIdleCallback(now, { timeout: IDLE_WAIT_MS });
+      return () => cancelIdleCallback(id);
+    }
     window.addEventListener('scroll', now, { once: true, passive: true });
     window.addEventListener('wheel', now, { once: true, passive: true });
     window.addEventListener('keydown', now, { once: true });
     return () => {
-      clearTimeout(timer);
       window.removeEventListener('scroll', now);
       window.removeEventListener('wheel', now);
       window.removeEventListener('keydown', now);
     };
-  }, [firstIn, early]);
-  return firstIn || early;
+  }, [firstIn, mounted]);
+  return mounted;
 }

@@ -12,7 +12,6 @@ import { formatValue, type Unit } from '../lib/units';
 import { bucketBoundsOptions } from '../prometheus';
 import { useDashboard } from './dashboard-context';
 import { coarseWindow } from './use-backend';
-import { useFirstScreenIn } from './first-screen';
 
 /** Query id → the logical `_bucket` metrics its histogram_quantile reads (in alternative order). */
 export function quantileBuckets(panel: Pick<PanelSpec, 'queries'>): Map<string, string[]> {
@@ -51,10 +50,8 @@ export function useBucketBounds(panel: Pick<PanelSpec, 'queries'>, enabled: bool
   }, [buckets, resolved]);
   const distinct = useMemo(() => [...new Set(names.values())], [names]);
   const { start, end } = coarseWindow(w.startSec, w.endSec);
-  // The bounds only annotate quantile lines: asked after the first screen's queries (first-screen.ts).
-  const firstIn = useFirstScreenIn(baseUrl);
   const answers = useQueries({
-    queries: distinct.map((series) => ({ ...bucketBoundsOptions(client, { baseUrl, series, start, end }), enabled: enabled && firstIn })),
+    queries: distinct.map((series) => ({ ...bucketBoundsOptions(client, { baseUrl, series, start, end }), enabled })),
   });
   // A string of the answers, so the maps below are rebuilt only when a bound list changes.
   const answersKey = JSON.stringify(distinct.map((n, i) => [n, answers[i]?.data ?? null]));
