@@ -34,10 +34,12 @@ function watchFor(queryClient: QueryClient, baseUrl: string): Watch {
   };
   // Watched on the query cache, not with useIsFetching, which would re-render the whole dashboard
   // on every request of every refresh.
-  const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+  const check = (): void => {
     if (queryClient.isFetching({ queryKey: key }) > 0) seen = true;
     else if (seen) finish();
-  });
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe(check);
+  check(); // range queries already in flight count too
   const timer = setTimeout(() => {
     if (!seen) finish();
   }, FIRST_SCREEN_FALLBACK_MS);

@@ -118,8 +118,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     scrape.isError || (scrape.isSuccess && (scrape.data !== null || !fromSamplesEnabled || fromSamples.isFetched || fromSamples.isError));
 
   const clusterMatcher = matcherFor('cluster', cluster);
-  const firstScreenIn = useFirstScreenIn(baseUrl, resolvedBy !== null);
-  const firstScreenDone = useFirstScreenIn(baseUrl);
+  const firstScreenIn = useFirstScreenIn(baseUrl);
   const counts = useQuery({
     queryKey: ['prometheus', baseUrl, 'instance-counts', ...presentNames, clusterMatcher, cEnd],
     queryFn: async ({ signal }) => {
@@ -142,7 +141,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
       return result.result.map((s) => ({ instance: s.metric.instance ?? '', job: s.metric.job ?? '' }));
     },
     // For the header only: after the first screen (first-screen.ts).
-    enabled: client !== null && firstScreenDone,
+    enabled: client !== null && firstScreenIn,
     refetchInterval: 30_000,
     staleTime: 15_000,
   });
