@@ -8,6 +8,7 @@
 // figure: BP_AB=<dirA>,<dirB>[,…] loads the builds in turn (order alternating per round) against
 // the same Prometheus, BP_RUNS rounds, no profiler, and prints per build the medians of
 // first-screen-ok, of the first query_range leaving and of the boot marks, and the same floor.
+// BP_SHOT=<prefix> saves <prefix>-top.png and <prefix>-below.png of the last build's last load.
 //   git worktree add /tmp/x <commit> && (cd /tmp/x && ln -s $PWD/node_modules && npx vite build --outDir /tmp/a)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,7 +80,7 @@ interface AbLoad {
 }
 
 /** One cold load of `url` (new context): first-screen-ok, the first query_range's start, the marks. */
-async function abLoad(browser: Awaited<ReturnType<typeof launch>>, url: string): Promise<AbLoad> {
+async function abLoad(browser: Awaited<ReturnType<typeof launch>>, url: string, shot?: string): Promise<AbLoad> {
   const ctx = await newContext(browser);
   try {
     const page = await ctx.newPage();
@@ -93,6 +94,13 @@ async function abLoad(browser: Awaited<ReturnType<typeof launch>>, url: string):
       origin: performance.timeOrigin,
       marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name.replace('inferwatch:', ''), m.startTime])),
     }));
+    if (shot) {
+      // What a user sees: the first screen, then further down once the rest has mounted.
+      await page.screenshot({ path: `${shot}-top.png` });
+      await page.evaluate(() => window.scrollTo(0, window.innerHeight * 1.5));
+      await page.waitForTimeout(3000);
+      await page.screenshot({ path: `${shot}-below.png` });
+    }
     return { first: s.t, firstRange: firstRange - info.origin, marks: info.marks };
   } finally {
     await ctx.close();
@@ -205,7 +213,9 @@ async function ab(dists: string[]): Promise<void> {
       const order = dists.map((_, i) => i);
       if (round % 2 === 1) order.reverse();
       for (const i of order) {
-        const r = await abLoad(browser, `${apps[i]}${query}`);
+        // BP_SHOT=<path prefix>: screenshots of the last build's last load.
+        const shot = round === RUNS - 1 && i === dists.length - 1 ? process.env.BP_SHOT : undefined;
+        const r = await abLoad(browser, `${apps[i]}${query}`, shot);
         if (round >= 0) results[i]?.push(r);
         progress(`round ${round + 1}/${RUNS} ${dists[i]}: first screen ${r.first.toFixed(0)} ms, first query_range ${r.firstRange.toFixed(0)} ms`);
       }

@@ -65,13 +65,15 @@ export function useFirstScreenIn(baseUrl: string, ready = true): boolean {
   return useSyncExternalStore(subscribe, () => watch?.done ?? false);
 }
 
+const USER_INPUT = ['scroll', 'wheel', 'keydown', 'pointerdown', 'touchstart'] as const;
+
 /** How long after the first screen's answers the page may wait for an idle moment to mount the rest. */
 const IDLE_WAIT_MS = 1000;
 
 /**
  * The page mounts what is below the first screen once the first screen is in and drawn (the first
  * idle moment after its answers, at most IDLE_WAIT_MS later: the charts draw from those answers
- * first), or as soon as the user scrolls or types. (No timer besides useFirstScreenIn's own: on a
+ * first), or as soon as the user scrolls, types or presses anything. (No timer besides useFirstScreenIn's own: on a
  * loaded fleet the first screen takes seconds, and mounting the rest meanwhile slowed it down.)
  */
 export function useBelowFoldMounted(baseUrl: string): boolean {
@@ -85,13 +87,11 @@ export function useBelowFoldMounted(baseUrl: string): boolean {
       const id = requestIdleCallback(now, { timeout: IDLE_WAIT_MS });
       return () => cancelIdleCallback(id);
     }
-    window.addEventListener('scroll', now, { once: true, passive: true });
-    window.addEventListener('wheel', now, { once: true, passive: true });
-    window.addEventListener('keydown', now, { once: true });
+    // Any input: a scroll, a key, or a press (a stat tile's link scrolls to its panel on the click
+    // that follows, so the panel must be there by then).
+    for (const type of USER_INPUT) window.addEventListener(type, now, { once: true, passive: true, capture: true });
     return () => {
-      window.removeEventListener('scroll', now);
-      window.removeEventListener('wheel', now);
-      window.removeEventListener('keydown', now);
+      for (const type of USER_INPUT) window.removeEventListener(type, now, { capture: true });
     };
   }, [firstIn, mounted]);
   return mounted;
