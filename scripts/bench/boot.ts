@@ -39,8 +39,12 @@ export class BootLog {
 
   /** Steps up to now (finished requests), the query_range ones folded into first/last. */
   async steps(page: Page): Promise<BootStep[]> {
-    const origin = await page.evaluate(() => performance.timeOrigin);
-    const out: BootStep[] = [];
+    const { origin, marks } = await page.evaluate(() => ({
+      origin: performance.timeOrigin,
+      // The app's own boot marks (main.tsx, app.tsx): script running, config.json in, first commit.
+      marks: performance.getEntriesByType('mark').filter((m) => m.name.startsWith('inferwatch:')).map((m) => ({ name: m.name, t: m.startTime })),
+    }));
+    const out: BootStep[] = marks.map((m) => ({ label: `mark ${m.name.replace('inferwatch:', '')}`, start: m.t, end: m.t }));
     const ranges: BootStep[] = [];
     for (const { r, done } of this.reqs) {
       if (!done) continue;
