@@ -23,7 +23,7 @@ function fakeBackend(opts: { failNamesOnce?: boolean } = {}) {
   const json = (data: unknown, status = 200) => new Response(JSON.stringify(status === 200 ? { status: 'success', data } : { status: 'error', errorType: 'internal', error: 'boom' }), { status });
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
-    const body = new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
+    const body = typeof init?.body === 'string' ? new URLSearchParams(init.body) : url.searchParams;
     calls.push({ path: url.pathname, query: body.get('query'), headers: { ...(init?.headers as Record<string, string>) }, signal: init?.signal ?? undefined });
     await new Promise((r) => setTimeout(r, 1));
     switch (url.pathname) {
