@@ -88,6 +88,12 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
     await send('Performance.enable');
     await send('Emulation.setDeviceMetricsOverride', { width: 1440, height: 900, deviceScaleFactor: 1, mobile: false });
     await send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_SCRIPT(startMs) });
+    // BQ_COMMITS=1: count React commits per tick (a minimal devtools hook; React calls it per commit).
+    if (process.env.BQ_COMMITS === '1') {
+      await send('Page.addScriptToEvaluateOnNewDocument', {
+        source: `globalThis.__iwCommits = 0; globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject() { return 1; }, onCommitFiberRoot() { globalThis.__iwCommits++; }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {} };`,
+      });
+    }
     const evaluate = async <T>(expression: string): Promise<T> => {
       const r = await send<{ result: { value: T }; exceptionDetails?: { text: string; exception?: { description?: string } } }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
       if (r.exceptionDetails) throw new Error(`${r.exceptionDetails.text} ${r.exceptionDetails.exception?.description ?? ''}`);
@@ -128,6 +134,7 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
     const sentCount = (n0: number): number => sentSoFar - n0;
     const tick: RawSession['tick'] = async (opts = {}) => {
       const n0 = await evaluate<number>('__iwBench.sent.length');
+      const c0 = process.env.BQ_COMMITS === '1' ? await evaluate<number>('__iwCommits') : 0;
       const o0 = await evaluate<number>('__iwBench.other.length');
       if (opts.profile) {
         await send('Profiler.enable');
@@ -162,6 +169,7 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       if (open > 0) progress(`raw session: ${open} requests still open after 60 s`);
       const sent = await evaluate<string[]>(`__iwBench.sent.slice(${n0})`);
       const other = await evaluate<string[]>(`__iwBench.other.slice(${o0})`);
+      if (process.env.BQ_COMMITS === '1' && sent.length > 0) progress(`react commits: ${(await evaluate<number>('__iwCommits')) - c0}`);
       if (process.env.BQ_OTHER === '1' && other.length > 0) progress(`other requests: ${other.join(' | ')}`);
       const inView = await evaluate<number>(`[...document.querySelectorAll('[data-panel-id]')].filter((e) => { const r = e.getBoundingClientRect(); return r.top < innerHeight + 300 && r.bottom > -300; }).length`);
       const busyRawMs = m1.task - m0.task;

@@ -5,32 +5,17 @@ import EChartsReactCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
 import type { EChartsType } from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
-import {
-  AxisPointerComponent,
-  GridComponent,
-  MarkLineComponent,
-  ToolboxComponent,
-  TooltipComponent,
-} from 'echarts/components';
+import { AxisPointerComponent, GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { DistributionChartOption } from './distribution-options';
+import { armDragZoom } from './drag-zoom';
 import type { ChartOption } from './options';
 import { chartTokens } from './palette';
 import type { ChartTheme } from './types';
 
-// Only what the option builders use, so the bundle stays tree-shaken. ToolboxComponent brings the
-// select-dataZoom behind drag-to-zoom; DataZoomComponent (inside + slider) is left out on purpose:
-// "inside" would capture the mouse wheel and stop the dashboard from scrolling.
-echarts.use([
-  LineChart,
-  BarChart,
-  GridComponent,
-  TooltipComponent,
-  AxisPointerComponent,
-  MarkLineComponent,
-  ToolboxComponent,
-  CanvasRenderer,
-]);
+// Only what the option builders use, so the bundle stays tree-shaken. Drag-to-zoom is our own
+// (drag-zoom.ts), not ECharts' toolbox/dataZoom: those re-ran on every setOption.
+echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, AxisPointerComponent, MarkLineComponent, CanvasRenderer]);
 
 export type { EChartsType };
 /** The live chart instance handed to `onReady` (alias kept for callers' readability). */
@@ -60,27 +45,6 @@ const REPLACE_MERGE = ['series'];
 
 // Stable object: echarts-for-react re-creates the instance whenever `opts` changes.
 const INIT_OPTS = { renderer: 'canvas' } as const;
-
-/** Turns the select-dataZoom brush on. Silent, so `echarts.connect` does not replay it on the group. */
-function armZoomSelect(instance: EChartsType): void {
-  if (instance.isDisposed()) return;
-  instance.dispatchAction(
-    { type: 'takeGlobalCursor', key: 'dataZoomSelect', dataZoomSelectActive: true },
-    { silent: true },
-  );
-}
-
-/** The dragged x range from a `datazoom` event fired by the toolbox select (values, not percents). */
-function zoomRange(event: unknown): [number, number] | null {
-  if (typeof event !== 'object' || event === null) return null;
-  const batch = (event as { batch?: unknown }).batch;
-  const first: unknown = Array.isArray(batch) ? batch[0] : event;
-  if (typeof first !== 'object' || first === null) return null;
-  const { startValue, endValue } = first as { startValue?: unknown; endValue?: unknown };
-  if (typeof startValue !== 'number' || typeof endValue !== 'number') return null;
-  if (!Number.isFinite(startValue) || !Number.isFinite(endValue) || endValue <= startValue) return null;
-  return [startValue, endValue];
-}
 
 // zrender's marker for "do not deep-copy": ECharts clones the whole option on every setOption and
 // again when it merges a series, i.e. one new [t, v] array per point per update. Series data is
@@ -126,23 +90,6 @@ function useOnScreen(): [boolean, (el: Element | null) => void] {
 }
 
 /**
- * Adds the invisible toolbox whose dataZoom feature draws the selection rectangle. Only the x
- * axis is controlled (`yAxisIndex: 'none'`), so the brush is a vertical band as in Grafana.
- */
-function withZoomSelect(option: AnyChartOption, theme: ChartTheme): AnyChartOption {
-  return {
-    ...option,
-    toolbox: {
-      show: true,
-      itemSize: 0,
-      showTitle: false,
-      iconStyle: { opacity: 0 },
-      feature: { dataZoom: { yAxisIndex: 'none', brushStyle: { color: chartTokens(theme).brush } } },
-    },
-  };
-}
-
-/**
  * The chart wrapper. A new option updates the live chart in place (merge mode: the models and
  * views of axes, grid and series are reused, which is several times cheaper per refresh than a
  * rebuild), while `replaceMerge: ['series']` replaces the series list, so removed series never
@@ -151,56 +98,34 @@ function withZoomSelect(option: AnyChartOption, theme: ChartTheme): AnyChartOpti
  */
 export function EChart({ option, theme, height, ariaLabel, group, onZoom, onReady, className }: EChartProps) {
   const instanceRef = useRef<EChartsType | null>(null);
-  const zoomable = onZoom !== undefined;
-  const fullOption = useMemo(() => markSeriesDataShared(zoomable ? withZoomSelect(option, theme) : option), [option, theme, zoomable]);
+  const fullOption = useMemo(() => markSeriesDataShared(option), [option]);
   const [onScreen, observe] = useOnScreen();
   // What the chart draws: the latest option while on screen, else the one it last drew.
   const [shown, setShown] = useState(fullOption);
   if (onScreen && shown !== fullOption) setShown(fullOption);
 
-  // Handlers read the latest props through refs, so `onEvents` stays one object for the chart's life.
-  const latest = useRef({ fullOption, onZoom, onReady, group });
+  // Handlers read the latest props through refs, so they stay one object for the chart's life.
+  const latest = useRef({ onZoom, onReady, group, theme });
   useEffect(() => {
-    latest.current = { fullOption, onZoom, onReady, group };
+    latest.current = { onZoom, onReady, group, theme };
   });
-  // Set on pointer down in *this* chart: a zoom replayed from a connected chart must not call onZoom twice.
-  const pointerDown = useRef(false);
-
-  const onEvents = useMemo(
-    () => ({
-      datazoom: (event: unknown, instance: EChartsType) => {
-        const range = zoomRange(event);
-        const mine = pointerDown.current;
-        pointerDown.current = false;
-        // setOption is refused while ECharts is still dispatching this action: reset on the next task.
-        setTimeout(() => {
-          if (instance.isDisposed()) return;
-          instance.setOption(latest.current.fullOption, { notMerge: true });
-          if (latest.current.onZoom) armZoomSelect(instance);
-        }, 0);
-        if (range && mine) latest.current.onZoom?.(range[0], range[1]);
-      },
-    }),
-    [],
-  );
+  const disarm = useRef<(() => void) | null>(null);
+  useEffect(() => () => disarm.current?.(), []);
 
   const handleReady = useMemo(
     () => (instance: EChartsType) => {
       instanceRef.current = instance;
-      const { group: g, onZoom: z, onReady: ready } = latest.current;
+      const { group: g, onReady: ready } = latest.current;
       if (g) {
         instance.group = g;
         echarts.connect(g);
       }
-      const zr = instance.getZr();
-      zr.on('mousedown', () => {
-        pointerDown.current = true;
-      });
-      // The brush ends on mouseup and dispatches synchronously; clear the flag after that.
-      zr.on('mouseup', () => {
-        setTimeout(() => (pointerDown.current = false), 0);
-      });
-      if (z) armZoomSelect(instance);
+      disarm.current?.();
+      disarm.current = armDragZoom(
+        instance,
+        () => chartTokens(latest.current.theme).brush,
+        () => latest.current.onZoom,
+      );
       observe(instance.getDom());
       ready?.(instance);
     },
@@ -215,13 +140,6 @@ export function EChart({ option, theme, height, ariaLabel, group, onZoom, onRead
     if (group) echarts.connect(group);
   }, [group]);
 
-  // The select cursor survives option replacement (ECharts reuses the toolbox view), so it is only
-  // re-armed when zoom is switched on after mount.
-  useEffect(() => {
-    const instance = instanceRef.current;
-    if (zoomable && instance) armZoomSelect(instance);
-  }, [zoomable]);
-
   return (
     <EChartsReactCore
       echarts={echarts}
@@ -230,7 +148,6 @@ export function EChart({ option, theme, height, ariaLabel, group, onZoom, onRead
       lazyUpdate
       theme={theme === 'dark' ? 'dark' : undefined}
       opts={INIT_OPTS}
-      onEvents={onEvents}
       onChartReady={handleReady}
       autoResize
       style={{ height, width: '100%' }}

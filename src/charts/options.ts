@@ -5,7 +5,6 @@ import type {
   AxisPointerComponentOption,
   GridComponentOption,
   MarkLineComponentOption,
-  ToolboxComponentOption,
   TooltipComponentOption,
 } from 'echarts/components';
 import { formatTimestamp } from '../lib/time';
@@ -25,7 +24,6 @@ export type ChartOption = ComposeOption<
   | TooltipComponentOption
   | AxisPointerComponentOption
   | MarkLineComponentOption
-  | ToolboxComponentOption
 >;
 
 export interface TimeSeriesOptionInput {

@@ -16,6 +16,24 @@ export interface QueryWindow {
 /** The window's length in seconds (`$__range`). */
 export const rangeSeconds = (w: QueryWindow): number => w.endSec - w.startSec;
 
+/** Summaries over the whole range are asked again when the window has moved by this share of it. */
+const SUMMARY_RESOLUTION = 60;
+
+/**
+ * The window of a summary over the whole range (the tables, the quiet probes: instant queries over
+ * `[$__range]` at its end): the same length, its end held on a coarser grid — a multiple of the
+ * step near 1/60 of the range (60 s for an hour, 15 s for 15 min). A live page then asks these
+ * again about once a minute instead of at every step (15 s), and a mean over the last hour that
+ * ends up to a minute earlier is the same figure to the reader.
+ */
+export function summaryWindow(w: QueryWindow): QueryWindow {
+  const range = rangeSeconds(w);
+  const k = Math.max(1, Math.floor(range / SUMMARY_RESOLUTION / w.stepSec));
+  const every = k * w.stepSec;
+  const endSec = Math.floor(w.endSec / every) * every;
+  return endSec === w.endSec ? w : { startSec: endSec - range, endSec, stepSec: w.stepSec };
+}
+
 export interface DashboardContextValue {
   state: DashboardState;
   setState: SetDashboardState;

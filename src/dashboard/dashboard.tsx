@@ -37,6 +37,7 @@ import { useBackend } from './use-backend';
 import { useRecordedNames } from './recorded-names';
 import { useEmbedApi } from './use-embed-api';
 import { useFullScreen } from './use-full-screen';
+import { useCommittedWindow } from './use-committed-window';
 import { useNow } from './use-now';
 import type { DashboardState } from './url-state';
 import type { SetDashboardState } from './use-url-state';
@@ -154,7 +155,9 @@ export function Dashboard({
   );
   const sloSet = Object.values(slo.thresholds).some((v) => v !== null);
 
-  const window_ = useMemo(() => ({ startSec: aligned.start, endSec: aligned.end, stepSec }), [aligned.start, aligned.end, stepSec]);
+  const clockWindow = useMemo(() => ({ startSec: aligned.start, endSec: aligned.end, stepSec }), [aligned.start, aligned.end, stepSec]);
+  // A refresh tick's new window is shown once its answers are in, all panels at once.
+  const window_ = useCommittedWindow(clockWindow, `${state.from}|${state.to}`, client, baseUrl);
   // Stable across window changes, so that a panel off screen sees nothing but the window move.
   const by = useMemo(() => [catalog.filterLabels.model], [catalog]);
   const ctx: DashboardContextValue | null = useMemo(

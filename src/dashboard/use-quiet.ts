@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { expandQuery } from '../catalog';
 import { neverMovedCandidates, neverMovedProbe, neverMovedReason, noneYetReason, readNeverMovedProbe, type QuietReason, type QuietSubject } from '../catalog/quiet';
 import { parseSampleValue } from '../prometheus/sample-value';
-import { rangeSeconds, useDashboard } from './dashboard-context';
+import { rangeSeconds, summaryWindow, useDashboard } from './dashboard-context';
 import { useQueryAnswers } from './use-query-answers';
 import type { QueryStatus } from './view-state';
 
@@ -23,7 +23,9 @@ export interface Quiet {
 const NONE: readonly string[] = [];
 
 export function useQuiet(subject: QuietSubject | null, runnable: boolean, enabled: boolean): Quiet {
-  const { resolved, window: w, filters, rateInterval, catalog, client, baseUrl } = useDashboard();
+  const { resolved, window: page, filters, rateInterval, catalog, client, baseUrl } = useDashboard();
+  // A probe over the whole range: asked on the summary grid (about once a minute), not every step.
+  const w = useMemo(() => summaryWindow(page), [page]);
   const range = rangeSeconds(w);
   const noneYet = useMemo(
     () => (subject && resolved && !runnable ? noneYetReason(subject, catalog, resolved) : null),

@@ -8,7 +8,7 @@ import { useLang } from '../i18n';
 import { isBackendWide } from './backend-errors';
 import { useBackendHealth } from './backend-health';
 import { compareShiftSec, shiftWindow, withDeltas } from './compare';
-import { rangeSeconds, useDashboard } from './dashboard-context';
+import { rangeSeconds, summaryWindow, useDashboard } from './dashboard-context';
 import { buildRows, markOutliers, type ColumnAnswers, type RowLabels, type TableRow } from './table-data';
 import { useQueryAnswers } from './use-query-answers';
 import { useView, type PanelState } from './view-state';
@@ -50,7 +50,9 @@ function vectorOf(a: QueryAnswer | undefined) {
 export function useTableData(panel: PanelSpec, enabled: boolean): TableData {
   const ctx = useDashboard();
   const lang = useLang();
-  const { resolved, window: w, filters, rateInterval, gpuPeakFlops, catalog, client, baseUrl } = ctx;
+  const { resolved, filters, rateInterval, gpuPeakFlops, catalog, client, baseUrl } = ctx;
+  // Totals over the range: the summary grid (about once a minute for an hour), not every step.
+  const w = useMemo(() => summaryWindow(ctx.window), [ctx.window]);
   const spec = panel.table;
   const labels = useMemo(() => rowLabelsFor(panel, catalog), [panel, catalog]);
   const range = rangeSeconds(w);

@@ -1,0 +1,118 @@
+// Atomic refresh. When a refresh tick only moves the query window (same length, same step, i.e.
+// the live edge crossed a step boundary), the page keeps the window it shows until every query
+// in view has answered for the new one, then switches in one render: every tile, panel and table
+// draws the new window in the same frame, and each component renders once per refresh instead of
+// once per answer (~24 answers per window change on the demo's first screen). See
+// docs/performance.md, "Atomic refresh".
+import { useQueryClient, type Query } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { instantQueryOptions, rangeQueryOptions, type PrometheusClient } from '../prometheus';
+import { summaryWindow, type QueryWindow } from './dashboard-context';
+
+/** After this long the page switches anyway, and panels fill in as their answers arrive (as before). */
+export const PREFETCH_LIMIT_MS = 4000;
+
+export type PrefetchJob =
+  | { kind: 'range'; expr: string; start: number; end: number; step: number }
+  | { kind: 'instant'; expr: string; time: number };
+
+const sameWindow = (a: QueryWindow, b: QueryWindow): boolean =>
+  a.startSec === b.startSec && a.endSec === b.endSec && a.stepSec === b.stepSec;
+
+/** `next` is `from` moved in time: the same length on the same step (a live window's refresh). */
+export function isTranslation(from: QueryWindow, next: QueryWindow): boolean {
+  return (
+    !sameWindow(from, next) &&
+    from.stepSec === next.stepSec &&
+    from.endSec - from.startSec === next.endSec - next.startSec
+  );
+}
+
+/**
+ * The queries to ask ahead for `next`: every query of this backend that a mounted, enabled
+ * observer runs for the shown window, moved by the same amount. Range queries on the window's
+ * step and length (the panels' own, and a comparison's earlier window), and instant queries at
+ * the window's end (distributions) or at its summary end (tables, probes: summaryWindow) when that
+ * end moves too. Off-screen panels hold a disabled observer and are skipped: they catch up when
+ * they come back into view.
+ */
+export function planPrefetch(
+  queries: ReadonlyArray<Pick<Query, 'queryKey' | 'isActive'>>,
+  baseUrl: string,
+  shown: QueryWindow,
+  next: QueryWindow,
+): PrefetchJob[] {
+  const delta = next.endSec - shown.endSec;
+  const length = shown.endSec - shown.startSec;
+  // Instant times that move, from → to. A summary end that stays put keeps its answer; when the
+  // window's end is also a summary end, its instant queries are taken for summaries (the tables
+  // on the first screen), and a distribution there asks after the switch.
+  const [fromSummary, toSummary] = [summaryWindow(shown).endSec, summaryWindow(next).endSec];
+  const moves = new Map<number, number>();
+  if (fromSummary !== toSummary) moves.set(fromSummary, toSummary);
+  if (shown.endSec !== fromSummary) moves.set(shown.endSec, next.endSec);
+  const jobs: PrefetchJob[] = [];
+  for (const q of queries) {
+    const k = q.queryKey;
+    if (k[0] !== 'prometheus' || k[1] !== baseUrl || typeof k[3] !== 'string' || !q.isActive()) continue;
+    if (k[2] === 'query_range') {
+      const [start, end, step] = [k[4], k[5], k[6]];
+      if (typeof start !== 'number' || typeof end !== 'number' || step !== shown.stepSec || end - start !== length) continue;
+      jobs.push({ kind: 'range', expr: k[3], start: start + delta, end: end + delta, step });
+    } else if (k[2] === 'query' && typeof k[4] === 'number') {
+      const to = moves.get(k[4]);
+      if (to !== undefined) jobs.push({ kind: 'instant', expr: k[3], time: to });
+    }
+  }
+  return jobs;
+}
+
+/**
+ * The window the page shows for the `next` one the clock computed. `range` names the range the
+ * user asked for (the URL's from/to): a new one (a zoom, a pan, another preset) is shown at once,
+ * and so is any change that is not a plain move in time (another step). A move waits for its
+ * answers (at most PREFETCH_LIMIT_MS); if the clock moves again before they are in, the backend is
+ * slower than the refresh and the page switches at once, as it did before this existed.
+ */
+export function useCommittedWindow(next: QueryWindow, range: string, client: PrometheusClient | null, baseUrl: string): QueryWindow {
+  const queryClient = useQueryClient();
+  const [shown, setShown] = useState(next);
+  const [shownRange, setShownRange] = useState(range);
+  const pending = useRef(false);
+  const moving = range === shownRange && isTranslation(shown, next);
+  // Anything but the clock moving the window: adopt it during this render (no render with the old one).
+  if (!moving && (!sameWindow(shown, next) || range !== shownRange)) {
+    setShown(next);
+    setShownRange(range);
+  }
+
+  useEffect(() => {
+    if (!moving) return;
+    // Superseded before its answers were in (the backend is slower than the refresh), or nothing to
+    // ask: switch at once.
+    const ask = client && !pending.current ? planPrefetch(queryClient.getQueryCache().getAll(), baseUrl, shown, next) : [];
+    let settled = false;
+    pending.current = ask.length > 0;
+    const commit = (): void => {
+      if (settled) return;
+      settled = true;
+      pending.current = false;
+      setShown(next);
+    };
+    const timer = setTimeout(commit, PREFETCH_LIMIT_MS);
+    const fetchOne = (j: PrefetchJob): Promise<unknown> =>
+      !client
+        ? Promise.resolve()
+        : j.kind === 'range'
+          ? queryClient.fetchQuery(rangeQueryOptions(client, { baseUrl, expr: j.expr, start: j.start, end: j.end, step: j.step }))
+          : queryClient.fetchQuery(instantQueryOptions(client, { baseUrl, expr: j.expr, time: j.time }));
+    void Promise.allSettled(ask.map(fetchOne)).then(commit);
+    return () => {
+      clearTimeout(timer);
+      // `pending` stays set when this is superseded before its answers were in.
+      settled = true;
+    };
+  }, [moving, next, shown, client, baseUrl, queryClient]);
+
+  return moving ? shown : next;
+}
