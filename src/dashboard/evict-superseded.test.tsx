@@ -60,6 +60,25 @@ describe('useEvictSuperseded', () => {
     expect(cachedEnds(qc)).toEqual([10_045, 10_045]);
   });
 
+  it('drops a left window also when its panel lets go of it after the page moved (a later commit)', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { gcTime: 60_000, staleTime: Infinity } } });
+    // The page shows the new window while one panel still renders the old one; that panel catches up afterwards.
+    const wrap = (shown: QueryWindow, lagging: QueryWindow) => (
+      <QueryClientProvider client={qc}>
+        <Page shown={shown} live />
+        <Panel expr="rate(c[1m])" w={lagging} />
+      </QueryClientProvider>
+    );
+    const view = render(wrap(at(10_000), at(10_000)));
+    await settle();
+    view.rerender(wrap(at(10_015), at(10_000)));
+    await settle();
+    expect(cachedEnds(qc)).toEqual([10_000, 10_015, 10_015]);
+    view.rerender(wrap(at(10_015), at(10_015)));
+    await settle();
+    expect(cachedEnds(qc)).toEqual([10_015, 10_015, 10_015]);
+  });
+
   it('keeps an earlier window a panel still shows (time shift), and everything on an absolute range', async () => {
     const qc = new QueryClient({ defaultOptions: { queries: { gcTime: 60_000, staleTime: Infinity } } });
     const wrap = (shown: QueryWindow, live: boolean) => (

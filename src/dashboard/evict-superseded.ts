@@ -5,8 +5,8 @@
 // Once the shown window has moved, the answers of earlier live windows that no component observes
 // any more are dropped at once. Absolute ranges keep the gcTime (zooming out and back, collapsing and
 // opening a section reuse them).
-import { useQueryClient, type Query } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQueryClient, type Query, type QueryCache } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { QueryWindow } from './dashboard-context';
 
 type CachedQuery = Pick<Query, 'queryKey' | 'getObserversCount'>;
@@ -34,16 +34,36 @@ export function supersededRangeQueries<Q extends CachedQuery>(queries: readonly 
   });
 }
 
+function sweep(cache: QueryCache, baseUrl: string, shown: QueryWindow): void {
+  for (const q of supersededRangeQueries(cache.getAll(), baseUrl, shown)) cache.remove(q);
+}
+
 /**
- * Drops the superseded answers each time a live window moves. It runs after the panels' effects of
- * the same commit, which move their observers to the new window first; an answer still observed
- * then (a panel that re-renders later) goes at the next move, or at its gcTime.
+ * Drops the superseded answers when the live window moves, and after that whenever a component
+ * lets go of one: the panels move their observers in their own effects, and one that re-renders in
+ * a later commit than the page (a heap snapshot showed one such window left over) would otherwise
+ * keep its old window's answers for the gcTime.
  */
 export function useEvictSuperseded(shown: QueryWindow, baseUrl: string, live: boolean): void {
   const queryClient = useQueryClient();
+  const latest = useRef({ shown, baseUrl, live });
   useEffect(() => {
-    if (!live || !baseUrl) return;
-    const cache = queryClient.getQueryCache();
-    for (const q of supersededRangeQueries(cache.getAll(), baseUrl, shown)) cache.remove(q);
+    latest.current = { shown, baseUrl, live };
+    if (live && baseUrl) sweep(queryClient.getQueryCache(), baseUrl, shown);
   }, [queryClient, shown, baseUrl, live]);
+  useEffect(() => {
+    const cache = queryClient.getQueryCache();
+    let queued = false;
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.type !== 'observerRemoved' || queued) return;
+      // Not while the cache is notifying (an observer is being moved): once its batch is done.
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        const { shown: w, baseUrl: url, live: on } = latest.current;
+        if (on && url) sweep(cache, url, w);
+      });
+    });
+    return unsubscribe;
+  }, [queryClient]);
 }
