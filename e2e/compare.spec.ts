@@ -4,6 +4,7 @@
 // an A/B of the two models equals a direct query per model; vLLM vs SGLang draws both engines.
 import type { Page } from '@playwright/test';
 import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
+import { requestForm } from './support/request-form';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 // The two model names the simulated engines serve (both engines serve both).
@@ -22,7 +23,7 @@ function captureRange(page: Page, needle: string): RangeRequest[] {
   const seen: RangeRequest[] = [];
   page.on('request', (r) => {
     if (!/\/api\/v1\/query_range$/.test(new URL(r.url()).pathname)) return;
-    const b = new URLSearchParams(r.postData() ?? '');
+    const b = requestForm(r);
     const expr = b.get('query') ?? '';
     if (expr.includes(needle)) seen.push({ expr, start: Number(b.get('start')), end: Number(b.get('end')), step: b.get('step') ?? '' });
   });
@@ -55,7 +56,7 @@ test('compare=1h doubles the request-rate series, and the earlier ones equal an 
   const instants: Array<{ expr: string; time: number }> = [];
   page.on('request', (r) => {
     if (!/\/api\/v1\/query$/.test(new URL(r.url()).pathname)) return;
-    const b = new URLSearchParams(r.postData() ?? '');
+    const b = requestForm(r);
     instants.push({ expr: b.get('query') ?? '', time: Number(b.get('time')) });
   });
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-5m', refresh: 'off', compare: '1h' }));

@@ -1,5 +1,6 @@
 // The board against a real Prometheus scraping the simulated engines, in real Chromium.
 import { CORE_PANELS, appUrl, expect, expectPanelState, panel, test } from './fixtures';
+import { requestForm } from './support/request-form';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 const PROM_ALL = () => process.env.PROM_FEATURES!;
@@ -74,8 +75,9 @@ for (const engine of ['vllm', 'sglang'] as const) {
     test.setTimeout(180_000);
     await page.goto(appUrl({ prom: PROM_ALL(), engine, from: 'now-30m', refresh: 'off' }));
     await expectPanelState(page, 'request-rate', 'ok');
+    // The sections below the first screen mount once it is in (src/dashboard/first-screen.ts).
+    await expect.poll(() => page.locator('[role="figure"]').count()).toBeGreaterThan(30);
     const ids = await page.locator('[role="figure"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-panel-id') ?? ''));
-    expect(ids.length).toBeGreaterThan(30);
     const notOk: string[] = [];
     for (const id of ids) {
       const p = panel(page, id);
@@ -159,7 +161,7 @@ test('dragging across a chart zooms the whole board to that range', async ({ pag
 test('a stat tile that sums a panel shares the panel\'s request', async ({ page }) => {
   const bodies: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/api/v1/query_range')) bodies.push(decodeURIComponent((r.postData() ?? '').replace(/\+/g, ' ')));
+    if (r.url().includes('/api/v1/query_range')) bodies.push(decodeURIComponent(requestForm(r).toString().replace(/\+/g, ' ')));
   });
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
   await expectPanelState(page, 'request-rate', 'ok');

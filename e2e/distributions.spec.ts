@@ -3,6 +3,7 @@
 // ECharts chunk is fetched only when a heatmap comes into view, and a quantile that lies in the
 // first bucket is shown as its bound, not as the bucket's midpoint.
 import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
+import { requestForm } from './support/request-form';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 
@@ -15,7 +16,7 @@ for (const engine of ['vllm', 'sglang'] as const) {
     const exprs: string[] = [];
     page.on('request', (r) => {
       if (!/\/api\/v1\/query(_range)?$/.test(new URL(r.url()).pathname)) return;
-      const q = new URLSearchParams(r.postData() ?? '').get('query') ?? new URL(r.url()).searchParams.get('query');
+      const q = requestForm(r).get('query');
       if (q) exprs.push(q);
     });
     await page.goto(appUrl({ prom: PROM(), engine, from: 'now-30m', refresh: 'off' }));

@@ -5,12 +5,13 @@ import type { Page } from '@playwright/test';
 import { startStack, type Stack } from '../scripts/lib/stack';
 import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
 import { freePortBlock } from './support/ports';
+import { requestForm } from './support/request-form';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 
 /** The instant query the board sent for a column (its PromQL contains `needle`), with its time. */
 async function capturedInstant(page: Page, needle: string): Promise<{ time: string; expr: string }> {
-  const body = (r: { postData(): string | null }) => new URLSearchParams(r.postData() ?? '');
+  const body = requestForm;
   const req = await page.waitForRequest((r) => /\/api\/v1\/query$/.test(new URL(r.url()).pathname) && (body(r).get('query') ?? '').includes(needle), { timeout: 30_000 });
   return { time: body(req).get('time') ?? '', expr: body(req).get('query') ?? '' };
 }

@@ -3,6 +3,7 @@
 // performance.timeOrigin). Which step the first screen waits for, and what each one costs.
 import type { Page, Request } from '@playwright/test';
 import { median } from './stats.ts';
+import { requestForm } from './browser.ts';
 
 export interface BootStep {
   label: string;
@@ -15,7 +16,7 @@ function label(r: Request): string {
   const u = new URL(r.url());
   const path = u.pathname.replace(/^.*\/api\/v1\//, 'api/');
   if (!u.pathname.includes('/api/v1/')) return path.split('/').pop()?.replace(/-[A-Za-z0-9_-]{8}\./, '.') ?? path;
-  const body = new URLSearchParams(r.postData() ?? '');
+  const body = requestForm(r);
   if (path === 'api/query') return `query ${(body.get('query') ?? u.searchParams.get('query') ?? '').slice(0, 40)}`;
   if (path === 'api/query_range') return 'query_range';
   const match = u.searchParams.get('match[]') ?? body.get('match[]');
@@ -38,8 +39,12 @@ export class BootLog {
 
   /** Steps up to now (finished requests), the query_range ones folded into first/last. */
   async steps(page: Page): Promise<BootStep[]> {
-    const origin = await page.evaluate(() => performance.timeOrigin);
-    const out: BootStep[] = [];
+    const { origin, marks } = await page.evaluate(() => ({
+      origin: performance.timeOrigin,
+      // The app's own boot marks (main.tsx, app.tsx): script running, config.json in, first commit.
+      marks: performance.getEntriesByType('mark').filter((m) => m.name.startsWith('inferwatch:')).map((m) => ({ name: m.name, t: m.startTime })),
+    }));
+    const out: BootStep[] = marks.map((m) => ({ label: `mark ${m.name.replace('inferwatch:', '')}`, start: m.t, end: m.t }));
     const ranges: BootStep[] = [];
     for (const { r, done } of this.reqs) {
       if (!done) continue;

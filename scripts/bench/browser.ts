@@ -2,6 +2,12 @@
 // which panels are on the first screen, when they all have settled, the query_range requests sent.
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 
+/** The form fields of an API request: in the URL (GET) or a form POST body (a long URL). */
+export function requestForm(r: { url(): string; postData(): string | null }): URLSearchParams {
+  const body = r.postData();
+  return body ? new URLSearchParams(body) : new URL(r.url()).searchParams;
+}
+
 export const VIEWPORT = { width: 1440, height: 900 };
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -30,7 +36,7 @@ export class RequestLog {
     page.on('request', (r) => {
       if (!isRange(r)) return;
       const body = r.postData() ?? '';
-      this.all.push({ url: r.url(), body, expr: new URLSearchParams(body).get('query') ?? '', at: performance.now() - this.t0 });
+      this.all.push({ url: r.url(), body, expr: requestForm(r).get('query') ?? '', at: performance.now() - this.t0 });
       this.inflight++;
     });
     page.on('requestfinished', (r) => {
@@ -114,7 +120,8 @@ export async function replay(reqs: Captured[], concurrency = Infinity): Promise<
   const t0 = performance.now();
   const queue = [...reqs];
   const one = async (r: Captured): Promise<void> => {
-    const res = await fetch(r.url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: r.body });
+    // As the page sent it: a GET with the form in the URL, or a form POST (a long URL).
+    const res = await fetch(r.url, r.body === '' ? {} : { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: r.body });
     await res.text();
   };
   const worker = async (): Promise<void> => {

@@ -23,12 +23,14 @@ const PAGE_SCRIPT = (startMs: number): string => `(() => {
     static now() { return RealDate.now() + offset; }
   }
   globalThis.Date = FakeDate;
-  const log = { sent: [], other: [], open: [], finished: 0 };
+  const log = { sent: [], other: [], reqs: [], open: [], finished: 0 };
+  globalThis.__inferwatchBench = { charts: new Set() };
   globalThis.__iwBench = log;
   const realFetch = globalThis.fetch;
   const done = (r) => { if (!r.done) { r.done = true; const i = log.open.indexOf(r); if (i >= 0) log.open.splice(i, 1); } };
   globalThis.fetch = function (input, init) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.includes('/api/v1/')) log.reqs.push({ url, body: typeof init?.body === 'string' ? init.body : null, headers: init?.headers ?? {} });
     if (!url.includes('/api/v1/query_range')) {
       if (url.includes('/api/v1/')) {
         let q = '';
@@ -38,7 +40,7 @@ const PAGE_SCRIPT = (startMs: number): string => `(() => {
       return realFetch.call(this, input, init);
     }
     let expr = '';
-    try { expr = new URLSearchParams(typeof init?.body === 'string' ? init.body : String(init?.body ?? '')).get('query') ?? ''; } catch {}
+    try { expr = new URLSearchParams(typeof init?.body === 'string' ? init.body : (url.split('?')[1] ?? '')).get('query') ?? ''; } catch {}
     const r = { expr, done: false };
     log.sent.push(expr);
     log.open.push(r);
@@ -67,8 +69,22 @@ const PAGE_SCRIPT = (startMs: number): string => `(() => {
   };
 })();`;
 
+/** The library work of one window change alone, main-thread CPU ms (see `floor`). */
+export interface FloorResult {
+  /** The window change's API requests sent again as the page sent them, every body read and parsed. */
+  fetchCpuMs: number;
+  /** The same requests as form POSTs. */
+  fetchPostCpuMs: number;
+  requests: number;
+  /** One merge-mode setOption (replaceMerge series) on each on-screen chart with its own option, and the paint. */
+  chartsCpuMs: number;
+  charts: number;
+}
+
 export interface RawSession {
   tick(opts?: { profile?: boolean }): Promise<TickResult & { profile?: ProfileSummary }>;
+  /** The floor of the last window change: what fetch and ECharts cost without the app around them. */
+  floor(): Promise<FloorResult>;
   heapUsed(): Promise<number>;
   idleRate: number;
   close(): Promise<void>;
@@ -136,6 +152,7 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       const n0 = await evaluate<number>('__iwBench.sent.length');
       const c0 = process.env.BQ_COMMITS === '1' ? await evaluate<number>('__iwCommits') : 0;
       const o0 = await evaluate<number>('__iwBench.other.length');
+      const r0 = await evaluate<number>('__iwBench.reqs.length');
       if (opts.profile) {
         await send('Profiler.enable');
         await send('Profiler.setSamplingInterval', { interval: 100 });
@@ -168,6 +185,7 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       } else if (process.env.BQ_MUTATIONS === '1') await evaluate('(() => { for (const k in __iwMut) delete __iwMut[k]; })()');
       if (open > 0) progress(`raw session: ${open} requests still open after 60 s`);
       const sent = await evaluate<string[]>(`__iwBench.sent.slice(${n0})`);
+      if (sent.length > 0) await evaluate(`(globalThis.__iwLastChange = __iwBench.reqs.slice(${r0}), 0)`);
       const other = await evaluate<string[]>(`__iwBench.other.slice(${o0})`);
       if (process.env.BQ_COMMITS === '1' && sent.length > 0) progress(`react commits: ${(await evaluate<number>('__iwCommits')) - c0}`);
       if (process.env.BQ_OTHER === '1' && other.length > 0) progress(`other requests: ${other.join(' | ')}`);
@@ -181,7 +199,35 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       await send('HeapProfiler.collectGarbage');
       return (await send<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
     };
-    return { tick, heapUsed, idleRate, close: () => b.close() };
+    const frames = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(0))))';
+    const floor = async (): Promise<FloorResult> => {
+      const requests = await evaluate<number>('(globalThis.__iwLastChange ?? []).length');
+      // What a bare evaluate that waits two frames costs (the CDP call, timers): taken off both.
+      let m0 = await metricsMs();
+      await evaluate(frames);
+      let m1 = await metricsMs();
+      const base = m1.cpu - m0.cpu;
+      m0 = await metricsMs();
+      await evaluate(`Promise.all((globalThis.__iwLastChange ?? []).map((r) => fetch(r.url, r.body === null ? { headers: r.headers, credentials: 'omit' } : { method: 'POST', body: r.body, headers: r.headers, credentials: 'omit' }).then((x) => x.json()))).then(() => ${frames})`);
+      m1 = await metricsMs();
+      const fetchCpuMs = m1.cpu - m0.cpu - base;
+      // The same requests as form POSTs (what the app sent before it used GET for short URLs).
+      m0 = await metricsMs();
+      await evaluate(`Promise.all((globalThis.__iwLastChange ?? []).map((r) => { const [u, q] = r.body === null ? r.url.split('?') : [r.url, r.body]; return fetch(u, { method: 'POST', body: q ?? '', headers: { ...r.headers, 'Content-Type': 'application/x-www-form-urlencoded' }, credentials: 'omit' }).then((x) => x.json()); })).then(() => ${frames})`);
+      m1 = await metricsMs();
+      const fetchPostCpuMs = m1.cpu - m0.cpu - base;
+      const charts = await evaluate<number>(`(() => {
+        const on = (c) => { if (c.isDisposed()) return false; const r = c.getDom().getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; };
+        globalThis.__iwFloorCharts = [...globalThis.__inferwatchBench.charts].filter(on);
+        globalThis.__iwFloorOpts = globalThis.__iwFloorCharts.map((c) => { const o = c.getOption(); return { xAxis: o.xAxis, yAxis: o.yAxis, series: o.series }; });
+        return globalThis.__iwFloorCharts.length;
+      })()`);
+      m0 = await metricsMs();
+      await evaluate(`(() => { __iwFloorCharts.forEach((c, i) => c.setOption(__iwFloorOpts[i], { replaceMerge: ['series'] })); return ${frames}; })()`);
+      m1 = await metricsMs();
+      return { fetchCpuMs, fetchPostCpuMs, requests, chartsCpuMs: m1.cpu - m0.cpu - base, charts };
+    };
+    return { tick, floor, heapUsed, idleRate, close: () => b.close() };
   } catch (err) {
     await b.close();
     throw err;

@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import { build, preview } from 'vite';
 import { meanProfile, profileLines, type ProfileSummary } from './profile.ts';
-import { openRawRefreshSession } from './raw-refresh.ts';
+import { openRawRefreshSession, type FloorResult } from './raw-refresh.ts';
 import type { TickResult } from './refresh.ts';
 import { emit, median, progress, runAsScript, summarize, type Figure } from './stats.ts';
 
@@ -32,6 +32,7 @@ export async function rawRefreshes(o: RawRefreshOptions): Promise<{ figures: Fig
   const ticks: Array<TickResult & { profiled: boolean }> = [];
   const profiles: ProfileSummary[] = [];
   const heapByTick: Record<number, number> = {};
+  const floors: FloorResult[] = [];
   try {
     for (let i = 1; i <= o.ticks; i++) {
       const profile = (o.profileTicks ?? 0) > profiles.length && i > 20;
@@ -41,6 +42,7 @@ export async function rawRefreshes(o: RawRefreshOptions): Promise<{ figures: Fig
       if (o.heapAt?.(i) || i === o.ticks) heapByTick[i] = await s.heapUsed();
       if (i % 50 === 0) progress(`${o.dataset} raw refresh ${i}/${o.ticks}`);
     }
+    for (let k = 0; k < 5; k++) floors.push(await s.floor());
   } finally {
     await s.close();
   }
@@ -66,6 +68,23 @@ export async function rawRefreshes(o: RawRefreshOptions): Promise<{ figures: Fig
       method: `${RAW_METHOD}; main-thread CPU time across the tick (CDP Performance metric ThreadTime delta, no idle correction): unlike TaskDuration it does not grow when other processes hold the two cores`,
     }),
     summarize('raw-main-thread-busy-per-tick', warm.map((x) => x.busyMs), { dataset: o.dataset, unit: 'ms', method: RAW_METHOD }),
+    summarize('raw-floor-fetch-cpu', floors.map((f) => f.fetchCpuMs), {
+      dataset: o.dataset,
+      unit: 'ms',
+      requests: median(floors.map((f) => f.requests)),
+      method: `${RAW_METHOD}; floor of the requests: the last window change's API requests (same URLs, bodies, headers) sent again from the page with fetch in one Promise.all, each body read with json(), then two frames; main-thread CPU (ThreadTime) minus that of a bare two-frame evaluate; 5 runs`,
+    }),
+    summarize('raw-floor-fetch-post-cpu', floors.map((f) => f.fetchPostCpuMs), {
+      dataset: o.dataset,
+      unit: 'ms',
+      method: `${RAW_METHOD}; as raw-floor-fetch-cpu, with each request sent as a form POST (the app's way before it used GET for short URLs)`,
+    }),
+    summarize('raw-floor-charts-cpu', floors.map((f) => f.chartsCpuMs), {
+      dataset: o.dataset,
+      unit: 'ms',
+      charts: median(floors.map((f) => f.charts)),
+      method: `${RAW_METHOD}; floor of the charts: each ECharts instance on screen gets its own current option again (xAxis, yAxis, series from getOption(), prepared beforehand) with one merge-mode setOption (replaceMerge series, not lazy), then two frames (the paint); ECharts cannot tell it is the same data, so this is a full update and repaint as on a window change; main-thread CPU minus a bare two-frame evaluate; 5 runs`,
+    }),
   ];
   const keys = Object.keys(heapByTick).map(Number);
   if (keys.length > 1) {

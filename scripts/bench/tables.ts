@@ -17,6 +17,7 @@ import { startPrometheus } from '../lib/prometheus.ts';
 import { launch, newContext } from './browser.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, fleetHash, waitForData } from './fleet.ts';
 import { emit, median, progress, runAsScript, summarize } from './stats.ts';
+import { requestForm } from './browser.ts';
 
 const RANGE_MS = 3_600_000;
 const TABLES = ['model-summary', 'instance-table'] as const;
@@ -33,7 +34,7 @@ class InstantLog {
       if (!is(r)) return;
       this.requests++;
       this.inflight++;
-      this.exprs.add(new URLSearchParams(r.postData() ?? '').get('query') ?? r.url());
+      this.exprs.add(requestForm(r).get('query') ?? r.url());
     });
     page.on('requestfinished', (r) => {
       if (!is(r)) return;

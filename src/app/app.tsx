@@ -1,12 +1,13 @@
 // The shell: providers, language and theme, and the dashboard bound to the URL.
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { Dashboard } from '../dashboard/dashboard';
-import { DEFAULT_STATE, REFRESH_OPTIONS, type DashboardState } from '../dashboard/url-state';
+import { DEFAULT_STATE, parseUrlState, REFRESH_OPTIONS, type DashboardState } from '../dashboard/url-state';
 import { useUrlState } from '../dashboard/use-url-state';
 import { loadRemembered, saveCredentials, type Credentials } from '../dashboard/credentials';
 import { I18nContext, messagesFor, pickLang } from '../i18n';
+import { validateBaseUrl } from '../prometheus';
 import { createQueryClient } from './query-client';
 
 function defaultsFrom(config: RuntimeConfig): DashboardState {
@@ -22,6 +23,17 @@ function defaultsFrom(config: RuntimeConfig): DashboardState {
   };
 }
 
+/**
+ * The backend and the headers the dashboard will ask first, as Dashboard derives them: the URL's
+ * `prom=` over config.json's `prometheusUrl`; typed or remembered credentials over config.json's
+ * headers of the same name. The boot path compares them with what it asked early (main.tsx).
+ */
+export function firstBackend(config: RuntimeConfig, search: string, origin: string, credentials: Credentials): { baseUrl: string; headers: Record<string, string> } {
+  const { state } = parseUrlState(search, defaultsFrom(config));
+  const checked = validateBaseUrl(state.prom || config.prometheusUrl, origin);
+  return { baseUrl: checked.ok ? checked.url : '', headers: { ...config.headers, ...credentials.headers } };
+}
+
 function useSystemDark(): boolean {
   const [dark, setDark] = useState(() => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
   useEffect(() => {
@@ -34,9 +46,9 @@ function useSystemDark(): boolean {
   return dark;
 }
 
-export function App({ config }: { config: RuntimeConfig }) {
-  const [queryClient] = useState(createQueryClient);
-  const [credentials, setCredentials] = useState<Credentials>(() => loadRemembered());
+export function App({ config, queryClient: given, initialCredentials }: { config: RuntimeConfig; queryClient?: QueryClient; initialCredentials?: Credentials }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
+  const [credentials, setCredentials] = useState<Credentials>(() => initialCredentials ?? loadRemembered());
   const onCredentials = (c: Credentials) => {
     saveCredentials(c);
     setCredentials(c);
@@ -47,6 +59,11 @@ export function App({ config }: { config: RuntimeConfig }) {
   const theme = state.theme === 'auto' ? (systemDark ? 'dark' : 'light') : state.theme;
   const lang = pickLang(state.lang, navigator.languages ?? [navigator.language]);
   const i18n = useMemo(() => ({ lang, t: messagesFor(lang) }), [lang]);
+
+  // The first render is committed (every section mounted): a boot step of the bench's timeline.
+  useEffect(() => {
+    performance.mark('inferwatch:first-commit');
+  }, []);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;

@@ -9,12 +9,20 @@ import type {
 } from 'echarts/components';
 import { formatTimestamp } from '../lib/time';
 import { axisFormatter, formatValue, type Unit } from '../lib/units';
+import { valueExtent, yLabelRoom } from './axis-room';
 import { trimIncompleteSteps } from './latest-step';
 import { chartFrame, chartTokens, type ColorRegistry } from './palette';
 import { bandData, precisionLabel, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 import { SHIFTED_OPACITY, shiftAwareColorMap } from './series-colors';
 import { axisTooltipFormatter } from './tooltip';
 import type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
+
+const Y_SPLIT = 4;
+/** Grid edge to the labels, and labels to the axis line (ECharts' axisLabel.margin is 8) plus slack. */
+const GRID_PAD = 8;
+const LABEL_GAP = 12;
+/** The time axis' strip under the grid: label margin (8) + one 12 px line + the edge (4). */
+const X_LABEL_ROOM = 26;
 
 /** Every option the charts layer builds; only these modules are registered in echart.tsx. */
 export type ChartOption = ComposeOption<
@@ -187,8 +195,15 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
         }
       : undefined;
 
+  // The y labels' room, computed (axis-room.ts), so ECharts need not measure every label twice.
+  const interval = input.min === 0 && input.max === 1 ? 0.25 : undefined;
+  const [dataLo, dataHi] = valueExtent(series);
+  const extent: [number, number] = [input.min ?? dataLo, input.max ?? dataHi];
+  const yRoom = yLabelRoom(extent, axisFormatter(unit, locale), Y_SPLIT, interval);
+
   return {
     ...chartFrame(t),
+    grid: { left: GRID_PAD + yRoom + LABEL_GAP, right: 16, top: 12, bottom: X_LABEL_ROOM, outerBoundsMode: 'none' },
     xAxis: {
       type: 'time',
       min: startMs,
@@ -206,9 +221,9 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
       type: 'value',
       min: input.min,
       max: input.max,
-      splitNumber: 4,
+      splitNumber: Y_SPLIT,
       // A fixed 0..1 ratio axis: quarter ticks, not ECharts' 0.3 steps that end in a stray 90 %/100 %.
-      ...(input.min === 0 && input.max === 1 ? { interval: 0.25 } : {}),
+      ...(interval !== undefined ? { interval } : {}),
       axisLabel: { color: t.mutedText, formatter: axisFormatter(unit, locale) },
       splitLine: { lineStyle: { color: t.gridLine } },
     },

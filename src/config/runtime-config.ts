@@ -197,12 +197,28 @@ function sloTargets(raw: unknown, where: string, problems: string[]): SloTargets
   return out;
 }
 
+declare global {
+  interface Window {
+    /** config.json as asked by public/boot.js while the bundle loaded (taken once). */
+    __inferwatchConfig?: Promise<Response>;
+  }
+}
+
+/** The request public/boot.js started for this page's config.json, once. */
+function takeEarlyRequest(baseHref: string): Promise<Response> | undefined {
+  if (typeof window === 'undefined' || baseHref !== document.baseURI) return undefined;
+  const early = window.__inferwatchConfig;
+  delete window.__inferwatchConfig;
+  return early;
+}
+
 /** Loads `config.json` relative to the page (works from any sub-path). */
 export async function loadRuntimeConfig(baseHref: string = document.baseURI): Promise<RuntimeConfig> {
   const url = new URL('config.json', baseHref);
   let res: Response;
   try {
-    res = await fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
+    // Same request (URL, cache mode, credentials) as boot.js's, so its answer stands for this one.
+    res = await (takeEarlyRequest(baseHref) ?? fetch(url, { cache: 'no-cache', credentials: 'same-origin' }));
   } catch {
     return EMPTY_CONFIG; // opened from a file or offline: no site configuration
   }

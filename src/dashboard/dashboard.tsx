@@ -35,6 +35,7 @@ import { useEvictSuperseded } from './evict-superseded';
 import { StatTile } from './stat-tile';
 import { isRelative, rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
+import { useBelowFoldMounted } from './first-screen';
 import { useRecordedNames } from './recorded-names';
 import { useEmbedApi } from './use-embed-api';
 import { useFullScreen } from './use-full-screen';
@@ -45,9 +46,10 @@ import type { SetDashboardState } from './use-url-state';
 
 const DEFAULT_SCRAPE_SEC = 15;
 
-function usePanelWidth(): [React.RefObject<HTMLElement | null>, number] {
+/** The panel width, and whether it has been measured yet (queries wait for it: their step follows it). */
+function usePanelWidth(): [React.RefObject<HTMLElement | null>, number, boolean] {
   const ref = useRef<HTMLElement>(null);
-  const [width, setWidth] = useState(600);
+  const [width, setWidth] = useState<number | null>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -55,12 +57,17 @@ function usePanelWidth(): [React.RefObject<HTMLElement | null>, number] {
       const w = entry?.contentRect.width ?? 1200;
       // Two columns from the md breakpoint (768 px): a panel is half the row.
       const panel = Math.max(200, Math.round(w >= 768 ? (w - 12) / 2 : w));
-      setWidth((prev) => (Math.abs(prev - panel) > 40 ? panel : prev));
+      setWidth((prev) => (prev === null || Math.abs(prev - panel) > 40 ? panel : prev));
     });
     ro.observe(el);
-    return () => ro.disconnect();
+    // A background tab gets no observation until it is shown: go on with the default meanwhile.
+    const fallback = setTimeout(() => setWidth((prev) => prev ?? 600), 500);
+    return () => {
+      ro.disconnect();
+      clearTimeout(fallback);
+    };
   }, []);
-  return [ref, width];
+  return [ref, width ?? 600, width !== null];
 }
 
 /** What a panel that threw shows instead (the rest of the board keeps working). */
@@ -94,7 +101,7 @@ export function Dashboard({
 }) {
   const t = useT();
   const [now, refreshNow] = useNow(state.refresh);
-  const [mainRef, panelWidth] = usePanelWidth();
+  const [mainRef, panelWidth, widthMeasured] = usePanelWidth();
 
   const promInput = state.prom || config.prometheusUrl;
   const validated = promInput ? validateBaseUrl(promInput, window.location.origin) : null;
@@ -118,7 +125,9 @@ export function Dashboard({
   const catalog: EngineCatalog = catalogs[engine];
   // Recorded series present from the range's start replace raw queries (src/rules/recorded.ts).
   const recorded = useRecordedNames(client, baseUrl, range.startMs / 1000);
-  const resolvedBy = backend.scrapeSettled && recorded.settled ? backend.resolvedBy : null;
+  // Panels and tiles query once the width is measured too: with the names known at the first render
+  // (src/app/early-discovery.ts) they would otherwise ask once with the default width's step.
+  const resolvedBy = backend.scrapeSettled && recorded.settled && widthMeasured ? backend.resolvedBy : null;
   const resolved = resolvedBy?.[engine] ?? null;
 
   const scrapeSec = backend.scrapeIntervalSec ?? DEFAULT_SCRAPE_SEC;
@@ -199,6 +208,10 @@ export function Dashboard({
   }, [refreshNow, queryClient]);
 
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
+  // First screen first: the sections after the first open one mount once the first screen is in
+  // (or on the first scroll), not in the same render as the panels whose queries are awaited.
+  const belowFold = useBelowFoldMounted(baseUrl);
+  const firstOpen = SECTION_IDS.findIndex((sid) => !state.collapsed.includes(sid));
   const exitFullScreen = useCallback(() => setState({ panel: null }), [setState]);
   useFullScreen(single ? single.id : state.panel && isAutoPanelId(state.panel) ? state.panel : null, state.kiosk, exitFullScreen);
 
@@ -281,7 +294,7 @@ export function Dashboard({
                       </ErrorBoundary>
                     </div>
                   ))}
-                {SECTION_IDS.map((sid) => {
+                {SECTION_IDS.filter((_, i) => belowFold || i <= firstOpen).map((sid) => {
                   const split = sectionPanels(catalog.panels, sid, resolved);
                   return (
                     <Section
@@ -314,7 +327,7 @@ export function Dashboard({
                     </Section>
                   );
                 })}
-                <OtherMetrics names={backend.names} />
+                {belowFold && <OtherMetrics names={backend.names} />}
               </>
             )}
           </DashboardContext.Provider>

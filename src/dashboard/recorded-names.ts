@@ -3,7 +3,7 @@
 // list alone is not enough: Prometheus lists a name for a whole head block, so rules loaded ten
 // minutes ago would be "present" over the last hours too, and the older part of each panel empty.
 // A relative range asks again once a minute (one small instant query), not on every refresh tick.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RECORDED_NAME_MATCH } from '../rules/recorded';
 import type { PrometheusClient } from '../prometheus';
 
@@ -18,22 +18,29 @@ export interface RecordedNames {
 
 const MINUTE = 60;
 
-export function useRecordedNames(client: PrometheusClient | null, baseUrl: string, startSec: number): RecordedNames {
+/** The query, as a factory: the boot path (src/app/early-discovery.ts) asks it under the same key. */
+export function recordedNamesQuery(client: PrometheusClient, baseUrl: string, startSec: number) {
   const start = Math.floor(startSec / MINUTE) * MINUTE;
-  const q = useQuery({
+  return queryOptions({
     queryKey: ['prometheus', baseUrl, 'recorded-names', RECORDED_NAME_MATCH, start],
     queryFn: async ({ signal }): Promise<ReadonlySet<string>> => {
-      const { result } = await client!.query(`group by (__name__) (${RECORDED_NAME_MATCH})`, start, signal);
+      const { result } = await client.query(`group by (__name__) (${RECORDED_NAME_MATCH})`, start, signal);
       return result.resultType === 'vector' ? new Set(result.result.flatMap((s) => (s.metric.__name__ ? [s.metric.__name__] : []))) : EMPTY;
     },
-    enabled: client !== null,
     staleTime: Infinity,
     retry: false,
+    // A refused query (a proxy allowing only some selectors) means raw queries, not a backend down.
+    meta: { healthSignal: false },
+  });
+}
+
+export function useRecordedNames(client: PrometheusClient | null, baseUrl: string, startSec: number): RecordedNames {
+  const q = useQuery({
+    ...recordedNamesQuery(client!, baseUrl, startSec),
+    enabled: client !== null,
     // The key moves every minute: keep this backend's last answer meanwhile, so the
     // panels do not all drop back to "loading" while it is asked again.
     placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === baseUrl ? prev : undefined),
-    // A refused query (a proxy allowing only some selectors) means raw queries, not a backend down.
-    meta: { healthSignal: false },
   });
   return { names: q.data ?? EMPTY, settled: q.data !== undefined || q.isError || client === null };
 }

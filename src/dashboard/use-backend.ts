@@ -1,10 +1,11 @@
 // What the backend holds: the metric names in the current range (for name resolution and engine
 // detection), the scrape interval (for the rate window), instance counts per engine and targets
 // that are down. Each is asked once per backend and coarse time window, not on every refresh.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { detectEngine, engineNameMatch, ENGINES, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
+import { useFirstScreenIn } from './first-screen';
 import { backendKindOptions, canAskStatus, detectScrapeInterval, isCrossOrigin, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
 
 /** Every spelling of a registered engine's metric contains its name pattern (prefixed, rewritten or not). */
@@ -21,6 +22,31 @@ const COARSE_SEC = 600;
  */
 export function coarseWindow(startSec: number, endSec: number): { start: number; end: number } {
   return { start: Math.floor(startSec / COARSE_SEC) * COARSE_SEC, end: Math.ceil(endSec / COARSE_SEC) * COARSE_SEC };
+}
+
+/**
+ * The metric names the board resolves its panels with, over a coarse window. A factory, so that the
+ * boot path (src/app/early-discovery.ts) can ask it before config.json is read, under the same key.
+ */
+export function metricNamesQuery(client: PrometheusClient, baseUrl: string, cStart: number, cEnd: number) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH, cStart, cEnd],
+    queryFn: async ({ signal }) => new Set(await client.metricNames({ match: [ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH], start: cStart, end: cEnd }, signal)),
+    staleTime: 60_000,
+  });
+}
+
+/** The scrape interval from targets and config (`askStatus`: see canAskStatus). */
+export function scrapeIntervalQuery(client: PrometheusClient, baseUrl: string, askStatus: boolean) {
+  // The client is made from baseUrl (and the headers); baseUrl is in the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'scrape-interval', askStatus],
+    queryFn: ({ signal }) => detectScrapeInterval(client, signal, { askStatus }),
+    staleTime: 300_000,
+    // It answers null when the backend fails: that "success" says nothing about the backend's health.
+    meta: { healthSignal: false },
+  });
 }
 
 export interface BackendInfo {
@@ -49,14 +75,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   // Coarse window: metric names do not change with each refresh tick.
   const { start: cStart, end: cEnd } = coarseWindow(startSec, endSec);
 
-  const names = useQuery({
-    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH, cStart, cEnd],
-    queryFn: async ({ signal }) =>
-      new Set(await client!.metricNames({ match: [ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH], start: cStart, end: cEnd }, signal)),
-    enabled: client !== null,
-    staleTime: 60_000,
-    refetchInterval: 60_000,
-  });
+  const names = useQuery({ ...metricNamesQuery(client!, baseUrl, cStart, cEnd), enabled: client !== null, refetchInterval: 60_000 });
   // The key moves with the coarse window. When it moves while the backend is down, the new key has
   // no data: keep the names last seen for this backend, so panels keep their (stale) data instead
   // of all dropping back to "loading".
@@ -70,16 +89,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   const askStatus = canAskStatus(kind.data ?? null, baseUrl, window.location.origin);
   // Same origin (behind a proxy) the status endpoints are always asked: no need to wait for the kind.
   const sameOrigin = !isCrossOrigin(baseUrl, window.location.origin);
-  // The client is made from baseUrl (and the config headers); baseUrl is in the key.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  const scrape = useQuery({
-    queryKey: ['prometheus', baseUrl, 'scrape-interval', askStatus],
-    queryFn: ({ signal }) => detectScrapeInterval(client!, signal, { askStatus }),
-    enabled: client !== null && (sameOrigin || kind.isFetched),
-    staleTime: 300_000,
-    // It answers null when the backend fails: that "success" says nothing about the backend's health.
-    meta: { healthSignal: false },
-  });
+  const scrape = useQuery({ ...scrapeIntervalQuery(client!, baseUrl, askStatus), enabled: client !== null && (sameOrigin || kind.isFetched) });
 
   const resolvedBy = useMemo(() => (namesData ? resolveEngines(ENGINES, namesData) : null), [namesData]);
   const presence = presenceNames(ENGINES, resolvedBy);
@@ -108,7 +118,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     scrape.isError || (scrape.isSuccess && (scrape.data !== null || !fromSamplesEnabled || fromSamples.isFetched || fromSamples.isError));
 
   const clusterMatcher = matcherFor('cluster', cluster);
-  const firstScreenIn = useFirstScreenIn(baseUrl, resolvedBy !== null);
+  const firstScreenIn = useFirstScreenIn(baseUrl);
   const counts = useQuery({
     queryKey: ['prometheus', baseUrl, 'instance-counts', ...presentNames, clusterMatcher, cEnd],
     queryFn: async ({ signal }) => {
@@ -130,7 +140,8 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
       if (result.resultType !== 'vector') return [];
       return result.result.map((s) => ({ instance: s.metric.instance ?? '', job: s.metric.job ?? '' }));
     },
-    enabled: client !== null,
+    // For the header only: after the first screen (first-screen.ts).
+    enabled: client !== null && firstScreenIn,
     refetchInterval: 30_000,
     staleTime: 15_000,
   });
@@ -155,30 +166,4 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     scrapeSettled,
     targetsDown: down.data ?? [],
   };
-}
-
-/**
- * True once the page's first range queries have all answered (or 4 s after the names resolved, if
- * none were sent), and from then on. Watched on the query cache, not with `useIsFetching`, which
- * would re-render the whole dashboard on every request of every refresh.
- */
-function useFirstScreenIn(baseUrl: string, ready: boolean): boolean {
-  const queryClient = useQueryClient();
-  const [done, setDone] = useState(false);
-  useEffect(() => {
-    if (done || !ready) return;
-    const key = ['prometheus', baseUrl, 'query_range'];
-    let seen = false;
-    const check = (): void => {
-      if (queryClient.isFetching({ queryKey: key }) > 0) seen = true;
-      else if (seen) setDone(true);
-    };
-    const unsubscribe = queryClient.getQueryCache().subscribe(check);
-    const timer = setTimeout(() => setDone(true), 4000);
-    return () => {
-      unsubscribe();
-      clearTimeout(timer);
-    };
-  }, [done, ready, queryClient, baseUrl]);
-  return done;
 }

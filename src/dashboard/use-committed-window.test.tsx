@@ -81,8 +81,8 @@ describe('planPrefetch', () => {
 function heldPrometheus() {
   const waiting = new Map<string, () => void>();
   const asked: string[] = [];
-  const fetchFn = (async (_input: RequestInfo | URL, init?: RequestInit) => {
-    const body = new URLSearchParams(String(init?.body ?? ''));
+  const fetchFn = (async (input: RequestInfo | URL) => {
+    const body = new URL(String(input)).searchParams;
     const key = `${body.get('start')}-${body.get('end')}`;
     asked.push(key);
     await new Promise<void>((resolve) => waiting.set(key, resolve));

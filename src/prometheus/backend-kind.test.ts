@@ -21,8 +21,7 @@ describe('detectBackendKind', () => {
     const prom = clientFor(PROMETHEUS);
     expect(await detectBackendKind(prom.client)).toBe('promql');
     expect(prom.calls).toHaveLength(1);
-    expect(prom.calls[0]?.url).toBe('http://vm.test:8428/prometheus/api/v1/query');
-    expect(String(prom.calls[0]?.init.body)).toBe('query=1');
+    expect(prom.calls[0]?.url).toBe('http://vm.test:8428/prometheus/api/v1/query?query=1');
     expect(await detectBackendKind(clientFor(VICTORIA).client)).toBe('metricsql');
   });
 

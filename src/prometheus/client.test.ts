@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPrometheusClient } from './client';
 import { PrometheusError } from './errors';
+import { MAX_GET_URL } from './http';
 import { parseSampleValue } from './sample-value';
 import { fakeFetch, sentHeaders, sentParams, type Fixture } from './__fixtures__/fake-fetch';
 import buildinfo from './__fixtures__/buildinfo.json';
@@ -47,8 +48,8 @@ describe('recorded answers', () => {
     expect(result.result[0]?.metric).toMatchObject({ __name__: 'up', job: 'prometheus' });
     expect(result.result[0]?.value[1]).toBe('1');
     expect(warnings).toEqual([]);
-    expect(calls[0]?.url).toBe(`${BASE}/api/v1/query`);
-    expect(calls[0]?.init.method).toBe('POST');
+    expect(calls[0]?.url.split('?')[0]).toBe(`${BASE}/api/v1/query`);
+    expect(calls[0]?.init.method).toBe('GET');
     expect(sentParams(calls[0]!)).toEqual([['query', 'up'], ['time', '1795949949']]);
   });
 
@@ -72,7 +73,7 @@ describe('recorded answers', () => {
     expect(result).toHaveLength(1);
     expect(result[0]?.metric.handler).toBe('/metrics');
     expect(result[0]?.values.length).toBeGreaterThan(3);
-    expect(calls[0]?.url).toBe(`${BASE}/api/v1/query_range`);
+    expect(calls[0]?.url.split('?')[0]).toBe(`${BASE}/api/v1/query_range`);
     expect(sentParams(calls[0]!)).toEqual([['query', 'rate(x[5s])'], ['start', '100'], ['end', '110'], ['step', '2']]);
   });
 
@@ -115,11 +116,11 @@ describe('recorded answers', () => {
     expect(calls[0]?.url).toBe(`${BASE}/api/v1/label/odd%2Flabel%20name/values`);
   });
 
-  it('series: POST with repeated match[]', async () => {
+  it('series: repeated match[] (GET while the URL is short)', async () => {
     const { client, calls } = clientFor(series);
     const result = await client.series(['up', 'prometheus_build_info'], 10, 20);
     expect(result.map((s) => s.__name__)).toEqual(['prometheus_build_info', 'up']);
-    expect(calls[0]?.init.method).toBe('POST');
+    expect(calls[0]?.init.method).toBe('GET');
     expect(sentParams(calls[0]!)).toEqual([
       ['match[]', 'up'], ['match[]', 'prometheus_build_info'], ['start', '10'], ['end', '20'],
     ]);
@@ -185,16 +186,22 @@ describe('requests', () => {
     const client = createPrometheusClient({ baseUrl: 'http://h/select/0/prometheus//', fetch: fake.fetch });
     expect(client.baseUrl).toBe('http://h/select/0/prometheus');
     await client.query('up');
-    expect(fake.calls[0]?.url).toBe('http://h/select/0/prometheus/api/v1/query');
+    expect(fake.calls[0]?.url).toBe('http://h/select/0/prometheus/api/v1/query?query=up');
   });
 
-  it('sends the expression exactly, form-encoded', async () => {
+  it('sends the expression exactly: in the URL while short, as a form POST past MAX_GET_URL', async () => {
     const expr = 'sum by (le) (rate(x{a=~"b|c", d!="e&f=g+h %"}[5m])) / 100 # ünïcode\n+ on() vector(1)';
-    const { client, calls } = clientFor(queryRangeMatrix);
+    const { client, calls } = clientFor(queryRangeMatrix, queryRangeMatrix);
     await client.queryRange(expr, 1, 2, 1);
-    const headers = sentHeaders(calls[0]!);
-    expect(headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(new URLSearchParams(String(calls[0]?.init.body)).get('query')).toBe(expr);
+    expect(calls[0]?.init.method).toBe('GET');
+    expect(calls[0]?.init.body).toBeUndefined();
+    expect(new URL(calls[0]!.url).searchParams.get('query')).toBe(expr);
+    const long = `${expr} + ${'x'.repeat(MAX_GET_URL)}`;
+    await client.queryRange(long, 1, 2, 1);
+    expect(calls[1]?.init.method).toBe('POST');
+    expect(calls[1]?.url).toBe(`${BASE}/api/v1/query_range`);
+    expect(sentHeaders(calls[1]!)['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(String(calls[1]?.init.body)).get('query')).toBe(long);
   });
 
   it('sends Accept, custom headers, no cookies, follows redirects', async () => {

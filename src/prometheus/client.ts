@@ -52,6 +52,20 @@ export interface RangeQueryAnswer {
   warnings: string[];
 }
 
+/**
+ * A query's answer as the client returns it: an instance of a class, not a plain object, on
+ * purpose. TanStack Query deep-compares plain objects and arrays when it shares structure (each
+ * `useQueries` combine result); a new window's answer never equals the old one, so that walk
+ * visited every sample of every answer on each refresh (~6 % of the main thread per window
+ * change, docs/performance.md). A class instance is compared by reference.
+ */
+class Answer<R> {
+  constructor(
+    readonly result: R,
+    readonly warnings: string[],
+  ) {}
+}
+
 export interface PrometheusClient {
   readonly baseUrl: string;
   /** Instant query at `time` (unix seconds; the backend's now when omitted). */
@@ -106,7 +120,7 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
       const { data, warnings } = await apiRequest(cfg, {
         method: 'POST', path: '/api/v1/query', params, decode: decodeQueryResult, expected: 'a query result', signal,
       });
-      return { result: data, warnings };
+      return new Answer(data, warnings);
     },
 
     async queryRange(expr, start, end, step, signal) {
@@ -114,7 +128,7 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
       const { data, warnings } = await apiRequest(cfg, {
         method: 'POST', path: '/api/v1/query_range', params, decode: decodeMatrix, expected: 'a matrix', signal,
       });
-      return { result: data, warnings };
+      return new Answer(data, warnings);
     },
 
     labelNames(o = {}, signal) {

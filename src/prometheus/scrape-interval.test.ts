@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPrometheusClient } from './client';
 import { isAbortError } from './errors';
 import { globalScrapeIntervalFromYaml, detectScrapeInterval, intervalFromMatrix, intervalFromSamples, roundMeasuredInterval, scrapeIntervalFromSamples } from './scrape-interval';
-import { fakeFetch, type Reply } from './__fixtures__/fake-fetch';
+import { fakeFetch, sentParams, type Reply } from './__fixtures__/fake-fetch';
 import config from './__fixtures__/config.json';
 import notFound404 from './__fixtures__/not-found-404.json';
 import targets from './__fixtures__/targets.json';
@@ -150,8 +150,7 @@ describe('scrape interval from sample spacing (the fallback)', () => {
     const { client, calls } = clientFor(matrix(5, 15));
     await expect(scrapeIntervalFromSamples(client, '{__name__="vllm:num_requests_running"}')).resolves.toEqual({ seconds: 15, source: 'samples' });
     expect(calls).toHaveLength(1);
-    const body = String(calls[0]?.init.body ?? '');
-    expect(new URLSearchParams(body).get('query')).toBe('{__name__="vllm:num_requests_running"}[600s]');
+    expect(new URLSearchParams(sentParams(calls[0]!)).get('query')).toBe('{__name__="vllm:num_requests_running"}[600s]');
   });
 
   it('rounds a jittered spacing to the interval as configured (remote_write from a busy server)', async () => {

@@ -1,0 +1,119 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createPrometheusClient } from '../prometheus';
+import { coarseWindow, metricNamesQuery, scrapeIntervalQuery } from '../dashboard/use-backend';
+import { startEarlyDiscovery } from './early-discovery';
+
+const PROM = 'http://prom.test:9090';
+const APP = 'http://app.test';
+const END = 1_800_000_000_000;
+const SEARCH = `?prom=${encodeURIComponent(PROM)}&from=${END - 3_600_000}&to=${END}`;
+
+interface Call {
+  path: string;
+  query: string | null;
+  headers: Record<string, string>;
+  signal: AbortSignal | undefined;
+}
+
+/** A Prometheus with one vLLM metric, no targets and a 15 s global scrape interval. */
+function fakeBackend(opts: { failNamesOnce?: boolean } = {}) {
+  const calls: Call[] = [];
+  let namesFailures = opts.failNamesOnce ? 1 : 0;
+  const json = (data: unknown, status = 200) => new Response(JSON.stringify(status === 200 ? { status: 'success', data } : { status: 'error', errorType: 'internal', error: 'boom' }), { status });
+  const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const body = new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
+    calls.push({ path: url.pathname, query: body.get('query'), headers: { ...(init?.headers as Record<string, string>) }, signal: init?.signal ?? undefined });
+    await new Promise((r) => setTimeout(r, 1));
+    switch (url.pathname) {
+      case '/api/v1/query':
+        return body.get('query') === '1' ? json({ resultType: 'scalar', result: [END / 1000, '1'] }) : json({ resultType: 'vector', result: [] });
+      case '/api/v1/label/__name__/values':
+        if (namesFailures-- > 0) return json(null, 500);
+        return json(['vllm:num_requests_running']);
+      case '/api/v1/targets':
+        return json({ activeTargets: [], droppedTargets: [] });
+      case '/api/v1/status/config':
+        return json({ yaml: 'global:\n  scrape_interval: 15s\n' });
+      default:
+        return new Response('not found', { status: 404 });
+    }
+  });
+  vi.stubGlobal('fetch', fetchFn);
+  return { calls, paths: () => calls.map((c) => (c.path === '/api/v1/query' ? `query ${c.query}` : c.path)) };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 30));
+const appClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+const { start: cStart, end: cEnd } = coarseWindow((END - 3_600_000) / 1000, END / 1000);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('startEarlyDiscovery', () => {
+  it('asks the URL backend before config.json, and the app then finds names and scrape interval without asking again', async () => {
+    const backend = fakeBackend();
+    const early = startEarlyDiscovery(SEARCH, APP, END, {});
+    expect(early?.baseUrl).toBe(PROM);
+    await settle();
+    // Across origins the status endpoints wait for the backend kind (as the app does).
+    expect(backend.paths()).toEqual(expect.arrayContaining(['query 1', '/api/v1/label/__name__/values', '/api/v1/targets', '/api/v1/status/config']));
+    const before = backend.calls.length;
+
+    const qc = appClient();
+    expect(early!.adopt(qc, PROM, {})).toBe(true);
+    const client = createPrometheusClient({ baseUrl: PROM, headers: {} });
+    const names = await qc.fetchQuery(metricNamesQuery(client, PROM, cStart, cEnd));
+    const scrape = await qc.fetchQuery(scrapeIntervalQuery(client, PROM, true));
+    expect([...names]).toEqual(['vllm:num_requests_running']);
+    expect(scrape).toEqual({ seconds: 15, source: 'config' });
+    expect(backend.calls.length).toBe(before);
+  });
+
+  it('drops the early answers when config.json brings headers the early requests did not carry', async () => {
+    const backend = fakeBackend();
+    const early = startEarlyDiscovery(SEARCH, APP, END, {});
+    const qc = appClient();
+    expect(early!.adopt(qc, PROM, { 'X-Scope-OrgID': 'team-a' })).toBe(false);
+    await settle();
+    // Nothing reached the app's cache: it asks again, with the tenant header.
+    expect(qc.getQueryCache().findAll({ queryKey: ['prometheus'] })).toHaveLength(0);
+    const client = createPrometheusClient({ baseUrl: PROM, headers: { 'X-Scope-OrgID': 'team-a' } });
+    await qc.fetchQuery(metricNamesQuery(client, PROM, cStart, cEnd));
+    const namesCalls = backend.calls.filter((c) => c.path === '/api/v1/label/__name__/values');
+    expect(namesCalls.at(-1)?.headers['X-Scope-OrgID']).toBe('team-a');
+    // The early requests were cancelled, and no status request was started after the drop.
+    const earlyCalls = backend.calls.filter((c) => c.headers['X-Scope-OrgID'] === undefined);
+    expect(earlyCalls.length).toBeGreaterThan(0);
+    expect(earlyCalls.every((c) => c.signal?.aborted)).toBe(true);
+    expect(backend.paths()).not.toContain('/api/v1/targets');
+  });
+
+  it('sends remembered credentials and keeps the answers when the app sends the same', async () => {
+    const backend = fakeBackend();
+    const early = startEarlyDiscovery(SEARCH, APP, END, { Authorization: 'Bearer t' });
+    await settle();
+    expect(backend.calls.every((c) => c.headers.Authorization === 'Bearer t')).toBe(true);
+    expect(early!.adopt(appClient(), PROM, { Authorization: 'Bearer t' })).toBe(true);
+  });
+
+  it('a failed early request is asked again by the app', async () => {
+    const backend = fakeBackend({ failNamesOnce: true });
+    const early = startEarlyDiscovery(SEARCH, APP, END, {});
+    const qc = appClient();
+    early!.adopt(qc, PROM, {});
+    const client = createPrometheusClient({ baseUrl: PROM, headers: {} });
+    const names = await qc.fetchQuery(metricNamesQuery(client, PROM, cStart, cEnd));
+    expect([...names]).toEqual(['vllm:num_requests_running']);
+    expect(backend.calls.filter((c) => c.path === '/api/v1/label/__name__/values')).toHaveLength(2);
+  });
+
+  it('starts nothing without a valid prom= in the URL (the backend then comes from config.json)', () => {
+    const backend = fakeBackend();
+    expect(startEarlyDiscovery(`?from=now-1h&to=now`, APP, END, {})).toBeNull();
+    expect(startEarlyDiscovery(`?prom=${encodeURIComponent('javascript:alert(1)')}`, APP, END, {})).toBeNull();
+    expect(backend.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,126 @@
+// The backend discovery, started before config.json is read. The first panels wait for a chain of
+// requests (backend kind → scrape interval from targets and config; metric names; recorded series),
+// and that chain used to leave only after config.json had arrived and the whole app had rendered
+// once (~1 s on the fleet, docs/performance.md "Boot path, session 4"). When the backend comes
+// from the URL (`prom=`), its address is known as soon as the script runs, so the chain starts then.
+//
+// config.json can still add headers (a tenant, a token) that the app will send. The early requests
+// go with the headers known at that point (the credentials remembered on this device) into a
+// scratch cache; once config.json is in, they are handed to the app's query cache only if the app
+// will ask the same backend with exactly the same headers. Otherwise they are cancelled and the
+// app asks again itself: an answer obtained with other headers (another tenant) is never shown.
+import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
+import { metricNamesQuery, scrapeIntervalQuery, coarseWindow } from '../dashboard/use-backend';
+import { recordedNamesQuery } from '../dashboard/recorded-names';
+import { parseUrlState } from '../dashboard/url-state';
+import { resolveRange } from '../dashboard/time-range';
+import { backendKindOptions, canAskStatus, createPrometheusClient, isCrossOrigin, validateBaseUrl } from '../prometheus';
+
+export interface EarlyDiscovery {
+  /** The backend asked early (normalised as the app normalises it). */
+  baseUrl: string;
+  /**
+   * Called once config.json is in, before the app renders: seeds `queryClient` with the early
+   * answers (in flight or done) when the app will ask `baseUrl` with `headers`; else cancels them.
+   * Returns whether they were taken.
+   */
+  adopt(queryClient: QueryClient, baseUrl: string, headers: Record<string, string>): boolean;
+  /** No app will take them (config.json failed): cancels the early requests. */
+  cancel(): void;
+}
+
+function sameHeaders(a: Record<string, string>, b: Record<string, string>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
+}
+
+/**
+ * Starts the discovery for the backend named in the URL (`search`), or returns null when the URL
+ * names none (then the backend comes from config.json and nothing can start early).
+ */
+export function startEarlyDiscovery(search: string, origin: string, nowMs: number, headers: Record<string, string>): EarlyDiscovery | null {
+  const { state } = parseUrlState(search);
+  if (!state.prom) return null;
+  const checked = validateBaseUrl(state.prom, origin);
+  if (!checked.ok) return null;
+  const baseUrl = checked.url;
+  const client = createPrometheusClient({ baseUrl, headers });
+  // No retries and no health reports here: a failed early request is simply asked again by the app.
+  const scratch = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  /** Hands one early answer to the app's cache (kept until config.json decides). */
+  const waiting: Array<(into: QueryClient) => void> = [];
+  let adoptedBy: QueryClient | null = null;
+  let dropped = false;
+
+  const start = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>): Promise<T> => {
+    const answer = scratch.fetchQuery(options);
+    answer.catch(() => {});
+    const seed = (into: QueryClient): void => {
+      let early: Promise<T> | null = answer;
+      const own = options.queryFn;
+      void into.prefetchQuery({
+        ...options,
+        // The early answer once; a retry, a refetch or a failed early request asks the backend
+        // anew with the app's own query function (and the app's retry policy and health reports).
+        queryFn: async (ctx) => {
+          const taken = early;
+          early = null;
+          if (taken) {
+            try {
+              return await taken;
+            } catch {
+              // asked again below
+            }
+          }
+          if (typeof own !== 'function') throw new Error(`no query function for ${JSON.stringify(options.queryKey)}`);
+          return own(ctx);
+        },
+      });
+    };
+    if (adoptedBy) seed(adoptedBy);
+    else if (!dropped) waiting.push(seed);
+    return answer;
+  };
+
+  const kind = start(backendKindOptions(client, { baseUrl }));
+  // As useBackend: across origins the status endpoints wait for the kind (VictoriaMetrics serves
+  // them without CORS headers); same-origin they are always asked.
+  if (!isCrossOrigin(baseUrl, origin)) start(scrapeIntervalQuery(client, baseUrl, true));
+  else
+    void kind.then(
+      (k) => {
+        if (!dropped) start(scrapeIntervalQuery(client, baseUrl, canAskStatus(k, baseUrl, origin)));
+      },
+      () => {},
+    );
+  // The range as the app resolves it from the same URL (a config.json default range, when the URL has
+  // none, gives other keys: these answers then go unused, and the app asks its own).
+  const range = resolveRange({ from: state.from, to: state.to }, nowMs);
+  if (range) {
+    const { start: cStart, end: cEnd } = coarseWindow(range.startMs / 1000, range.endMs / 1000);
+    start(metricNamesQuery(client, baseUrl, cStart, cEnd));
+    start(recordedNamesQuery(client, baseUrl, range.startMs / 1000));
+  }
+
+  const cancel = (): void => {
+    if (adoptedBy) return;
+    dropped = true;
+    waiting.length = 0;
+    void scratch.cancelQueries();
+  };
+
+  return {
+    baseUrl,
+    adopt(queryClient, appBaseUrl, appHeaders) {
+      if (adoptedBy || dropped) return adoptedBy === queryClient;
+      if (appBaseUrl !== baseUrl || !sameHeaders(appHeaders, headers)) {
+        cancel();
+        return false;
+      }
+      adoptedBy = queryClient;
+      for (const seed of waiting.splice(0)) seed(queryClient);
+      return true;
+    },
+    cancel,
+  };
+}
