@@ -17,6 +17,7 @@ import { matrixCapFigure } from './bench/matrix.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './bench/fleet.ts';
 import { heatmapRefresh } from './bench/heatmap.ts';
 import { benchTables } from './bench/tables.ts';
+import { heapFigures, type HeapSample } from './bench/heap.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { rulesBench } from './bench/rules.ts';
 import { rawRefreshes } from './bench/refresh-raw.ts';
@@ -136,9 +137,13 @@ async function refreshes(browser: Browser, app: string, t: Target): Promise<void
     const baseTick = REFRESHES >= 900 ? 300 : Math.min(100, Math.max(10, Math.floor(REFRESHES / 3)));
     let heapBase = 0;
     const heapByTick: Record<number, number> = {};
+    // The long run samples every 5 ticks: single samples swing with the query cache (bench/heap.ts).
+    const heapEvery = Number(process.env.BENCH_HEAP_EVERY ?? (REFRESHES >= 900 ? 5 : 50));
+    const heapSamples: HeapSample[] = [];
     for (let i = 1; i <= REFRESHES; i++) {
       ticks.push(await s.tick());
-      if (i === 10 || i === baseTick || i % 50 === 0) heapByTick[i] = await heapUsed(s.cdp);
+      if (i === 10 || i === baseTick || i % heapEvery === 0 || i % 50 === 0) heapSamples.push({ tick: i, bytes: await heapUsed(s.cdp) });
+      if (i === 10 || i === baseTick || i % 50 === 0) heapByTick[i] = heapSamples[heapSamples.length - 1]?.bytes ?? 0;
       if (i === 10) heap10 = heapByTick[i] ?? 0;
       if (i === baseTick) heapBase = heapByTick[i] ?? 0;
       if (i % 50 === 0) progress(`${t.name} refresh ${i}/${REFRESHES}`);
@@ -163,7 +168,9 @@ async function refreshes(browser: Browser, app: string, t: Target): Promise<void
     const mid = (baseTick + REFRESHES) / 2;
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     const halvesGrowthPct = pct(mean(after.filter(([k]) => k < mid).map(([, v]) => v)), mean(after.filter(([k]) => k >= mid).map(([, v]) => v)));
-    emit({ figure: 'js-heap', dataset: t.name, unit: 'bytes', median: heapN, min: heapBase, max: heapN, spreadPct: 0, runs: 1, heapAfter10: heap10, baseTick, heapAfterBase: heapBase, heapAfterN: heapN, heapByTick, refreshes: REFRESHES, growthPct: pct(heapBase, heapN), halvesGrowthPct, growthFromTick10Pct: pct(heap10, heapN), method: `${method}; CDP HeapProfiler.collectGarbage (twice) then Runtime.getHeapUsage usedSize after tick 10, every 50 ticks and tick ${REFRESHES}; growthPct = from tick ${baseTick} (warmed up: query cache at its gcTime steady state, JIT settled) to tick ${REFRESHES}; halvesGrowthPct = mean of the samples in the second half of [${baseTick}, ${REFRESHES}] vs the first half; growthFromTick10Pct includes the warm-up` });
+    const hf = heapFigures(heapSamples, baseTick);
+    emit({ figure: 'js-heap', dataset: t.name, unit: 'bytes', median: heapN, min: heapBase, max: heapN, spreadPct: 0, runs: 1, heapAfter10: heap10, baseTick, heapAfterBase: heapBase, heapAfterN: heapN, heapByTick, refreshes: REFRESHES, growthPct: pct(heapBase, heapN), halvesGrowthPct, growthFromTick10Pct: pct(heap10, heapN), windowMedianGrowthPct: hf.windowMedianGrowthPct, trendPct: hf.trendPct, heapEvery, heapSamples: heapSamples.map((x) => [x.tick, x.bytes]), method: `${method}; CDP HeapProfiler.collectGarbage (twice) then Runtime.getHeapUsage usedSize after tick 10, every ${heapEvery} ticks and tick ${REFRESHES}; growthPct = one sample at tick ${baseTick} (warmed up: query cache at its gcTime steady state, JIT settled) vs one at tick ${REFRESHES} (single samples swing by up to ±1 MB with the answers the query cache holds at that instant); windowMedianGrowthPct = median of the samples in ticks [${baseTick}, ${baseTick + 50}) vs in (${REFRESHES - 50}, ${REFRESHES}]; trendPct = rise of the least-squares line through every sample from tick ${baseTick} to tick ${REFRESHES}, % of its value at tick ${baseTick}; halvesGrowthPct = mean of the every-50-tick samples in the second half of [${baseTick}, ${REFRESHES}] vs the first half; growthFromTick10Pct includes the warm-up` });
+    progress(`${t.name} js-heap from tick ${baseTick}: single samples ${pct(heapBase, heapN)} %, window medians ${hf.windowMedianGrowthPct} % (${(hf.baseMedian / 1e6).toFixed(2)} → ${(hf.endMedian / 1e6).toFixed(2)} MB), trend ${hf.trendPct} %`);
   } finally {
     await s.close();
   }

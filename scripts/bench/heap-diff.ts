@@ -6,6 +6,7 @@
 //   npx tsx scripts/bench/heap-diff.ts               # snapshots at tick 100 and 300
 //   HD_A=50 HD_B=150 HD_PROFILE=3 npx tsx scripts/bench/heap-diff.ts
 // The app is built unminified into .cache/heap-diff-dist so that constructor names are readable.
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CDPSession } from '@playwright/test';
 import { build, preview } from 'vite';
@@ -18,6 +19,8 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const A = Number(process.env.HD_A ?? 100);
 const B = Number(process.env.HD_B ?? 300);
 const PROFILE_TICKS = Number(process.env.HD_PROFILE ?? 0);
+/** BENCH_PORT_OFFSET moves every port, as in the bench, so a diagnosis can run beside someone's bench. */
+const OFF = Number(process.env.BENCH_PORT_OFFSET ?? 0);
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
 interface Snapshot {
@@ -30,7 +33,7 @@ interface Snapshot {
   strings: string[];
 }
 
-async function takeSnapshot(cdp: CDPSession): Promise<Snapshot> {
+async function takeSnapshot(cdp: CDPSession, label: string): Promise<Snapshot> {
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
   const chunks: string[] = [];
@@ -38,6 +41,8 @@ async function takeSnapshot(cdp: CDPSession): Promise<Snapshot> {
   cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false } as never);
   cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  // HD_SAVE=<dir>: keep the snapshot (loadable in DevTools' Memory tab) for a closer look.
+  if (process.env.HD_SAVE) writeFileSync(join(process.env.HD_SAVE, `${label}.heapsnapshot`), chunks.join(''));
   const raw = JSON.parse(chunks.join('')) as {
     snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
     nodes: number[];
@@ -156,15 +161,15 @@ function retainerPath(x: Indexed, i: number, depth = 14): string {
 }
 
 async function main(): Promise<void> {
-  const outDir = join(ROOT, '.cache', 'heap-diff-dist');
+  const outDir = join(ROOT, '.cache', OFF ? `heap-diff-dist-${OFF}` : 'heap-diff-dist');
   log('building (unminified) into .cache/heap-diff-dist');
   await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: false } });
-  const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: 4190, strictPort: true, host: '127.0.0.1' } });
+  const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: 4190 + OFF, strictPort: true, host: '127.0.0.1' } });
   log('starting the demo stack');
-  const stack = await startStack({ promPort: 29490, vllmPort: 28700, sglangPort: 23700, log: (l) => log(`demo: ${l}`) });
+  const stack = await startStack({ promPort: 29490 + OFF, vllmPort: 28700 + OFF, sglangPort: 23700 + OFF, log: (l) => log(`demo: ${l}`) });
   const browser = await launch();
   try {
-    const url = `http://127.0.0.1:4190/?prom=${encodeURIComponent(stack.promUrl)}&from=now-1h&to=now&refresh=5s`;
+    const url = `http://127.0.0.1:${4190 + OFF}/?prom=${encodeURIComponent(stack.promUrl)}&from=now-1h&to=now&refresh=5s`;
     const s = await openRefreshSession(browser, url, Date.now() - (B + 20) * 5000);
     // Canvases added/removed per tick: an ECharts instance created or disposed.
     await s.page.evaluate(() => {
@@ -228,13 +233,13 @@ async function main(): Promise<void> {
       if (i === 10 || i === A || i === B || i % 50 === 0) heaps.push([i, await heapUsed(s.cdp)]);
       if (A > 0 && i === A) {
         log(`snapshot A at tick ${i}`);
-        snapA = index(await takeSnapshot(s.cdp));
+        snapA = index(await takeSnapshot(s.cdp, `tick-${A}`));
       }
     }
     console.log('heap used (after GC) by tick:', heaps.map(([i, h]) => `${i}: ${(h / 1e6).toFixed(2)} MB`).join(', '));
     if (!snapA) return;
     log(`snapshot B at tick ${B}`);
-    const snapB = index(await takeSnapshot(s.cdp));
+    const snapB = index(await takeSnapshot(s.cdp, `tick-${B}`));
     const ma = byCtor(snapA);
     const mb = byCtor(snapB);
     const rows = [...new Set([...ma.keys(), ...mb.keys()])].map((k) => {
@@ -248,6 +253,18 @@ async function main(): Promise<void> {
     for (const v of ma.values()) totA += v.size;
     for (const v of mb.values()) totB += v.size;
     console.log(`\nself size total: A ${(totA / 1e6).toFixed(2)} MB (${snapA.count} nodes), B ${(totB / 1e6).toFixed(2)} MB (${snapB.count} nodes)`);
+    // By node type: V8's own objects (code, hidden, object shapes) vs the page's (object, closure,
+    // array, string), to tell JIT warm-up from data the app keeps.
+    const byType = (x: Indexed): Map<string, number> => {
+      const m = new Map<string, number>();
+      for (let i = 0; i < x.count; i++) m.set(x.type(i), (m.get(x.type(i)) ?? 0) + x.self(i));
+      return m;
+    };
+    const ta = byType(snapA);
+    const tb = byType(snapB);
+    console.log('\ngrowth by node type (self size):');
+    for (const k of [...new Set([...ta.keys(), ...tb.keys()])].sort((p, q) => (tb.get(q) ?? 0) - (ta.get(q) ?? 0) - ((tb.get(p) ?? 0) - (ta.get(p) ?? 0))))
+      console.log(`  ${(((tb.get(k) ?? 0) - (ta.get(k) ?? 0)) / 1024).toFixed(1).padStart(9)} KB (now ${((tb.get(k) ?? 0) / 1e6).toFixed(2)} MB)  ${k}`);
     console.log('\ntop growth by constructor (self size, count), tick', A, '->', B);
     for (const r of rows.slice(0, 40)) console.log(`  ${(r.ds / 1024).toFixed(1).padStart(9)} KB ${String(r.dn).padStart(7)} objs (now ${r.nb})  ${r.k}`);
     // Objects new since A (id above A's max) still alive in B.

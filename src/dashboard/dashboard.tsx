@@ -31,8 +31,9 @@ import { SloPopover } from './slo-popover';
 import { SloSummaryPanel } from './slo-summary';
 import { effectiveSlo } from './slo-queries';
 import { SloTiles } from './slo-tiles';
+import { useEvictSuperseded } from './evict-superseded';
 import { StatTile } from './stat-tile';
-import { rangeProblem, resolveRange } from './time-range';
+import { isRelative, rangeProblem, resolveRange } from './time-range';
 import { useBackend } from './use-backend';
 import { useBelowFoldMounted } from './first-screen';
 import { useRecordedNames } from './recorded-names';
@@ -197,6 +198,8 @@ export function Dashboard({
   );
 
   useEmbedApi(state, setState, config.embedOrigins, engine);
+  // Answers for the positions a live window has left are dropped, not kept for the gcTime.
+  useEvictSuperseded(window_, baseUrl, isRelative(state.to));
 
   // An explicit refresh asks again even when the step-aligned window has not moved.
   const onRefreshNow = useCallback(() => {
