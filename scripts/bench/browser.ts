@@ -26,6 +26,8 @@ export interface Captured {
 /** Records every query_range request of a page, and counts those in flight and bytes received. */
 export class RequestLog {
   readonly all: Captured[] = [];
+  /** Every query and query_range request (instant ones too: tables, probes): what the floor replays. */
+  readonly queries: Captured[] = [];
   inflight = 0;
   bytes = 0;
   finished = 0;
@@ -34,6 +36,7 @@ export class RequestLog {
   constructor(page: Page) {
     const isRange = (r: Request): boolean => r.url().includes('/api/v1/query_range');
     page.on('request', (r) => {
+      if (/\/api\/v1\/query(_range)?$/.test(new URL(r.url()).pathname)) this.queries.push({ url: r.url(), body: r.postData() ?? '', expr: requestForm(r).get('query') ?? '', at: performance.now() - this.t0 });
       if (!isRange(r)) return;
       const body = r.postData() ?? '';
       this.all.push({ url: r.url(), body, expr: requestForm(r).get('query') ?? '', at: performance.now() - this.t0 });
