@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, preview } from 'vite';
+import type { Page } from '@playwright/test';
 import { launch, newContext, waitSettled } from './browser.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './fleet.ts';
 import { median, progress, runAsScript, runCleanups } from './stats.ts';
@@ -79,21 +80,28 @@ interface AbLoad {
   marks: Record<string, number>;
 }
 
+/** Loads `url` until the first screen settles: when the first range query left, and the page's marks. */
+async function loadMarked(page: Page, url: string) {
+  let firstRange = Infinity;
+  page.on('requestfinished', (r) => {
+    if (r.url().includes('/api/v1/query_range')) firstRange = Math.min(firstRange, r.timing().startTime);
+  });
+  await page.goto(url);
+  const s = await waitSettled(page, 'first');
+  const info = await page.evaluate(() => ({
+    origin: performance.timeOrigin,
+    marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name.replace('inferwatch:', ''), m.startTime])),
+    now: performance.now(),
+  }));
+  return { firstRange, s, info };
+}
+
 /** One cold load of `url` (new context): first-screen-ok, the first query_range's start, the marks. */
 async function abLoad(browser: Awaited<ReturnType<typeof launch>>, url: string, shot?: string): Promise<AbLoad> {
   const ctx = await newContext(browser);
   try {
     const page = await ctx.newPage();
-    let firstRange = Infinity;
-    page.on('requestfinished', (r) => {
-      if (r.url().includes('/api/v1/query_range')) firstRange = Math.min(firstRange, r.timing().startTime);
-    });
-    await page.goto(url);
-    const s = await waitSettled(page, 'first');
-    const info = await page.evaluate(() => ({
-      origin: performance.timeOrigin,
-      marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name.replace('inferwatch:', ''), m.startTime])),
-    }));
+    const { firstRange, s, info } = await loadMarked(page, url);
     if (shot) {
       // What a user sees: the first screen, then further down once the rest has mounted.
       await page.screenshot({ path: `${shot}-top.png` });
@@ -140,17 +148,7 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
-      let firstRange = Infinity;
-      page.on('requestfinished', (r) => {
-        if (r.url().includes('/api/v1/query_range')) firstRange = Math.min(firstRange, r.timing().startTime);
-      });
-      await page.goto(url);
-      const s = await waitSettled(page, 'first');
-      const info = await page.evaluate(() => ({
-        origin: performance.timeOrigin,
-        marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name.replace('inferwatch:', ''), m.startTime])),
-        now: performance.now(),
-      }));
+      const { firstRange, s, info } = await loadMarked(page, url);
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile & { endTime: number } };
       await ctx.close();
       if (run < 0) continue;
