@@ -4,10 +4,27 @@
 // after the scroll has ended. So: scroll at once, then re-centre on every layout change until the
 // user scrolls themselves or a few seconds have passed.
 const SETTLE_MS = 4000;
+/**
+ * A panel below the fold may not be mounted yet when its tile is clicked: the sections under the
+ * first screen mount after it is in, or on the first input (first-screen.ts), i.e. on this very
+ * press, a render later. So the panel is looked for on each frame for a while.
+ */
+const FIND_MS = 5000;
 
 export function scrollToPanel(panelId: string): void {
-  const el = document.querySelector(`[data-panel-id="${CSS.escape(panelId)}"]`);
-  if (!el) return;
+  const find = () => document.querySelector(`[data-panel-id="${CSS.escape(panelId)}"]`);
+  const el = find();
+  if (el) return steer(el);
+  const t0 = performance.now();
+  const again = (): void => {
+    const found = find();
+    if (found) steer(found);
+    else if (performance.now() - t0 < FIND_MS) requestAnimationFrame(again);
+  };
+  requestAnimationFrame(again);
+}
+
+function steer(el: Element): void {
   const center = () => el.scrollIntoView({ block: 'center' });
   center();
   const root = el.closest('main') ?? document.body;
