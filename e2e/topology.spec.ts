@@ -116,6 +116,19 @@ async function expectSameAsSingle(url: string, expr: string, time: number): Prom
   }
 }
 
+/**
+ * With `refresh=off` the board asks once: wait until both engines' request rate has samples on the
+ * topology's server (remote_write and federation land a few seconds after the engines start), so
+ * a panel is not left `empty` by a board that asked too early.
+ */
+async function waitForRates(url: string): Promise<void> {
+  for (const metric of ['vllm:request_success_total', 'sglang:num_requests_total']) {
+    await expect
+      .poll(async () => (await instant(url, `sum(rate(${metric}[${RATE}]))`, Date.now() / 1000)).length, { timeout: 60_000 })
+      .toBeGreaterThan(0);
+  }
+}
+
 async function checkEngine(page: Page, url: string, engine: Engine): Promise<void> {
   await page.getByRole('radiogroup', { name: 'Engine' }).getByRole('radio', { name: engine === 'vllm' ? 'vLLM' : 'SGLang' }).click();
   await expect(page.locator(`.iw-app[data-engine="${engine}"]`)).toBeVisible();
@@ -135,6 +148,7 @@ test('sharded: two hashmod shards remote_write into VictoriaMetrics; every core 
   const url = servers.sharded!.url;
   const asked: string[] = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await waitForRates(url);
   await page.goto(appUrl({ prom: url, engine: 'vllm', from: 'now-10m', refresh: 'off', rate: RATE }));
   // No targets on VictoriaMetrics: the interval is the spacing of the remote-written samples.
   await expect(page.getByTestId('scrape-interval')).toHaveText(`scrape ${SCRAPE}`, { timeout: 40_000 });
@@ -148,6 +162,7 @@ test('sharded: two hashmod shards remote_write into VictoriaMetrics; every core 
 
 test('federated: a global Prometheus over two clusters; every core panel, and the cluster filter narrows the board', async ({ page }) => {
   const url = servers.federated!.url;
+  await waitForRates(url);
   await page.goto(appUrl({ prom: url, engine: 'vllm', from: 'now-10m', refresh: 'off', rate: RATE }));
   await expect(page.getByTestId('scrape-interval')).toHaveText(`scrape ${SCRAPE}`, { timeout: 40_000 });
   await checkEngine(page, url, 'sglang');
