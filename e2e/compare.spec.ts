@@ -4,7 +4,7 @@
 // an A/B of the two models equals a direct query per model; vLLM vs SGLang draws both engines.
 import type { Page } from '@playwright/test';
 import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
-import { requestForm } from './support/request-form';
+import { requestForm } from '../scripts/lib/request-form';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 // The two model names the simulated engines serve (both engines serve both).

@@ -1,6 +1,6 @@
 // The board against a real Prometheus scraping the simulated engines, in real Chromium.
 import { CORE_PANELS, appUrl, expect, expectPanelState, panel, test } from './fixtures';
-import { requestForm } from './support/request-form';
+import { requestForm } from '../scripts/lib/request-form';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 const PROM_ALL = () => process.env.PROM_FEATURES!;

@@ -3,7 +3,7 @@
 // ECharts chunk is fetched only when a heatmap comes into view, and a quantile that lies in the
 // first bucket is shown as its bound, not as the bucket's midpoint.
 import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
-import { requestForm } from './support/request-form';
+import { requestForm } from '../scripts/lib/request-form';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 

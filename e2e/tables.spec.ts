@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { startStack, type Stack } from '../scripts/lib/stack';
 import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
 import { freePortBlock } from './support/ports';
-import { requestForm } from './support/request-form';
+import { requestForm } from '../scripts/lib/request-form';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 

@@ -3,7 +3,7 @@
 // performance.timeOrigin). Which step the first screen waits for, and what each one costs.
 import type { Page, Request } from '@playwright/test';
 import { median } from './stats.ts';
-import { requestForm } from './browser.ts';
+import { requestForm } from '../lib/request-form.ts';
 
 export interface BootStep {
   label: string;

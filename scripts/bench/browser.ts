@@ -1,12 +1,7 @@
 // Headless Chromium (Debian's /usr/bin/chromium, never a downloaded one) and the page-side probes:
 // which panels are on the first screen, when they all have settled, the query_range requests sent.
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
-
-/** The form fields of an API request: in the URL (GET) or a form POST body (a long URL). */
-export function requestForm(r: { url(): string; postData(): string | null }): URLSearchParams {
-  const body = r.postData();
-  return body ? new URLSearchParams(body) : new URL(r.url()).searchParams;
-}
+import { requestForm } from '../lib/request-form.ts';
 
 export const VIEWPORT = { width: 1440, height: 900 };
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

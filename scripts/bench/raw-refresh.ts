@@ -30,17 +30,15 @@ const PAGE_SCRIPT = (startMs: number): string => `(() => {
   const done = (r) => { if (!r.done) { r.done = true; const i = log.open.indexOf(r); if (i >= 0) log.open.splice(i, 1); } };
   globalThis.fetch = function (input, init) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.includes('/api/v1/')) log.reqs.push({ url, body: typeof init?.body === 'string' ? init.body : null, headers: init?.headers ?? {} });
-    if (!url.includes('/api/v1/query_range')) {
-      if (url.includes('/api/v1/')) {
-        let q = '';
-        try { q = new URLSearchParams(typeof init?.body === 'string' ? init.body : (url.split('?')[1] ?? '')).get('query') ?? ''; } catch {}
-        log.other.push(url.slice(url.indexOf('/api/v1/') + 8).split('?')[0] + (q ? ' ' + q.slice(0, 80) : ''));
-      }
-      return realFetch.call(this, input, init);
-    }
+    if (!url.includes('/api/v1/')) return realFetch.call(this, input, init);
+    log.reqs.push({ url, body: typeof init?.body === 'string' ? init.body : null, headers: init?.headers ?? {} });
+    // The PromQL, from a form POST body or the URL (GET).
     let expr = '';
     try { expr = new URLSearchParams(typeof init?.body === 'string' ? init.body : (url.split('?')[1] ?? '')).get('query') ?? ''; } catch {}
+    if (!url.includes('/api/v1/query_range')) {
+      log.other.push(url.slice(url.indexOf('/api/v1/') + 8).split('?')[0] + (expr ? ' ' + expr.slice(0, 80) : ''));
+      return realFetch.call(this, input, init);
+    }
     const r = { expr, done: false };
     log.sent.push(expr);
     log.open.push(r);

@@ -17,7 +17,7 @@ import { startPrometheus } from '../lib/prometheus.ts';
 import { launch, newContext } from './browser.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, fleetHash, waitForData } from './fleet.ts';
 import { emit, median, progress, runAsScript, summarize } from './stats.ts';
-import { requestForm } from './browser.ts';
+import { requestForm } from '../lib/request-form.ts';
 
 const RANGE_MS = 3_600_000;
 const TABLES = ['model-summary', 'instance-table'] as const;

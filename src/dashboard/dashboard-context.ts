@@ -16,6 +16,10 @@ export interface QueryWindow {
 /** The window's length in seconds (`$__range`). */
 export const rangeSeconds = (w: QueryWindow): number => w.endSec - w.startSec;
 
+/** A range on `w`'s step with `w`'s length: a query over the page's window, or over it moved in time. */
+export const spansLike = (r: { start: number; end: number; step: number }, w: QueryWindow): boolean =>
+  r.step === w.stepSec && r.end - r.start === rangeSeconds(w);
+
 /** Summaries over the whole range are asked again when the window has moved by this share of it. */
 const SUMMARY_RESOLUTION = 60;
 

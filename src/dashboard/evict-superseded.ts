@@ -7,7 +7,8 @@
 // opening a section reuse them).
 import { useQueryClient, type Query, type QueryCache } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { QueryWindow } from './dashboard-context';
+import { readQueryKey } from '../prometheus';
+import { spansLike, type QueryWindow } from './dashboard-context';
 
 type CachedQuery = Pick<Query, 'queryKey' | 'getObserversCount'>;
 
@@ -17,20 +18,9 @@ type CachedQuery = Pick<Query, 'queryKey' | 'getObserversCount'>;
  * (time shift) is observed while shown, so it stays until it is left behind too.
  */
 export function supersededRangeQueries<Q extends CachedQuery>(queries: readonly Q[], baseUrl: string, shown: QueryWindow): Q[] {
-  const length = shown.endSec - shown.startSec;
   return queries.filter((q) => {
-    const [ns, url, endpoint, , start, end, step] = q.queryKey;
-    return (
-      ns === 'prometheus' &&
-      url === baseUrl &&
-      endpoint === 'query_range' &&
-      typeof start === 'number' &&
-      typeof end === 'number' &&
-      step === shown.stepSec &&
-      end - start === length &&
-      end < shown.endSec &&
-      q.getObserversCount() === 0
-    );
+    const k = readQueryKey(q.queryKey);
+    return k?.endpoint === 'query_range' && k.baseUrl === baseUrl && spansLike(k, shown) && k.end < shown.endSec && q.getObserversCount() === 0;
   });
 }
 

@@ -6,8 +6,8 @@
 // docs/performance.md, "Atomic refresh".
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { instantQueryOptions, rangeQueryOptions, type PrometheusClient } from '../prometheus';
-import { summaryWindow, type QueryWindow } from './dashboard-context';
+import { instantQueryOptions, rangeQueryOptions, readQueryKey, type PrometheusClient } from '../prometheus';
+import { spansLike, summaryWindow, type QueryWindow } from './dashboard-context';
 
 /** After this long the page switches anyway, and panels fill in as their answers arrive (as before). */
 export const PREFETCH_LIMIT_MS = 4000;
@@ -43,7 +43,6 @@ export function planPrefetch(
   next: QueryWindow,
 ): PrefetchJob[] {
   const delta = next.endSec - shown.endSec;
-  const length = shown.endSec - shown.startSec;
   // Instant times that move, from → to. A summary end that stays put keeps its answer; when the
   // window's end is also a summary end, its instant queries are taken for summaries (the tables
   // on the first screen), and a distribution there asks after the switch.
@@ -53,15 +52,13 @@ export function planPrefetch(
   if (shown.endSec !== fromSummary) moves.set(shown.endSec, next.endSec);
   const jobs: PrefetchJob[] = [];
   for (const q of queries) {
-    const k = q.queryKey;
-    if (k[0] !== 'prometheus' || k[1] !== baseUrl || typeof k[3] !== 'string' || !q.isActive()) continue;
-    if (k[2] === 'query_range') {
-      const [start, end, step] = [k[4], k[5], k[6]];
-      if (typeof start !== 'number' || typeof end !== 'number' || step !== shown.stepSec || end - start !== length) continue;
-      jobs.push({ kind: 'range', expr: k[3], start: start + delta, end: end + delta, step });
-    } else if (k[2] === 'query' && typeof k[4] === 'number') {
-      const to = moves.get(k[4]);
-      if (to !== undefined) jobs.push({ kind: 'instant', expr: k[3], time: to });
+    const k = readQueryKey(q.queryKey);
+    if (!k || k.baseUrl !== baseUrl || !q.isActive()) continue;
+    if (k.endpoint === 'query_range') {
+      if (spansLike(k, shown)) jobs.push({ kind: 'range', expr: k.expr, start: k.start + delta, end: k.end + delta, step: k.step });
+    } else {
+      const to = k.time === null ? undefined : moves.get(k.time);
+      if (to !== undefined) jobs.push({ kind: 'instant', expr: k.expr, time: to });
     }
   }
   return jobs;

@@ -47,6 +47,20 @@ export function rangeQueryOptions(client: PrometheusClient, { baseUrl, expr, sta
   });
 }
 
+/** A range or instant query's key read back (what the two options above put in it), else null. */
+export type QueryKeyParts =
+  | { endpoint: 'query_range'; baseUrl: string; expr: string; start: number; end: number; step: number }
+  | { endpoint: 'query'; baseUrl: string; expr: string; time: number | null };
+
+export function readQueryKey(key: readonly unknown[]): QueryKeyParts | null {
+  const [ns, baseUrl, endpoint, expr, a, b, c] = key;
+  if (ns !== 'prometheus' || typeof baseUrl !== 'string' || typeof expr !== 'string') return null;
+  if (endpoint === 'query_range' && typeof a === 'number' && typeof b === 'number' && typeof c === 'number')
+    return { endpoint, baseUrl, expr, start: a, end: b, step: c };
+  if (endpoint === 'query' && (typeof a === 'number' || a === null)) return { endpoint, baseUrl, expr, time: a };
+  return null;
+}
+
 export interface InstantQueryParams {
   baseUrl: string;
   expr: string;
