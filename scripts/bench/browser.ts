@@ -18,11 +18,13 @@ export interface Captured {
   at: number;
 }
 
-/** Records every query_range request of a page, and counts those in flight and bytes received. */
+/** Records every query_range request of a page (and every API request), and counts those in flight and bytes received. */
 export class RequestLog {
   readonly all: Captured[] = [];
   /** Every query and query_range request (instant ones too: tables, probes): what the floor replays. */
   readonly queries: Captured[] = [];
+  /** Every API request (`/api/v1/…`), in the order they left: the discovery is what precedes the first query_range. */
+  readonly api: Captured[] = [];
   inflight = 0;
   bytes = 0;
   finished = 0;
@@ -31,6 +33,7 @@ export class RequestLog {
   constructor(page: Page) {
     const isRange = (r: Request): boolean => r.url().includes('/api/v1/query_range');
     page.on('request', (r) => {
+      if (new URL(r.url()).pathname.includes('/api/v1/')) this.api.push({ url: r.url(), body: r.postData() ?? '', expr: requestForm(r).get('query') ?? '', at: performance.now() - this.t0 });
       if (/\/api\/v1\/query(_range)?$/.test(new URL(r.url()).pathname)) this.queries.push({ url: r.url(), body: r.postData() ?? '', expr: requestForm(r).get('query') ?? '', at: performance.now() - this.t0 });
       if (!isRange(r)) return;
       const body = r.postData() ?? '';

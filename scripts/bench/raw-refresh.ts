@@ -187,6 +187,10 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       const other = await evaluate<string[]>(`__iwBench.other.slice(${o0})`);
       if (process.env.BQ_COMMITS === '1' && sent.length > 0) progress(`react commits: ${(await evaluate<number>('__iwCommits')) - c0}`);
       if (process.env.BQ_OTHER === '1' && other.length > 0) progress(`other requests: ${other.join(' | ')}`);
+      // BQ_QUERIES=1: the PromQL of each range request of the window change.
+      if (process.env.BQ_QUERIES === '1' && sent.length > 0) progress(`range queries:\n  ${sent.join('\n  ')}`);
+      // BQ_EVAL=<expression>: evaluated in the page after each window change, printed (diagnosis).
+      if (process.env.BQ_EVAL && sent.length > 0) progress(`eval: ${JSON.stringify(await evaluate<unknown>(process.env.BQ_EVAL))}`);
       const inView = await evaluate<number>(`[...document.querySelectorAll('[data-panel-id]')].filter((e) => { const r = e.getBoundingClientRect(); return r.top < innerHeight + 300 && r.bottom > -300; }).length`);
       const busyRawMs = m1.task - m0.task;
       const busyMs = Math.max(0, busyRawMs - (idleRate * wallMs) / 1000);

@@ -4,6 +4,7 @@
 // minutes ago would be "present" over the last hours too, and the older part of each panel empty.
 // A relative range asks again once a minute (one small instant query), not on every refresh tick.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sameMembers, useStable } from './use-stable';
 import { RECORDED_NAME_MATCH } from '../rules/recorded';
 import type { PrometheusClient } from '../prometheus';
 
@@ -42,5 +43,7 @@ export function useRecordedNames(client: PrometheusClient | null, baseUrl: strin
     // panels do not all drop back to "loading" while it is asked again.
     placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === baseUrl ? prev : undefined),
   });
-  return { names: q.data ?? EMPTY, settled: q.data !== undefined || q.isError || client === null };
+  // Asked again every minute: the same names keep their identity (a new Set re-rendered every panel).
+  const names = useStable(q.data ?? EMPTY, sameMembers);
+  return { names, settled: q.data !== undefined || q.isError || client === null };
 }

@@ -3,6 +3,7 @@
 // that are down. Each is asked once per backend and coarse time window, not on every refresh.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { sameMembers, useStable } from './use-stable';
 import { detectEngine, engineNameMatch, ENGINES, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
 import { useFirstScreenIn } from './first-screen';
@@ -81,7 +82,10 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   // of all dropping back to "loading".
   const [lastNames, setLastNames] = useState<{ baseUrl: string; data: Set<string> } | null>(null);
   if (names.data && (lastNames?.data !== names.data || lastNames.baseUrl !== baseUrl)) setLastNames({ baseUrl, data: names.data });
-  const namesData = names.data ?? (lastNames?.baseUrl === baseUrl ? lastNames.data : undefined);
+  const namesRaw = names.data ?? (lastNames?.baseUrl === baseUrl ? lastNames.data : undefined);
+  // Asked again every minute and with each coarse window: unchanged names keep their identity, so
+  // resolvedBy (and every panel reading it) stays put.
+  const namesData = useStable(namesRaw, (a, b) => a === b || (a !== undefined && b !== undefined && sameMembers(a, b)));
 
   // The backend's kind first: VictoriaMetrics across origins is not asked for targets or config,
   // which it serves without CORS headers (an error in the console on every load).

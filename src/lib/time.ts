@@ -7,7 +7,22 @@ const SECONDS_SPAN_MS = 10 * 60_000;
 // One DateTimeFormat per locale: construction is slow and axes format on every render.
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
+// The parts of recent instants: a chart's axis ticks stay put while the live window moves one step
+// (each window change re-labels every tick of every chart, and formatToParts is the costly part).
+const PARTS_CACHE_MAX = 4096;
+const partsCache = new Map<string, Record<string, string>>();
+
 function parts(ms: number, locale: string | undefined): Record<string, string> {
+  const cacheKey = `${locale ?? ''}|${ms}`;
+  const hit = partsCache.get(cacheKey);
+  if (hit !== undefined) return hit;
+  if (partsCache.size >= PARTS_CACHE_MAX) partsCache.clear();
+  const out = formatParts(ms, locale);
+  partsCache.set(cacheKey, out);
+  return out;
+}
+
+function formatParts(ms: number, locale: string | undefined): Record<string, string> {
   const key = locale ?? '';
   let f = partFormatters.get(key);
   if (f === undefined) {
