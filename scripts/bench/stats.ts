@@ -22,6 +22,10 @@ export function median(xs: number[]): number {
   return n % 2 ? (s[(n - 1) / 2] as number) : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
 }
 
+export function mean(xs: number[]): number {
+  return xs.length === 0 ? NaN : xs.reduce((a, x) => a + x, 0) / xs.length;
+}
+
 const round = (x: number, d = 1): number => Math.round(x * 10 ** d) / 10 ** d;
 
 export function summarize(figure: string, values: number[], rest: { unit: string; method: string; dataset?: Figure['dataset']; [extra: string]: unknown }): Figure {

@@ -56,7 +56,10 @@ export function trimIncompleteSteps<S extends ChartSeries>(series: readonly S[],
   const out = series.map((s) => {
     if (lastIndex(s.points) <= cut) return s;
     changed = true;
-    return { ...s, points: s.points.map(([t, v], i): [number, number | null] => [t, i > cut ? null : v]) };
+    // Only the tail is new: the points up to the cut are shared (they are never mutated).
+    const points = s.points.slice();
+    for (let i = cut + 1; i < points.length; i += 1) points[i] = [(points[i] as [number, number | null])[0], null];
+    return { ...s, points };
   });
   return changed ? out : series;
 }
