@@ -9,7 +9,7 @@ const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
 // The parts of recent instants: a chart's axis ticks stay put while the live window moves one step
 // (each window change re-labels every tick of every chart, and formatToParts is the costly part).
-const PARTS_CACHE_MAX = 4096;
+const PARTS_CACHE_MAX = 256;
 const partsCache = new Map<string, Record<string, string>>();
 
 function parts(ms: number, locale: string | undefined): Record<string, string> {
