@@ -10,16 +10,12 @@
 // first-screen-ok, of the first query_range leaving and of the boot marks, and the same floor.
 // BP_SHOT=<prefix> saves <prefix>-top.png and <prefix>-below.png of the last build's last load.
 //   git worktree add /tmp/x <commit> && (cd /tmp/x && ln -s $PWD/node_modules && npx vite build --outDir /tmp/a)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, preview } from 'vite';
 import type { Page } from '@playwright/test';
 import { launch, newContext, waitSettled } from './browser.ts';
-import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './fleet.ts';
+import { serveFleet } from './fleet.ts';
 import { median, progress, runAsScript, runCleanups } from './stats.ts';
-import { ensurePrometheus } from '../lib/binaries.ts';
-import { startPrometheus } from '../lib/prometheus.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const RUNS = Number(process.env.BP_RUNS ?? 3);
@@ -125,16 +121,10 @@ async function main(): Promise<void> {
       progress(`building unminified into ${outDir}`);
       await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: false } });
     }
-    const { prometheus, promtool } = ensurePrometheus(progress);
-    const fleet = await ensureFleet(join(ROOT, '.cache'), promtool, DEFAULT_FLEET, progress);
-    const dir = mkdtempSync(join(tmpdir(), 'inferwatch-boot-profile-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    copyBlocks(fleet, join(dir, 'data'));
-    const proc = startPrometheus(prometheus, dir, join(dir, 'data'), PORT + 1, 'global:\n  scrape_interval: 15s\nscrape_configs: []\n', progress);
-    cleanups.unshift(() => proc.stop());
+    const { fleet, proc, stop } = await serveFleet(join(ROOT, '.cache'), PORT + 1, progress);
+    cleanups.push(stop);
     const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: PORT, strictPort: true, host: '127.0.0.1' } });
     cleanups.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
-    await Promise.race([waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs), proc.died]);
     const browser = await launch();
     cleanups.unshift(() => browser.close());
     const url = `http://127.0.0.1:${PORT}/?prom=${encodeURIComponent(proc.url)}&from=${fleet.endMs - 3_600_000}&to=${fleet.endMs}&refresh=off`;
@@ -187,13 +177,8 @@ async function main(): Promise<void> {
 async function ab(dists: string[]): Promise<void> {
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
-    const { prometheus, promtool } = ensurePrometheus(progress);
-    const fleet = await ensureFleet(join(ROOT, '.cache'), promtool, DEFAULT_FLEET, progress);
-    const dir = mkdtempSync(join(tmpdir(), 'inferwatch-boot-ab-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    copyBlocks(fleet, join(dir, 'data'));
-    const proc = startPrometheus(prometheus, dir, join(dir, 'data'), PORT + 1, 'global:\n  scrape_interval: 15s\nscrape_configs: []\n', progress);
-    cleanups.unshift(() => proc.stop());
+    const { fleet, proc, stop } = await serveFleet(join(ROOT, '.cache'), PORT + 1, progress);
+    cleanups.push(stop);
     const apps: string[] = [];
     for (const [i, outDir] of dists.entries()) {
       // One preview server per build, on ports after Prometheus'.
@@ -202,7 +187,6 @@ async function ab(dists: string[]): Promise<void> {
       cleanups.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
       apps.push(`http://127.0.0.1:${port}`);
     }
-    await Promise.race([waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs), proc.died]);
     const browser = await launch();
     cleanups.unshift(() => browser.close());
     const query = `/?prom=${encodeURIComponent(proc.url)}&from=${fleet.endMs - 3_600_000}&to=${fleet.endMs}&refresh=off`;

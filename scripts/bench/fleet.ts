@@ -13,12 +13,15 @@
 //   is generated, and deleted as soon as promtool has read it.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { catalogs, referencedMetrics, type EngineCatalog } from '../../src/catalog/index.ts';
 import { advanceFleet, createFleet } from '../../sim/index.ts';
 import type { SimInstance } from '../../sim/instance.ts';
+import { ensurePrometheus } from '../lib/binaries.ts';
+import { startPrometheus, type BackendProcess } from '../lib/prometheus.ts';
 
 export interface FleetParams {
   vllm: number;
@@ -307,4 +310,27 @@ export async function waitForData(promUrl: string, expr: string, timeMs: number,
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no data for ${expr} at ${promUrl}`);
+}
+
+/**
+ * A Prometheus of its own on a copy of the cached fleet's blocks (the cache is never written), on
+ * `port`, answering for the dataset's last sample. `stop` ends it and removes the copy.
+ */
+export async function serveFleet(cacheRoot: string, port: number, log: (l: string) => void): Promise<{ fleet: FleetDataset; proc: BackendProcess; stop: () => Promise<void> }> {
+  const { prometheus, promtool } = ensurePrometheus(log);
+  const fleet = await ensureFleet(cacheRoot, promtool, DEFAULT_FLEET, log);
+  const dir = mkdtempSync(join(tmpdir(), 'inferwatch-fleet-'));
+  copyBlocks(fleet, join(dir, 'data'));
+  const proc = startPrometheus(prometheus, dir, join(dir, 'data'), port, 'global:\n  scrape_interval: 15s\nscrape_configs: []\n', log);
+  const stop = async (): Promise<void> => {
+    await proc.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.race([waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs), proc.died]);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { fleet, proc, stop };
 }
