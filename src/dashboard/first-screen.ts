@@ -19,8 +19,8 @@ const watches = new WeakMap<QueryClient, Map<string, Watch>>();
 function watchFor(queryClient: QueryClient, baseUrl: string): Watch {
   let byUrl = watches.get(queryClient);
   if (!byUrl) watches.set(queryClient, (byUrl = new Map()));
-  let w = byUrl.get(baseUrl);
-  if (w) return w;
+  const known = byUrl.get(baseUrl);
+  if (known) return known;
   const watch: Watch = { done: false, listeners: new Set() };
   byUrl.set(baseUrl, watch);
   const key = ['prometheus', baseUrl, 'query_range'];
@@ -43,26 +43,24 @@ function watchFor(queryClient: QueryClient, baseUrl: string): Watch {
   const timer = setTimeout(() => {
     if (!seen) finish();
   }, FIRST_SCREEN_FALLBACK_MS);
-  return (w = watch);
+  return watch;
 }
 
 /**
  * True once the page's first range queries against `baseUrl` have all answered (or when none was
- * sent within FIRST_SCREEN_FALLBACK_MS of the first call), and from then on. `ready` false: not
- * watched yet (e.g. before the backend's names are known) and false.
+ * sent within FIRST_SCREEN_FALLBACK_MS of the first call), and from then on.
  */
-export function useFirstScreenIn(baseUrl: string, ready = true): boolean {
+export function useFirstScreenIn(baseUrl: string): boolean {
   const queryClient = useQueryClient();
-  const watch = ready ? watchFor(queryClient, baseUrl) : null;
+  const watch = watchFor(queryClient, baseUrl);
   const subscribe = useCallback(
     (onChange: () => void) => {
-      if (!watch) return () => {};
       watch.listeners.add(onChange);
       return () => watch.listeners.delete(onChange);
     },
     [watch],
   );
-  return useSyncExternalStore(subscribe, () => watch?.done ?? false);
+  return useSyncExternalStore(subscribe, () => watch.done);
 }
 
 const USER_INPUT = ['scroll', 'wheel', 'keydown', 'pointerdown', 'touchstart'] as const;

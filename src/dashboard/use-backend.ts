@@ -85,7 +85,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   const namesRaw = names.data ?? (lastNames?.baseUrl === baseUrl ? lastNames.data : undefined);
   // Asked again every minute and with each coarse window: unchanged names keep their identity, so
   // resolvedBy (and every panel reading it) stays put.
-  const namesData = useStable(namesRaw, (a, b) => a === b || (a !== undefined && b !== undefined && sameMembers(a, b)));
+  const namesData = useStable(namesRaw, (a, b) => (a && b ? sameMembers(a, b) : a === b));
 
   // The backend's kind first: VictoriaMetrics across origins is not asked for targets or config,
   // which it serves without CORS headers (an error in the console on every load).

@@ -10,9 +10,10 @@ const partFormatters = new Map<string, Intl.DateTimeFormat>();
 // The parts of recent instants: a chart's axis ticks stay put while the live window moves one step
 // (each window change re-labels every tick of every chart, and formatToParts is the costly part).
 const PARTS_CACHE_MAX = 256;
-const partsCache = new Map<string, Record<string, string>>();
+const partsCache = new Map<string, Readonly<Record<string, string>>>();
 
-function parts(ms: number, locale: string | undefined): Record<string, string> {
+/** Shared between callers (cached): read, never written. */
+function parts(ms: number, locale: string | undefined): Readonly<Record<string, string>> {
   const cacheKey = `${locale ?? ''}|${ms}`;
   const hit = partsCache.get(cacheKey);
   if (hit !== undefined) return hit;
