@@ -119,12 +119,15 @@ async function expectSameAsSingle(url: string, expr: string, time: number): Prom
 /**
  * With `refresh=off` the board asks once: wait until both engines' request rate has samples on the
  * topology's server (remote_write and federation land a few seconds after the engines start), so
- * a panel is not left `empty` by a board that asked too early.
+ * a panel is not left `empty` by a board that asked too early. Asked a minute back, not at now: a
+ * range query's last point is on the step grid, and VictoriaMetrics leaves out the last 30 s
+ * (`-search.latencyOffset`), so a rate that exists at now can still be absent from the board's
+ * whole range (seen once in CI: every rate panel "No traffic", the gauges with one point).
  */
 async function waitForRates(url: string): Promise<void> {
   for (const metric of ['vllm:request_success_total', 'sglang:num_requests_total']) {
     await expect
-      .poll(async () => (await instant(url, `sum(rate(${metric}[${RATE}]))`, Date.now() / 1000)).length, { timeout: 60_000 })
+      .poll(async () => (await instant(url, `sum(rate(${metric}[${RATE}]))`, Date.now() / 1000 - 60)).length, { timeout: 90_000 })
       .toBeGreaterThan(0);
   }
 }
