@@ -1,6 +1,8 @@
 // Entry: load and validate config.json, then start the app; a bad config gives a readable page.
-// A backend named in the URL is asked for its names and scrape interval meanwhile
-// (src/app/early-discovery.ts): the first panels then need no round trip after the first render.
+// A backend named in the URL is asked for its names and scrape interval before the first render
+// (src/app/early-discovery.ts), so the first panels need no round trip after it. That waits for
+// config.json (asked by public/boot.js while the bundle loaded, so it is normally in already):
+// only config.json says whether this copy may ask that backend and which headers are bound to it.
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, firstBackend } from './app/app';
@@ -15,16 +17,15 @@ import './index.css';
 performance.mark('inferwatch:script');
 const root = createRoot(document.getElementById('root')!);
 const credentials = loadRemembered();
-const early = startEarlyDiscovery(window.location.search, window.location.origin, Date.now(), credentials.headers);
 
 loadRuntimeConfig()
   .then((config) => {
     performance.mark('inferwatch:config');
     const queryClient = createQueryClient();
-    // The early answers count only if the app asks the same backend with the same headers.
-    if (early) {
-      const first = firstBackend(config, window.location.search, window.location.origin, credentials);
-      early.adopt(queryClient, first.baseUrl, first.headers);
+    const first = firstBackend(config, window.location.search, window.location.origin, credentials);
+    if (first.baseUrl) {
+      const early = startEarlyDiscovery(window.location.search, window.location.origin, Date.now(), first.headers, first.baseUrl);
+      early?.adopt(queryClient, first.baseUrl, first.headers);
     }
     // A transition: React yields to the event loop every few ms while it renders the first
     // screen, so the early discovery's answers are handled (and its next requests leave) during
@@ -38,6 +39,5 @@ loadRuntimeConfig()
     );
   })
   .catch((e: unknown) => {
-    early?.cancel();
     root.render(<ConfigErrorPage message={e instanceof Error ? e.message : String(e)} />);
   });

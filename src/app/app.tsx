@@ -1,13 +1,13 @@
 // The shell: providers, language and theme, and the dashboard bound to the URL.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { Dashboard } from '../dashboard/dashboard';
 import { DEFAULT_STATE, parseUrlState, REFRESH_OPTIONS, type DashboardState } from '../dashboard/url-state';
 import { useUrlState } from '../dashboard/use-url-state';
-import { loadRemembered, saveCredentials, type Credentials } from '../dashboard/credentials';
+import { chooseBackend } from '../dashboard/backend-choice';
+import { loadRemembered, saveRemembered, withCredentials, type CredentialStore, type Credentials } from '../dashboard/credentials';
 import { I18nContext, messagesFor, pickLang } from '../i18n';
-import { validateBaseUrl } from '../prometheus';
 import { createQueryClient } from './query-client';
 
 function defaultsFrom(config: RuntimeConfig): DashboardState {
@@ -24,14 +24,13 @@ function defaultsFrom(config: RuntimeConfig): DashboardState {
 }
 
 /**
- * The backend and the headers the dashboard will ask first, as Dashboard derives them: the URL's
- * `prom=` over config.json's `prometheusUrl`; typed or remembered credentials over config.json's
- * headers of the same name. The boot path compares them with what it asked early (main.tsx).
+ * The backend and the headers the dashboard will ask first, as Dashboard derives them
+ * (`chooseBackend`). The boot path starts its discovery with exactly these (main.tsx).
  */
-export function firstBackend(config: RuntimeConfig, search: string, origin: string, credentials: Credentials): { baseUrl: string; headers: Record<string, string> } {
+export function firstBackend(config: RuntimeConfig, search: string, origin: string, store: CredentialStore): { baseUrl: string; headers: Record<string, string> } {
   const { state } = parseUrlState(search, defaultsFrom(config));
-  const checked = validateBaseUrl(state.prom || config.prometheusUrl, origin);
-  return { baseUrl: checked.ok ? checked.url : '', headers: { ...config.headers, ...credentials.headers } };
+  const { baseUrl, headers } = chooseBackend(state.prom, config, origin, store);
+  return { baseUrl, headers };
 }
 
 function useSystemDark(): boolean {
@@ -46,13 +45,16 @@ function useSystemDark(): boolean {
   return dark;
 }
 
-export function App({ config, queryClient: given, initialCredentials }: { config: RuntimeConfig; queryClient?: QueryClient; initialCredentials?: Credentials }) {
+export function App({ config, queryClient: given, initialCredentials }: { config: RuntimeConfig; queryClient?: QueryClient; initialCredentials?: CredentialStore }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  const [credentials, setCredentials] = useState<Credentials>(() => initialCredentials ?? loadRemembered());
-  const onCredentials = (c: Credentials) => {
-    saveCredentials(c);
-    setCredentials(c);
-  };
+  const [credentials, setCredentials] = useState<CredentialStore>(() => initialCredentials ?? loadRemembered());
+  const onCredentials = useCallback((origin: string, c: Credentials) => {
+    setCredentials((store) => {
+      const next = withCredentials(store, origin, c);
+      saveRemembered(next);
+      return next;
+    });
+  }, []);
   const defaults = useMemo(() => defaultsFrom(config), [config]);
   const [{ state, problems }, setState] = useUrlState(defaults);
   const systemDark = useSystemDark();

@@ -55,7 +55,7 @@ afterEach(() => {
 describe('startEarlyDiscovery', () => {
   it('asks the URL backend before config.json, and the app then finds names and scrape interval without asking again', async () => {
     const backend = fakeBackend();
-    const early = startEarlyDiscovery(SEARCH, APP, END, {});
+    const early = startEarlyDiscovery(SEARCH, APP, END, {}, PROM);
     expect(early?.baseUrl).toBe(PROM);
     await settle();
     // Across origins the status endpoints wait for the backend kind (as the app does).
@@ -74,7 +74,7 @@ describe('startEarlyDiscovery', () => {
 
   it('drops the early answers when config.json brings headers the early requests did not carry', async () => {
     const backend = fakeBackend();
-    const early = startEarlyDiscovery(SEARCH, APP, END, {});
+    const early = startEarlyDiscovery(SEARCH, APP, END, {}, PROM);
     const qc = appClient();
     expect(early!.adopt(qc, PROM, { 'X-Scope-OrgID': 'team-a' })).toBe(false);
     await settle();
@@ -93,7 +93,7 @@ describe('startEarlyDiscovery', () => {
 
   it('sends remembered credentials and keeps the answers when the app sends the same', async () => {
     const backend = fakeBackend();
-    const early = startEarlyDiscovery(SEARCH, APP, END, { Authorization: 'Bearer t' });
+    const early = startEarlyDiscovery(SEARCH, APP, END, { Authorization: 'Bearer t' }, PROM);
     await settle();
     expect(backend.calls.every((c) => c.headers.Authorization === 'Bearer t')).toBe(true);
     expect(early!.adopt(appClient(), PROM, { Authorization: 'Bearer t' })).toBe(true);
@@ -101,7 +101,7 @@ describe('startEarlyDiscovery', () => {
 
   it('a failed early request is asked again by the app', async () => {
     const backend = fakeBackend({ failNamesOnce: true });
-    const early = startEarlyDiscovery(SEARCH, APP, END, {});
+    const early = startEarlyDiscovery(SEARCH, APP, END, {}, PROM);
     const qc = appClient();
     early!.adopt(qc, PROM, {});
     const client = createPrometheusClient({ baseUrl: PROM, headers: {} });
@@ -112,8 +112,15 @@ describe('startEarlyDiscovery', () => {
 
   it('starts nothing without a valid prom= in the URL (the backend then comes from config.json)', () => {
     const backend = fakeBackend();
-    expect(startEarlyDiscovery(`?from=now-1h&to=now`, APP, END, {})).toBeNull();
-    expect(startEarlyDiscovery(`?prom=${encodeURIComponent('javascript:alert(1)')}`, APP, END, {})).toBeNull();
+    expect(startEarlyDiscovery(`?from=now-1h&to=now`, APP, END, {}, PROM)).toBeNull();
+    expect(startEarlyDiscovery(`?prom=${encodeURIComponent('javascript:alert(1)')}`, APP, END, {}, PROM)).toBeNull();
+    expect(backend.calls).toHaveLength(0);
+  });
+
+  it('starts nothing when the app will ask another backend than prom= (a refused or locked-out link)', () => {
+    const backend = fakeBackend();
+    expect(startEarlyDiscovery(SEARCH, APP, END, {}, 'http://own.example:9090')).toBeNull();
+    expect(startEarlyDiscovery(SEARCH, APP, END, {}, '')).toBeNull();
     expect(backend.calls).toHaveLength(0);
   });
 });

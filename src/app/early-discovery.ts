@@ -1,13 +1,11 @@
-// The backend discovery, started before config.json is read. The first panels wait for a chain of
-// requests (backend kind → scrape interval from targets and config; metric names; recorded series),
-// and that chain used to leave only after config.json had arrived and the whole app had rendered
-// once (~1 s on the fleet, docs/performance.md "Boot path, session 4"). When the backend comes
-// from the URL (`prom=`), its address is known as soon as the script runs, so the chain starts then.
+// The backend discovery, started before the first render. The first panels wait for a chain of
+// requests (backend kind → scrape interval from targets and config; metric names; recorded series);
+// when the backend comes from the URL (`prom=`), the chain starts as soon as config.json is in
+// (it decides whether that backend may be asked, and with which headers) instead of after the
+// whole app has rendered once.
 //
-// config.json can still add headers (a tenant, a token) that the app will send. The early requests
-// go with the headers known at that point (the credentials remembered on this device) into a
-// scratch cache; once config.json is in, they are handed to the app's query cache only if the app
-// will ask the same backend with exactly the same headers. Otherwise they are cancelled and the
+// The early requests go into a scratch cache and are handed to the app's query cache only if the
+// app asks the same backend with exactly the same headers; otherwise they are cancelled and the
 // app asks again itself: an answer obtained with other headers (another tenant) is never shown.
 import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { metricNamesQuery, scrapeIntervalQuery, coarseWindow } from '../dashboard/use-backend';
@@ -36,13 +34,14 @@ function sameHeaders(a: Record<string, string>, b: Record<string, string>): bool
 
 /**
  * Starts the discovery for the backend named in the URL (`search`), or returns null when the URL
- * names none (then the backend comes from config.json and nothing can start early).
+ * names none or one other than `expected` (the backend the app will ask: a hosted copy may refuse
+ * or override `prom=`, and then nothing may be sent to it).
  */
-export function startEarlyDiscovery(search: string, origin: string, nowMs: number, headers: Record<string, string>): EarlyDiscovery | null {
+export function startEarlyDiscovery(search: string, origin: string, nowMs: number, headers: Record<string, string>, expected: string): EarlyDiscovery | null {
   const { state } = parseUrlState(search);
   if (!state.prom) return null;
   const checked = validateBaseUrl(state.prom, origin);
-  if (!checked.ok) return null;
+  if (!checked.ok || checked.url !== expected) return null;
   const baseUrl = checked.url;
   const client = createPrometheusClient({ baseUrl, headers });
   // No retries and no health reports here: a failed early request is simply asked again by the app.

@@ -3,6 +3,7 @@
 // blank screen. A missing file (404) is normal and means "no site defaults".
 import { engineIdList, ENGINES, isEngineId } from '../catalog/engines';
 import type { EngineId } from '../catalog/types';
+import { normaliseBackendEntry } from './backend-access';
 import { parseObjective, parseThreshold, SLO_PROBLEM_EN } from '../lib/slo';
 
 export interface GpuPeak {
@@ -14,8 +15,15 @@ export interface GpuPeak {
 export interface RuntimeConfig {
   /** Default Prometheus-compatible base URL (absolute, or a same-origin path such as `/prometheus`). */
   prometheusUrl: string;
-  /** Extra request headers (e.g. `X-Scope-OrgID`, `Authorization`). Never put in the URL. */
+  /**
+   * Request headers (e.g. `X-Scope-OrgID`) sent only to the origin of `prometheusUrl`. The file is
+   * public (anyone who can load the board can read it): secrets belong in a reverse proxy.
+   */
   headers: Record<string, string>;
+  /** Backends a link or the URL field may name: origins or origin + path prefixes; empty = any. */
+  allowedBackends: string[];
+  /** Only `prometheusUrl` may be asked: `prom=` is ignored and the URL field is read-only. */
+  lockBackend: boolean;
   defaultEngine: EngineId | null;
   defaultRange: { from: string; to: string } | null;
   defaultRefresh: string | null;
@@ -48,6 +56,8 @@ export interface SloConfig extends SloTargets {
 export const EMPTY_CONFIG: RuntimeConfig = {
   prometheusUrl: '',
   headers: {},
+  allowedBackends: [],
+  lockBackend: false,
   defaultEngine: null,
   defaultRange: null,
   defaultRefresh: null,
@@ -74,7 +84,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function validateConfig(raw: unknown): RuntimeConfig {
   if (!isRecord(raw)) throw new ConfigError('config.json must contain a JSON object.');
   const problems: string[] = [];
-  const cfg: RuntimeConfig = { ...EMPTY_CONFIG, headers: {}, gpuPeaks: [], embedOrigins: [], slo: { models: {} } };
+  const cfg: RuntimeConfig = { ...EMPTY_CONFIG, headers: {}, allowedBackends: [], gpuPeaks: [], embedOrigins: [], slo: { models: {} } };
   for (const key of Object.keys(raw)) if (!KNOWN_KEYS.has(key)) problems.push(`unknown key "${key}"`);
 
   const str = (key: string): string | null => {
@@ -113,6 +123,24 @@ export function validateConfig(raw: unknown): RuntimeConfig {
         else if (typeof value !== 'string') problems.push(`header "${name}" must have a string value`);
         else cfg.headers[name] = value;
       }
+  }
+
+  if (Object.keys(cfg.headers).length > 0 && !cfg.prometheusUrl)
+    problems.push('"headers" go only to the backend of "prometheusUrl": set "prometheusUrl" too');
+
+  if (raw.allowedBackends !== undefined) {
+    if (!Array.isArray(raw.allowedBackends)) problems.push('"allowedBackends" must be an array of origins or origin + path prefixes');
+    else
+      for (const b of raw.allowedBackends) {
+        // Checked against a placeholder origin: a same-origin path is valid whatever the page's origin.
+        if (typeof b === 'string' && normaliseBackendEntry(b, 'http://page.invalid') !== null) cfg.allowedBackends.push(b.trim());
+        else problems.push(`allowedBackends entry ${JSON.stringify(b)} must be an http(s) origin, an origin + path (https://h/prometheus) or a path (/prometheus)`);
+      }
+  }
+  if (raw.lockBackend !== undefined) {
+    if (typeof raw.lockBackend !== 'boolean') problems.push('"lockBackend" must be true or false');
+    else if (raw.lockBackend && !cfg.prometheusUrl) problems.push('"lockBackend" needs "prometheusUrl" (the one backend it locks to)');
+    else cfg.lockBackend = raw.lockBackend;
   }
 
   if (raw.defaultRange !== undefined && raw.defaultRange !== null) {

@@ -11,6 +11,8 @@ export function Banners({
   problems,
   promInput,
   validated,
+  refused,
+  ignoredProm,
   rangeProblem,
   backend,
   unknownPanel,
@@ -20,6 +22,8 @@ export function Banners({
   problems: string[];
   promInput: string;
   validated: { ok: true; url: string } | { ok: false; reason: string } | null;
+  refused: { url: string; reason: 'locked' | 'not-listed' } | null;
+  ignoredProm: string | null;
   rangeProblem: string | null;
   backend: BackendInfo;
   unknownPanel: string | null;
@@ -43,6 +47,16 @@ export function Banners({
       {validated && !validated.ok && (
         <div className="iw-banner iw-banner-red" role="status">
           <strong>{t.banner.badUrl}:</strong> {validated.reason}
+        </div>
+      )}
+      {refused && (
+        <div className="iw-banner iw-banner-red" role="status">
+          <strong>{t.banner.badUrl}:</strong> {t.banner.refused(refused.url)}
+        </div>
+      )}
+      {ignoredProm && (
+        <div className="iw-banner iw-banner-amber" role="status">
+          {t.banner.locked(ignoredProm.slice(0, 200))}
         </div>
       )}
       {problems.length > 0 && (

@@ -1,18 +1,28 @@
 // The credentials control beside the Prometheus URL: a bearer token and custom headers (e.g.
-// X-Scope-OrgID) typed by the user, kept in memory unless "remember on this device" is ticked.
+// X-Scope-OrgID) for the backend origin on screen, kept in memory unless "remember" is ticked;
+// and the notice that says so when the backend on screen has none while others do.
 import { useCallback, useRef, useState } from 'react';
+import type { RuntimeConfig } from '../config/runtime-config';
 import { useT } from '../i18n';
-import { headersFromForm, type Credentials } from './credentials';
+import { otherSavedOrigins } from './backend-choice';
+import { headersFromForm, type CredentialStore, type Credentials } from './credentials';
 import { useDismiss } from '../components/use-dismiss';
 
 export function CredentialsPopover({
+  origin,
   value,
+  store,
   configHeaderNames,
   onChange,
+  onForget,
 }: {
+  /** The backend origin these headers go to (and only there). */
+  origin: string;
   value: Credentials;
+  store: CredentialStore;
   configHeaderNames: string[];
   onChange: (c: Credentials) => void;
+  onForget: (origin: string) => void;
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -49,7 +59,7 @@ export function CredentialsPopover({
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-label={count > 0 ? `${t.auth.button}: ${t.auth.active(count)}` : t.auth.button}
-        title={t.auth.title}
+        title={t.auth.title(origin)}
         onClick={() => (open ? setOpen(false) : openEditor())}
       >
         {/* An SVG key: the emoji is missing from many Linux fonts (a box or a pin in Debian's Chromium). */}
@@ -60,7 +70,7 @@ export function CredentialsPopover({
         {count > 0 && ` ${t.auth.active(count)}`}
       </button>
       {open && (
-        <div role="dialog" aria-label={t.auth.title} className="iw-popover w-96">
+        <div role="dialog" aria-label={t.auth.title(origin)} className="iw-popover w-96">
           <form
             className="space-y-2 text-sm"
             onSubmit={(e) => {
@@ -74,8 +84,8 @@ export function CredentialsPopover({
               setOpen(false);
             }}
           >
-            <p className="font-medium">{t.auth.title}</p>
-            <p className="iw-muted text-xs">{t.auth.hint}</p>
+            <p className="font-medium break-all">{t.auth.title(origin)}</p>
+            <p className="iw-muted text-xs">{t.auth.hint(origin)}</p>
             {configHeaderNames.length > 0 && <p className="iw-muted text-xs">{t.auth.fromConfig(configHeaderNames.join(', '))}</p>}
             <label className="block">
               {t.auth.bearer}
@@ -108,6 +118,7 @@ export function CredentialsPopover({
               <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
               {t.auth.remember}
             </label>
+            <p className="iw-muted text-xs">{t.auth.rememberHint}</p>
             {error && (
               <p className="iw-error" role="status">
                 {error}
@@ -128,7 +139,100 @@ export function CredentialsPopover({
                 {t.auth.clear}
               </button>
             </div>
+            <RememberedList store={store} onForget={onForget} />
           </form>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The backends with headers remembered on this device, each with its own Forget. */
+function RememberedList({ store, onForget }: { store: CredentialStore; onForget: (origin: string) => void }) {
+  const t = useT();
+  const remembered = Object.keys(store).filter((o) => store[o]?.remember);
+  if (remembered.length === 0) return null;
+  return (
+    <div className="border-t border-[var(--iw-border)] pt-2">
+      <p className="iw-muted text-xs">{t.auth.rememberedFor}</p>
+      <ul className="space-y-1">
+        {remembered.map((o) => (
+          <li key={o} className="flex items-center justify-between gap-2 text-xs">
+            <span className="break-all">{o}</span>
+            <button type="button" className="iw-button" aria-label={t.auth.forgetFor(o)} onClick={() => onForget(o)}>
+              {t.auth.clear}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Shown when the backend on screen has no headers of its own while others do: nothing is sent,
+ * and the user can knowingly reuse saved headers here (in memory, for this backend only).
+ */
+export function CredentialsNotice({
+  origin,
+  store,
+  config,
+  hasConfig,
+  onUse,
+}: {
+  origin: string;
+  store: CredentialStore;
+  config: Pick<RuntimeConfig, 'headers' | 'prometheusUrl'>;
+  hasConfig: boolean;
+  onUse: (c: Credentials) => void;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const root = useRef<HTMLDivElement>(null);
+  useDismiss(root, open, close);
+  if (hasConfig) return null;
+  const others = otherSavedOrigins(store, origin);
+  const configElsewhere = Object.keys(config.headers).length > 0;
+  if (others.length === 0 && !configElsewhere) return null;
+  return (
+    <div className="relative" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <span className="iw-pill iw-pill-amber" role="status">
+        {t.auth.noneFor(origin)}
+      </span>{' '}
+      <button type="button" className="iw-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {t.auth.useSaved}
+      </button>
+      {open && (
+        <div role="menu" aria-label={t.auth.useSaved} className="iw-popover w-96 text-sm">
+          <p className="iw-muted text-xs mb-2">{t.auth.useSavedHint(origin)}</p>
+          {others.map((o) => (
+            <button
+              key={o}
+              type="button"
+              role="menuitem"
+              className="iw-button block w-full text-left break-all mb-1"
+              onClick={() => {
+                onUse({ headers: { ...store[o]!.headers }, remember: false });
+                setOpen(false);
+              }}
+            >
+              {t.auth.useFrom(o)}
+            </button>
+          ))}
+          {configElsewhere && (
+            <button
+              type="button"
+              role="menuitem"
+              className="iw-button block w-full text-left"
+              onClick={() => {
+                onUse({ headers: { ...config.headers }, remember: false });
+                setOpen(false);
+              }}
+            >
+              {t.auth.useConfig}
+            </button>
+          )}
         </div>
       )}
     </div>

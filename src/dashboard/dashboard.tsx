@@ -5,14 +5,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { catalogs, ENGINES } from '../catalog';
 import { SECTION_IDS, type EngineCatalog, type PanelSpec } from '../catalog/types';
 import type { RuntimeConfig } from '../config/runtime-config';
-import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, validateBaseUrl } from '../prometheus';
+import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval } from '../prometheus';
 import { useT } from '../i18n';
 import { ErrorBoundary } from '../components/error-boundary';
 import { AbSummary } from './compare-ab-summary';
 import { AlertsRegion } from './alerts-region';
 import { Banners } from './banners';
-import type { Credentials } from './credentials';
-import { CredentialsPopover } from './credentials-popover';
+import { chooseBackend } from './backend-choice';
+import { credentialsFor, type CredentialStore, type Credentials } from './credentials';
+import { CredentialsNotice, CredentialsPopover } from './credentials-popover';
 import { DashboardContext, type DashboardContextValue } from './dashboard-context';
 import { FiltersBar } from './filters-bar';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
@@ -96,18 +97,20 @@ export function Dashboard({
   setState: SetDashboardState;
   resolvedTheme: 'light' | 'dark';
   locale: string;
-  credentials: Credentials;
-  onCredentials: (c: Credentials) => void;
+  credentials: CredentialStore;
+  onCredentials: (origin: string, c: Credentials) => void;
 }) {
   const t = useT();
   const [now, refreshNow] = useNow(state.refresh);
   const [mainRef, panelWidth, widthMeasured] = usePanelWidth();
 
-  const promInput = state.prom || config.prometheusUrl;
-  const validated = promInput ? validateBaseUrl(promInput, window.location.origin) : null;
-  const baseUrl = validated?.ok ? validated.url : '';
-  // Typed credentials override config.json headers of the same name. Neither reaches the URL.
-  const headers = useMemo(() => ({ ...config.headers, ...credentials.headers }), [config.headers, credentials.headers]);
+  // Headers are bound to the backend's origin: config.json's to its own backend, the user's to the
+  // origin they were typed for. Typed ones override config.json's of the same name.
+  const choice = useMemo(() => chooseBackend(state.prom, config, window.location.origin, credentials), [state.prom, config, credentials]);
+  const { input: promInput, validated, baseUrl, origin: backendOrigin } = choice;
+  const headersKey = JSON.stringify(choice.headers);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same headers keep their identity (the client and the reset below follow them)
+  const headers = useMemo(() => choice.headers, [headersKey]);
   const client = useMemo(() => (baseUrl ? createPrometheusClient({ baseUrl, headers }) : null), [baseUrl, headers]);
   const queryClient = useQueryClient();
   const firstHeaders = useRef(headers);
@@ -224,8 +227,20 @@ export function Dashboard({
               <img src="./favicon.svg" alt="" width={22} height={22} />
               <span>{t.appName}</span>
             </div>
-            <PromUrlField value={promInput} onSubmit={(prom) => setState({ prom })} />
-            <CredentialsPopover value={credentials} configHeaderNames={Object.keys(config.headers)} onChange={onCredentials} />
+            <PromUrlField value={promInput} locked={config.lockBackend} onSubmit={(prom) => setState({ prom })} />
+            {backendOrigin && (
+              <CredentialsPopover
+                origin={backendOrigin}
+                value={credentialsFor(credentials, backendOrigin)}
+                store={credentials}
+                configHeaderNames={choice.fromConfig}
+                onChange={(c) => onCredentials(backendOrigin, c)}
+                onForget={(o) => onCredentials(o, { headers: {}, remember: false })}
+              />
+            )}
+            {backendOrigin && !choice.hasOwn && (
+              <CredentialsNotice origin={backendOrigin} store={credentials} config={config} hasConfig={choice.fromConfig.length > 0} onUse={(c) => onCredentials(backendOrigin, c)} />
+            )}
             <EngineToggle engines={ENGINES} engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
             <SloPopover current={slo} defaults={sloDefaults} setState={setState} />
             <RulesButton client={client} engine={engine} names={backend.names} slo={slo} />
@@ -261,6 +276,8 @@ export function Dashboard({
           problems={problems}
           promInput={promInput}
           validated={validated}
+          refused={choice.refused}
+          ignoredProm={choice.ignoredProm}
           rangeProblem={problem}
           backend={backend}
           unknownPanel={state.panel && !single && !isAutoPanelId(state.panel) ? state.panel : null}

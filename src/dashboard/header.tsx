@@ -8,7 +8,7 @@ import { TimePicker } from './time-picker';
 import { LANGS, REFRESH_OPTIONS, THEMES, type DashboardState, type Lang, type RefreshInterval, type Theme } from './url-state';
 import type { SetDashboardState } from './use-url-state';
 
-export function PromUrlField({ value, onSubmit }: { value: string; onSubmit: (url: string) => void }) {
+export function PromUrlField({ value, locked, onSubmit }: { value: string; locked: boolean; onSubmit: (url: string) => void }) {
   const t = useT();
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
@@ -37,14 +37,18 @@ export function PromUrlField({ value, onSubmit }: { value: string; onSubmit: (ur
         aria-label={t.promUrl}
         placeholder={t.promUrlPlaceholder}
         value={draft}
+        readOnly={locked}
+        title={locked ? t.promUrlLocked : undefined}
         onChange={(e) => setDraft(e.target.value)}
         aria-invalid={error !== null}
         aria-describedby={error ? 'prom-url-error' : undefined}
         spellCheck={false}
       />
-      <button type="submit" className="iw-button">
-        {t.connect}
-      </button>
+      {!locked && (
+        <button type="submit" className="iw-button">
+          {t.connect}
+        </button>
+      )}
       {error && (
         // Below the field, not beside it: an error must not reflow the header.
         <span id="prom-url-error" role="status" className="iw-error iw-field-error">

@@ -10,7 +10,7 @@ export type BaseUrlCheck = { ok: true; url: string } | { ok: false; reason: stri
  *
  * Rejected, because a URL from a shared link must not run script or leak secrets:
  * `javascript:`, `data:`, `file:` and any other scheme; `user:pass@` credentials (they would
- * travel in every copied link: headers in config.json are the place for them); query strings
+ * travel in every copied link); a backslash (`/\\host` leaves the origin); query strings
  * and fragments (the API paths are appended to the base).
  *
  * @example validateBaseUrl('http://vm:8481/select/0/prometheus/') // { ok: true, url: 'http://vm:8481/select/0/prometheus' }
@@ -20,6 +20,8 @@ export function validateBaseUrl(input: string, origin?: string): BaseUrlCheck {
   const raw = input.trim();
   if (raw === '') return { ok: false, reason: 'Enter the Prometheus API URL, e.g. http://localhost:9090.' };
 
+  // The URL parser reads `\` as `/` in http(s): `/\evil.example` would leave the origin.
+  if (raw.includes('\\')) return { ok: false, reason: 'A backslash is not allowed in the backend URL.' };
   let url: URL;
   if (raw.startsWith('/') && !raw.startsWith('//')) {
     if (origin === undefined) {
@@ -30,6 +32,7 @@ export function validateBaseUrl(input: string, origin?: string): BaseUrlCheck {
     } catch {
       return { ok: false, reason: `Cannot resolve ${raw} against ${origin}.` };
     }
+    if (url.origin !== new URL(origin).origin) return { ok: false, reason: 'A path such as /prometheus must stay on this site.' };
   } else {
     if (!/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//')) {
       return { ok: false, reason: 'Use an absolute URL starting with http:// or https://, e.g. http://localhost:9090.' };
@@ -51,7 +54,7 @@ export function validateBaseUrl(input: string, origin?: string): BaseUrlCheck {
   if (url.username !== '' || url.password !== '') {
     return {
       ok: false,
-      reason: 'Credentials in the URL are not allowed (links get shared): set an Authorization header in config.json instead.',
+      reason: 'Credentials in the URL are not allowed (links get shared): use the Credentials control, or let a reverse proxy add them.',
     };
   }
   if (url.search !== '' || url.hash !== '') {
