@@ -59,9 +59,9 @@ const rank = (m: ChartMarker): number => (m.severity === 'critical' || m.severit
 /** The tooltip's HTML: every piece of text escaped (alert names and summaries come from the backend). */
 export function markerTooltipHtml(group: MarkerGroup, locale?: string): string {
   const items = group.markers.slice(0, MAX_TOOLTIP_ITEMS).map((m) => {
-    const detail = m.detail ? `<div style="opacity:0.8">${escapeHtml(m.detail)}</div>` : '';
+    const detail = m.detail ? `<div class="iw-tt-detail">${escapeHtml(m.detail)}</div>` : '';
     const place = m.place ? ` · ${escapeHtml(m.place)}` : '';
-    return `<div style="margin-top:4px"><strong>${escapeHtml(m.label)}</strong>${place}${detail}</div>`;
+    return `<div class="iw-tt-item"><strong>${escapeHtml(m.label)}</strong>${place}${detail}</div>`;
   });
   const more = group.markers.length > MAX_TOOLTIP_ITEMS ? `<div>+${group.markers.length - MAX_TOOLTIP_ITEMS}</div>` : '';
   return `<div>${escapeHtml(formatDateTime(group.t, locale))}</div>${items.join('')}${more}`;
@@ -112,7 +112,7 @@ function markerTooltip(tooltip: ChartOption['tooltip'], groups: MarkerGroup[], g
     const html = base(params, ...rest);
     const x = axisValue(params);
     const near = x === null ? [] : groups.filter((g) => Math.abs(g.t - x) <= gap);
-    return near.length ? `${html}<div style="margin-top:6px">${near.map((g) => markerTooltipHtml(g, locale)).join('')}</div>` : html;
+    return near.length ? `${html}<div class="iw-tt-markers">${near.map((g) => markerTooltipHtml(g, locale)).join('')}</div>` : html;
   };
   return { ...tooltip, formatter: formatter as NonNullable<typeof tooltip.formatter> };
 }

@@ -46,7 +46,7 @@ const SCALE: Record<ChartTheme, string[]> = {
 };
 
 const row = (k: string, v: string) =>
-  `<div style="display:flex;justify-content:space-between;gap:12px"><span>${escapeHtml(k)}</span><span style="font-variant-numeric:tabular-nums">${escapeHtml(v)}</span></div>`;
+  `<div class="iw-tt-kv"><span>${escapeHtml(k)}</span><span class="iw-tt-num">${escapeHtml(v)}</span></div>`;
 
 function tooltipBase(theme: ChartTheme): TooltipComponentOption {
   const t = chartTokens(theme);
@@ -122,8 +122,8 @@ export function buildHeatmapOption(input: HeatmapOptionInput): DistributionChart
         const total = data.totals[x];
         const share = total !== null && total !== undefined && total > 0 ? rate / total : null;
         return (
-          `<div style="color:${t.mutedText};margin-bottom:4px">${escapeHtml(formatDateTime(time, locale))}</div>` +
-          `<div style="font-weight:600;margin-bottom:2px">${escapeHtml(bucketRangeLabel(bucket, unit, locale))}</div>` +
+          `<div class="iw-tt-time">${escapeHtml(formatDateTime(time, locale))}</div>` +
+          `<div class="iw-tt-title">${escapeHtml(bucketRangeLabel(bucket, unit, locale))}</div>` +
           row(labels.rate, formatValue(rate, 'ops', { locale })) +
           row(labels.share, formatValue(share, 'ratio', { locale }))
         );
@@ -177,7 +177,7 @@ export function buildDistributionOption(input: DistributionOptionInput): Distrib
         const bar = typeof index === 'number' ? data.bars[index] : undefined;
         if (!bar) return '';
         return (
-          `<div style="font-weight:600;margin-bottom:2px">${escapeHtml(bucketRangeLabel(bar, unit, locale))}</div>` +
+          `<div class="iw-tt-title">${escapeHtml(bucketRangeLabel(bar, unit, locale))}</div>` +
           row(labels.count, formatValue(bar.count, 'count', { locale })) +
           row(labels.share, formatValue(bar.share, 'ratio', { locale }))
         );

@@ -113,7 +113,9 @@ describe('tooltip', () => {
     expect(html).toContain('1970-01-01 00:00:00');
     expect(html).toContain('a&quot;b&#39;&lt;c&gt;&amp;');
     expect(html).toContain('50 %');
-    expect(html).toContain('background:#2563eb');
+    expect(html).toContain('fill="#2563eb"');
+    // No style attributes: a strict style-src policy would drop them.
+    expect(html).not.toContain('style=');
   });
 
   it('drops colours that are not plain colour syntax', () => {

@@ -17,7 +17,7 @@ export interface TooltipRow {
   note?: string;
 }
 
-// Colours come from our palette, but they end up in a style attribute: accept only plain colour syntax.
+// Colours come from our palette, but they end up in an SVG attribute: accept only plain colour syntax.
 const SAFE_COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\))$/i;
 
 /**
@@ -38,18 +38,19 @@ export function tooltipHtml(
 ): string {
   const t = chartTokens(theme);
   const shown = rows.slice(0, MAX_TOOLTIP_ROWS);
-  const header = `<div style="color:${t.mutedText};margin-bottom:4px">${escapeHtml(formatDateTime(timeMs, locale))}</div>`;
+  const header = `<div class="iw-tt-time">${escapeHtml(formatDateTime(timeMs, locale))}</div>`;
   const body = shown
     .map((r) => {
       const color = SAFE_COLOR.test(r.color) ? r.color : t.mutedText;
-      const swatch = `<span style="display:inline-block;width:8px;height:8px;border-radius:2px;margin-right:6px;background:${escapeHtml(color)}"></span>`;
-      const name = `<span style="flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">${escapeHtml(r.name)}</span>`;
-      const value = `<span style="margin-left:12px;font-variant-numeric:tabular-nums">${escapeHtml(r.note ?? formatValue(r.value, unit, { locale }))}</span>`;
-      return `<div style="display:flex;align-items:center;max-width:420px">${swatch}${name}${value}</div>`;
+      // Classes and an SVG fill, not style attributes: a `style-src 'self'` policy blocks those.
+      const swatch = `<svg class="iw-tt-swatch" width="8" height="8" aria-hidden="true"><rect width="8" height="8" rx="2" fill="${escapeHtml(color)}"/></svg>`;
+      const name = `<span class="iw-tt-name">${escapeHtml(r.name)}</span>`;
+      const value = `<span class="iw-tt-value">${escapeHtml(r.note ?? formatValue(r.value, unit, { locale }))}</span>`;
+      return `<div class="iw-tt-row">${swatch}${name}${value}</div>`;
     })
     .join('');
   const more = rows.length - shown.length;
-  const footer = more > 0 ? `<div style="color:${t.mutedText};margin-top:4px">+${more} more</div>` : '';
+  const footer = more > 0 ? `<div class="iw-tt-more">+${more} more</div>` : '';
   return header + body + footer;
 }
 
