@@ -35,6 +35,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts served as they are (boot.js, the embedding example): browser globals.
+    files: ['public/**/*.js'],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'script', globals: globals.browser },
+  },
+  {
     // The layers allowed to talk HTTP, and the Node tooling.
     files: ['src/prometheus/**', 'src/config/**', 'sim/**', 'scripts/**', 'e2e/**', '**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-globals': 'off' },

@@ -12,7 +12,7 @@ test('a bearer token is sent as a header, never in the URL, and forgotten on rel
   await expectPanelState(page, 'request-rate', 'ok');
 
   await page.getByRole('button', { name: /Credentials/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Request headers for this backend' });
+  const dialog = page.getByRole('dialog', { name: `Request headers for ${new URL(prom).origin}` });
   await dialog.getByLabel('Bearer token').fill('s3cret-token');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: /1 header/ })).toBeVisible();
@@ -38,6 +38,6 @@ test('a bearer token is sent as a header, never in the URL, and forgotten on rel
   await expect(page.getByRole('button', { name: /1 header/ })).toBeVisible();
   expect(page.url()).not.toContain('kept-token');
   await page.getByRole('button', { name: /1 header/ }).click();
-  await page.getByRole('button', { name: 'Forget' }).click();
+  await page.getByRole('button', { name: 'Forget', exact: true }).click();
   expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('kept-token');
 });

@@ -17,11 +17,22 @@ const TYPES: Record<string, string> = {
 export interface StaticServer {
   url: string;
   notFound: string[];
+  /** Serves this config.json from now on (undefined: the file on disk, if any). */
+  setConfig(json: string | undefined): void;
   close(): Promise<void>;
 }
 
-export async function serveStatic(opts: { root: string; prefix: string; port: number; configJson?: string }): Promise<StaticServer> {
+export async function serveStatic(opts: {
+  root: string;
+  prefix: string;
+  port: number;
+  configJson?: string;
+  /** Sent with every answer (a Content-Security-Policy, say). */
+  headers?: Record<string, string>;
+}): Promise<StaticServer> {
   const notFound: string[] = [];
+  let configJson = opts.configJson;
+  const extra = opts.headers ?? {};
   const server: Server = createServer((req, res) => {
     void (async () => {
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -32,8 +43,8 @@ export async function serveStatic(opts: { root: string; prefix: string; port: nu
       }
       let rel = path.slice(opts.prefix.length) || 'index.html';
       if (rel.endsWith('/')) rel += 'index.html';
-      if (rel === 'config.json' && opts.configJson !== undefined) {
-        res.writeHead(200, { 'content-type': TYPES['.json']! }).end(opts.configJson);
+      if (rel === 'config.json' && configJson !== undefined) {
+        res.writeHead(200, { ...extra, 'content-type': TYPES['.json']! }).end(configJson);
         return;
       }
       const file = normalize(join(opts.root, rel));
@@ -43,7 +54,7 @@ export async function serveStatic(opts: { root: string; prefix: string; port: nu
       }
       try {
         const body = await readFile(file);
-        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+        res.writeHead(200, { ...extra, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
       } catch {
         notFound.push(path);
         res.writeHead(404).end('not found');
@@ -54,6 +65,9 @@ export async function serveStatic(opts: { root: string; prefix: string; port: nu
   return {
     url: `http://127.0.0.1:${opts.port}${opts.prefix}`,
     notFound,
+    setConfig: (json) => {
+      configJson = json;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
