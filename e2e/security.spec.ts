@@ -53,7 +53,7 @@ test('a remembered token stays with its backend: a kiosk link to another origin 
   await page.goto(at({ prom: b.url, engine: 'vllm', refresh: 'off' }));
   await expect(page.getByText(`No credentials for ${b.origin}`)).toBeVisible();
   expect(b.withCredentials()).toEqual([]);
-  await page.getByRole('button', { name: 'Use saved…' }).click();
+  await page.getByRole('button', { name: `No credentials for ${b.origin}` }).click();
   await page.getByRole('menuitem', { name: `Use the headers of ${a.origin}` }).click();
   await expect.poll(() => b.withCredentials().some((s) => s.authorization === 'Bearer REMEMBERED')).toBe(true);
   await expect(page.getByText(`No credentials for ${b.origin}`)).toHaveCount(0);

@@ -197,14 +197,20 @@ export function CredentialsNotice({
   if (others.length === 0 && !configElsewhere) return null;
   return (
     <div className="relative" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <span className="iw-pill iw-pill-amber" role="status">
-        {t.auth.noneFor(origin)}
-      </span>{' '}
-      <button type="button" className="iw-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {t.auth.useSaved}
+      {/* One control, the notice itself: the header must stay one row at 1440 px where it can. */}
+      <button
+        type="button"
+        className="iw-pill iw-pill-amber"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        title={t.auth.useSavedHint(origin)}
+        onClick={() => setOpen(!open)}
+      >
+        {t.auth.noneFor(origin)} ▾
       </button>
       {open && (
         <div role="menu" aria-label={t.auth.useSaved} className="iw-popover w-96 text-sm">
+          <p className="font-medium">{t.auth.useSaved}</p>
           <p className="iw-muted text-xs mb-2">{t.auth.useSavedHint(origin)}</p>
           {others.map((o) => (
             <button
