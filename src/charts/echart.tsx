@@ -40,11 +40,24 @@ export interface EChartProps {
   className?: string;
 }
 
+// Stable object: echarts-for-react re-creates the instance whenever `opts` changes.
+const INIT_OPTS = { renderer: 'canvas' } as const;
+
+// echarts-for-react builds a throwaway instance and waits for its first 'finished' event to learn
+// the container's final size, then builds the real one: one more instance and at least a frame
+// before the first paint of every chart. Our containers have their size at mount (an explicit
+// height, the row's width; later changes go through autoResize), so one instance does.
+class SingleInitCore extends EChartsReactCore {
+  override initEchartsInstance(): ReturnType<EChartsReactCore['initEchartsInstance']> {
+    const echartsLib = this.echarts as typeof echarts;
+    const instance = echartsLib.init(this.ele, this.props.theme, INIT_OPTS);
+    return Promise.resolve(instance as unknown as Awaited<ReturnType<EChartsReactCore['initEchartsInstance']>>);
+  }
+}
+
 // Series are replaced as a list (ids absent from the new option are removed); the rest is merged.
 const REPLACE_MERGE = ['series'];
 
-// Stable object: echarts-for-react re-creates the instance whenever `opts` changes.
-const INIT_OPTS = { renderer: 'canvas' } as const;
 
 // zrender's marker for "do not deep-copy": ECharts clones the whole option on every setOption and
 // again when it merges a series, i.e. one new [t, v] array per point per update. Series data is
@@ -143,7 +156,7 @@ export function EChart({ option, theme, height, ariaLabel, group, onZoom, onRead
   }, [group]);
 
   return (
-    <EChartsReactCore
+    <SingleInitCore
       echarts={echarts}
       option={shown}
       replaceMerge={REPLACE_MERGE}
