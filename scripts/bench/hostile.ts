@@ -1,6 +1,8 @@
 // Figures for hostile backend answers: work that used to grow quadratically with an input the
 // backend controls, measured on the inputs of the security review. `npx tsx scripts/bench/hostile.ts`
 // prints them alone; `npm run bench` prints them with the build figures.
+import { catalogs } from '../../src/catalog/index.ts';
+import { resolveMetrics } from '../../src/catalog/resolve.ts';
 import { matrixToSeries, type MatrixSample } from '../../src/charts/matrix.ts';
 import { summarizeBody } from '../../src/prometheus/errors.ts';
 import { emit, runAsScript, summarize, type Figure } from './stats.ts';
@@ -38,8 +40,18 @@ export function millionSeriesFigure(runs = 5): Figure {
   });
 }
 
+export function longNamesFigure(runs = 10, length = Number(process.env.BENCH_LONG_NAME ?? 200_000)): Figure {
+  // A name the catalog does not hold, so resolution builds the suffix index.
+  const names = new Set([...Array.from({ length: 10 }, (_v, i) => `m${i}${'_'.repeat(length)}`), 'acme_vllm:num_requests_running']);
+  return summarize('resolve-ten-long-names', time(runs, () => resolveMetrics(catalogs.vllm.metrics, names)), {
+    dataset: 'build',
+    unit: 'ms',
+    method: `resolveMetrics (vLLM catalog) over ten names of ${length.toLocaleString('en')} underscores plus one prefixed name, in Node (tsx), ${runs} runs after 3 warm-up`,
+  });
+}
+
 export function hostileFigures(): Figure[] {
-  return [titleBombFigure(), millionSeriesFigure()];
+  return [titleBombFigure(), millionSeriesFigure(), longNamesFigure()];
 }
 
 runAsScript(import.meta.url, () => {
