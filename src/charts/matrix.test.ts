@@ -123,6 +123,8 @@ describe('matrixToSeries', () => {
     expect(series.map((x) => x.name)).not.toContain('aaa-first-by-name');
     expect(truncated).toBe(19_950);
     expect(reads).toBe(0);
+    // A caller asking for every series (a tile summing them) still gets every one.
+    expect(matrixToSeries(m, { ...grid, legend: '{{pod}}', maxSeries: Number.MAX_SAFE_INTEGER }).series).toHaveLength(20_000);
   });
 
   it('keeps ids unique even if a broken backend repeats a label set', () => {

@@ -105,8 +105,10 @@ export function matrixToSeries(
   const grid = Array.from({ length: count }, (_v, i) => Math.round((start + i * step) * 1000));
 
   // Names first, points only for the series kept: a runaway query can return 10,000 series. Past
-  // MAX_SHAPED_SERIES the first ones in the backend's order (Prometheus sorts by label set) are used.
-  const considered = matrix.length > MAX_SHAPED_SERIES ? matrix.slice(0, MAX_SHAPED_SERIES) : matrix;
+  // MAX_SHAPED_SERIES the first ones in the backend's order (Prometheus sorts by label set) are used,
+  // unless the caller wants more than that (a summed tile): a sum must not drop series silently.
+  const max = Math.max(0, opts.maxSeries ?? DEFAULT_MAX_SERIES);
+  const considered = max <= MAX_SHAPED_SERIES && matrix.length > MAX_SHAPED_SERIES ? matrix.slice(0, MAX_SHAPED_SERIES) : matrix;
   const shaped = considered.map((sample) => ({
     sample,
     key: formatLabelSet(sample.metric),
@@ -116,7 +118,6 @@ export function matrixToSeries(
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   shaped.sort((a, b) => cmp(a.name, b.name) || cmp(a.key, b.key));
 
-  const max = Math.max(0, opts.maxSeries ?? DEFAULT_MAX_SERIES);
   const kept = shaped.slice(0, max);
   const seen = new Set<string>();
   const series = kept.map(({ sample, key, name }): ChartSeries => {
