@@ -126,7 +126,7 @@ async function followSameOrigin(cfg: HttpConfig, target: string, init: RequestIn
   try {
     probe = await cfg.fetchFn(target, { ...init, headers: bare, redirect: 'follow' });
   } catch (e) {
-    // A target that refuses CORS without the headers is not the backend's own origin either.
+    // Not followable without the headers (CORS refused, network): where it points stays unknown.
     if (isAbortError(e)) throw e;
     throw crossOriginRedirectError(where, undefined);
   }
