@@ -2,13 +2,16 @@
 // newlines, right-to-left marks, very long strings — injected by a proxy in front of the real
 // Prometheus into a query_range answer and into label-values answers, show as text in the legend
 // table, the ECharts tooltip, the filters and the PromQL dialog, and never run script. Backend
-// error messages that carry HTML show as text too.
+// error messages that carry HTML show as text too. A hostile or huge backend cannot hang or sink
+// the tab: a backend that never answers, a 70 MB answer, 200,000 label values, 50,000 alerts and a
+// redirect to another origin each end in a bounded page with words for what happened.
 import { appUrl, expectPanelState, panel } from './fixtures';
-import { apiErrorBody, startFaultProxy, type FaultProxy, type FaultRule } from './support/fault-proxy';
+import { apiErrorBody, startFaultProxy, type FaultProxy, type FaultRule, type SeenRequest } from './support/fault-proxy';
 import { expect, test } from './support/fault-test';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 const PROXY_PORT = 29292;
+const OTHER_ORIGIN_PORT = 29293;
 
 const XSS = '<img src=x onerror=window.__xss=1>';
 const HOSTILE = [
@@ -41,7 +44,7 @@ const RULES: FaultRule[] = [
 
 let proxy: FaultProxy;
 test.beforeAll(async () => {
-  proxy = await startFaultProxy(PROM(), PROXY_PORT);
+  proxy = await startFaultProxy(PROM(), PROXY_PORT, OTHER_ORIGIN_PORT);
 });
 test.afterAll(async () => {
   await proxy?.close();
@@ -140,3 +143,128 @@ for (const [name, action, text] of ERROR_BODIES) {
     expect(await xss(page)).toBeUndefined();
   });
 }
+
+// ── Hostile or huge backends ──────────────────────────────────────────────────────────────────
+
+const alert = (page: import('@playwright/test').Page) => page.getByRole('alert');
+const envelope = (data: unknown) => ({ status: 'success', data });
+
+test('a backend that accepts and never answers: one banner after 30 s, not "Loading…" for good', async ({ page }) => {
+  proxy.reset([{ path: '/api/v1/', action: { delayMs: 600_000 } }]);
+  // The page's clock is fake (it still flows) so the 30 s can be skipped, not waited for.
+  await page.clock.install();
+  await page.goto(appUrl({ prom: proxy.url, engine: 'vllm', from: 'now-15m', refresh: 'off' }));
+  await expect.poll(() => proxy.open()).toBeGreaterThan(0);
+  await expect(alert(page)).toHaveCount(0);
+  // The discovery started before config.json asks once more when its early request fails, so the
+  // banner comes after one or two timeouts; each step skips 31 s.
+  await expect
+    .poll(
+      async () => {
+        await page.clock.fastForward(31_000);
+        return alert(page).count();
+      },
+      { intervals: [500], timeout: 10_000 },
+    )
+    .toBe(1);
+  await expect(alert(page)).toContainText('The backend is unreachable.');
+  await expect(alert(page)).toContainText('The backend did not answer within 30 s');
+  // The requests were given up, not left open.
+  await expect.poll(() => proxy.open()).toBe(0);
+  expect(proxy.stats.aborted).toBeGreaterThan(0);
+});
+
+/** 1,000,000 one-sample series, about 75 MB of JSON: past the 64 MB the client reads. */
+let hugeMatrix: string | undefined;
+const huge = () =>
+  (hugeMatrix ??= JSON.stringify(
+    envelope({
+      resultType: 'matrix',
+      result: Array.from({ length: 1_000_000 }, (_v, i) => ({ metric: { __name__: 'vllm:request_success_total', instance: `host-${String(i).padStart(7, '0')}:8000` }, values: [[1, '1']] })),
+    }),
+  ));
+
+test('an answer larger than 64 MB: the panel says so and the tab keeps working', async ({ page }) => {
+  expect(huge().length).toBeGreaterThan(64 * 1024 * 1024);
+  proxy.reset([{ path: '/api/v1/query_range', query: 'request_success', action: { reply: { body: huge(), contentType: 'application/json' } } }]);
+  await page.goto(appUrl({ prom: proxy.url, engine: 'vllm', from: 'now-15m', refresh: 'off' }));
+  await expectPanelState(page, 'request-rate', 'error');
+  await expect(panel(page, 'request-rate').locator('.iw-error')).toContainText('The answer is larger than 64 MB; narrow the filters');
+  // Not one backend failure: no banner, and the other panels drew their data.
+  await expect(alert(page)).toHaveCount(0);
+  await expectPanelState(page, 'output-tokens-rate', 'ok');
+  await page.getByRole('radio', { name: 'SGLang' }).click();
+  await expect(page.getByRole('radio', { name: 'SGLang' })).toHaveAttribute('aria-checked', 'true');
+});
+
+test('200,000 instances: the filter lists a page of them with "+N more", and search finds any', async ({ page }) => {
+  const values = Array.from({ length: 200_000 }, (_v, i) => `host-${String(i).padStart(6, '0')}:8000`);
+  proxy.reset([{ path: '/api/v1/label/instance/values', action: { reply: { body: envelope(values) } } }]);
+  await page.goto(appUrl({ prom: proxy.url, engine: 'vllm', from: 'now-15m', refresh: 'off' }));
+  await page.getByRole('button', { name: /^Instance:/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Instance' });
+  await expect(dialog.getByTestId('more-values')).toHaveText('+199,800 more: type to search');
+  await expect(dialog.getByRole('checkbox')).toHaveCount(200);
+  // The request asked the backend for a bounded list (Prometheus ≥ 2.49 honours it).
+  await dialog.getByRole('searchbox').fill('host-199999');
+  await expect(dialog.getByRole('checkbox')).toHaveCount(1);
+  await expect(dialog.getByTestId('more-values')).toHaveCount(0);
+  await dialog.getByRole('checkbox', { name: 'host-199999:8000' }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Instance: host-199999:8000' })).toBeVisible();
+});
+
+test('50,000 firing alerts: the Alerts region draws 50 and counts the rest', async ({ page }) => {
+  const alerts = Array.from({ length: 50_000 }, (_v, i) => ({
+    labels: { alertname: `Hostile${i}`, inferwatch_engine: 'vllm', model_name: `m-${i}`, severity: 'warning' },
+    annotations: { summary: 'flood' },
+    state: 'firing',
+    activeAt: '2026-01-01T00:00:00Z',
+    value: '1',
+  }));
+  proxy.reset([{ path: '/api/v1/alerts', action: { reply: { body: envelope({ alerts }) } } }]);
+  await page.goto(appUrl({ prom: proxy.url, engine: 'vllm', from: 'now-15m', refresh: 'off' }));
+  const region = page.getByRole('region', { name: 'Alerts' });
+  await expect(region.getByTestId('alerts-more')).toHaveText('+49,950 more alerts (narrow the model or instance filter to see them)');
+  await expect(region.locator('li[data-alert-name]')).toHaveCount(50);
+  await expect(region).toContainText('50000 active');
+});
+
+test('a redirect to another origin: refused, and the configured header never goes there', async ({ page }) => {
+  const other = `http://127.0.0.1:${OTHER_ORIGIN_PORT}`;
+  const tenants: unknown[] = [];
+  const away = (r: SeenRequest) => {
+    tenants.push(r.headers['x-scope-orgid']);
+    return `${other}${r.url}`;
+  };
+  proxy.reset([{ path: '/api/v1/query_range', action: { redirect: away } }]);
+  await page.route('**/config.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ prometheusUrl: proxy.url, headers: { 'X-Scope-OrgID': 'tenant-e2e' } }) }));
+  await page.goto(appUrl({ engine: 'vllm', panel: 'request-rate', from: 'now-15m', refresh: 'off' }));
+  await expectPanelState(page, 'request-rate', 'error');
+  await expect(panel(page, 'request-rate').locator('.iw-error')).toContainText(`redirected to ${other}/api/v1/query_range, outside its origin`);
+  // The backend got the header; the other origin was asked without it (to learn where it points).
+  expect(tenants).toContain('tenant-e2e');
+  expect(proxy.stats.otherOrigin.length).toBeGreaterThan(0);
+  expect(proxy.stats.otherOrigin.filter((r) => r.headers['x-scope-orgid'] !== undefined)).toEqual([]);
+  expect(JSON.stringify(proxy.stats.otherOrigin.map((r) => r.headers))).not.toContain('tenant-e2e');
+});
+
+test('a redirect within the backend origin (a proxy moving a path) is followed, with the header', async ({ page }) => {
+  const seen: string[] = [];
+  proxy.reset([
+    { path: /^\/old\//, action: { redirect: (r) => `${proxy.url}${r.url.replace(/^\/old/, '')}` } },
+    {
+      path: '/api/v1/query_range',
+      action: {
+        rewrite: (json, r) => {
+          seen.push(String(r.headers['x-scope-orgid']));
+          return json;
+        },
+      },
+    },
+  ]);
+  await page.route('**/config.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ prometheusUrl: `${proxy.url}/old`, headers: { 'X-Scope-OrgID': 'tenant-e2e' } }) }));
+  await page.goto(appUrl({ engine: 'vllm', panel: 'request-rate', from: 'now-15m', refresh: 'off' }));
+  await expectPanelState(page, 'request-rate', 'ok');
+  expect(seen).toContain('tenant-e2e');
+});

@@ -13,6 +13,7 @@ import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } fr
 import { BootLog, medianSteps, type BootStep } from './bench/boot.ts';
 import { buildDist, measureBundle } from './bench/bundle.ts';
 import { compareRequests } from './bench/compare.ts';
+import { hostileFigures } from './bench/hostile.ts';
 import { matrixCapFigure } from './bench/matrix.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './bench/fleet.ts';
 import { heatmapRefresh } from './bench/heatmap.ts';
@@ -214,6 +215,7 @@ async function main(): Promise<void> {
     emit({ figure: 'all-js-css-gzip', dataset: 'build', unit: 'bytes', median: b.allGzip, min: b.allGzip, max: b.allGzip, spreadPct: 0, runs: 1, files: b.assets, method: 'every .js and .css under assets/, gzip -9' });
 
     emit(matrixCapFigure());
+    for (const f of hostileFigures()) emit(f);
 
     const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: PREVIEW_PORT, strictPort: true, host: '127.0.0.1' } });
     cleanups.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));

@@ -13,7 +13,7 @@ const USAGE = `Usage: npm run rules -- --engine vllm|sglang [flags]
   --slo-e2e SECONDS
   --slo-objective 0.99   fraction that must meet the thresholds (default 0.99)
   --rate-window 1m       window of the recorded rates (default 1m; 4 × the scrape interval)
-  --runbook-base URL     where runbook_url points (default docs/alerts.md)
+  --runbook-base URL     where runbook_url points: an http(s) URL or a relative path (default docs/alerts.md)
   --for DURATION         override every alert's "for" (testing)`;
 
 async function main(): Promise<void> {

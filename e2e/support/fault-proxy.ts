@@ -24,8 +24,8 @@ export type FaultAction =
   | { delayMs: number; then?: FaultAction }
   /** Close the socket without an answer (the browser sees a network error). */
   | { reset: true }
-  /** Redirect (302) to this absolute URL. */
-  | { redirect: string };
+  /** Redirect (302) to this absolute URL (or the one made from the request). */
+  | { redirect: string | ((req: SeenRequest) => string) };
 
 export interface FaultRule {
   /** A substring of the request path, or a RegExp tested against it (`/api/v1/query_range`). */
@@ -38,6 +38,10 @@ export interface FaultRule {
 export interface SeenRequest {
   method: string;
   path: string;
+  /** The path and query string as asked. */
+  url: string;
+  /** Request headers, lower-case names. */
+  headers: Record<string, string | string[] | undefined>;
   /** The PromQL (`query`) or `match[]` fields, joined. */
   query: string;
   /** Method, path and every parameter: the identity of one distinct request. */
@@ -52,6 +56,8 @@ export interface ProxyStats {
   maxOpenPerKey: Map<string, number>;
   /** Requests seen, by path. */
   byPath: Map<string, number>;
+  /** Requests the other origin (`otherOriginPort`) received, preflights included. */
+  otherOrigin: SeenRequest[];
 }
 
 export interface FaultProxy {
@@ -82,7 +88,7 @@ function describe(req: IncomingMessage, body: Buffer): SeenRequest {
   if (body.length > 0) for (const [k, v] of new URLSearchParams(body.toString())) params.append(k, v);
   const query = [...params.getAll('query'), ...params.getAll('match[]')].join('\n');
   const sorted = [...params].sort(([a], [b]) => a.localeCompare(b));
-  return { method: req.method ?? 'GET', path: u.pathname, query, key: `${req.method} ${u.pathname} ${JSON.stringify(sorted)}` };
+  return { method: req.method ?? 'GET', path: u.pathname, url: req.url ?? '/', headers: req.headers, query, key: `${req.method} ${u.pathname} ${JSON.stringify(sorted)}` };
 }
 
 function matches(rule: FaultRule, seen: SeenRequest): boolean {
@@ -105,7 +111,7 @@ function send(res: ServerResponse, r: Reply): void {
  */
 export async function startFaultProxy(target: string, port: number, otherOriginPort?: number): Promise<FaultProxy> {
   const upstream = new URL(target);
-  const stats: ProxyStats = { requests: 0, aborted: 0, maxOpenPerKey: new Map(), byPath: new Map() };
+  const stats: ProxyStats = { requests: 0, aborted: 0, maxOpenPerKey: new Map(), byPath: new Map(), otherOrigin: [] };
   const openPerKey = new Map<string, number>();
   let openCount = 0;
   const sockets = new Set<Socket>();
@@ -119,6 +125,7 @@ export async function startFaultProxy(target: string, port: number, otherOriginP
       stats.aborted = 0;
       stats.maxOpenPerKey.clear();
       stats.byPath.clear();
+      stats.otherOrigin.length = 0;
     },
     open: () => openCount,
     close: async () => {
@@ -163,7 +170,8 @@ export async function startFaultProxy(target: string, port: number, otherOriginP
     else if ('rewrite' in action) forward(seen, req, body, res, action.rewrite);
     else if ('reset' in action) req.socket.destroy();
     else if ('redirect' in action) {
-      res.writeHead(302, { ...CORS, Location: action.redirect, 'Content-Type': 'text/plain' });
+      const location = typeof action.redirect === 'string' ? action.redirect : action.redirect(seen);
+      res.writeHead(302, { ...CORS, Location: location, 'Content-Type': 'text/plain' });
       res.end('Found');
     } else {
       const timer = setTimeout(() => {
@@ -210,7 +218,8 @@ export async function startFaultProxy(target: string, port: number, otherOriginP
   const servers: Server[] = [server];
 
   if (otherOriginPort !== undefined) {
-    const login = createServer((_req, res) => {
+    const login = createServer((req, res) => {
+      stats.otherOrigin.push(describe(req, Buffer.alloc(0)));
       send(res, { status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><html><head><title>Sign in - Example SSO</title></head><body><form>Password <input type=password></form></body></html>' });
     });
     login.on('connection', (s: Socket) => {

@@ -75,6 +75,14 @@ describe('resolveMetrics', () => {
     expect(r.has('http_requests')).toBe(false);
   });
 
+  it('an unknown prefix is followed up to 256 characters of name; longer names are left out', () => {
+    const long = `${'a_'.repeat(200)}vllm:num_requests_running`;
+    const bombs = Array.from({ length: 10 }, (_v, i) => `m${i}${'_'.repeat(200_000)}`);
+    const r = resolveMetrics(catalogs.vllm.metrics, new Set([long, ...bombs, `${'b'.repeat(200)}_vllm:num_requests_waiting`]));
+    expect(r.has('running')).toBe(false);
+    expect(r.get('waiting')).toMatchObject({ rewrite: 'prefix', prefix: `${'b'.repeat(200)}_` });
+  });
+
   it('prefers the current name over a legacy one in a mixed list, whatever the spelling', () => {
     const mixed = ['vllm:gpu_cache_usage_perc', 'vllm:kv_cache_usage_perc', 'vllm:time_per_output_token_seconds_bucket', 'ray_vllm_inter_token_latency_seconds_bucket'];
     expect(names('vllm', mixed, ['kv_cache_usage', 'itl_bucket'])).toEqual({

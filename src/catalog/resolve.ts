@@ -60,11 +60,18 @@ export function candidateNames(metric: Pick<LogicalMetric, 'variants'>): string[
   return [...seen];
 }
 
+/**
+ * Longest name indexed by suffix. Every underscore of a name adds one suffix copy, so the work is
+ * quadratic in its length: a backend listing ten names of 200,000 underscores froze the page. No
+ * engine metric with a vendor prefix comes near this.
+ */
+export const MAX_SUFFIX_NAME = 256;
+
 /** suffix after `<prefix>_` → stored names carrying it; built once per resolution. */
 function buildSuffixIndex(available: ReadonlySet<string>): Map<string, string[]> {
   const index = new Map<string, string[]>();
   for (const name of available) {
-    if (!METRIC_NAME_RE.test(name)) continue;
+    if (name.length > MAX_SUFFIX_NAME || !METRIC_NAME_RE.test(name)) continue;
     for (let i = 1; i < name.length - 1; i++) {
       if (name[i] !== '_') continue;
       const prefix = name.slice(0, i + 1);

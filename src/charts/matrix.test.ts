@@ -110,6 +110,23 @@ describe('matrixToSeries', () => {
     expect(custom.truncated).toBe(9_997);
   });
 
+  it('past 10,000 series only the first 10,000 are named and sorted; the rest are counted', () => {
+    const m: MatrixSample[] = Array.from({ length: 20_000 }, (_v, i) => ({
+      metric: { pod: i === 15_000 ? 'aaa-first-by-name' : `pod-${String(i).padStart(5, '0')}` },
+      values: [[100, '1']],
+    }));
+    // Labels of the series past the cap are never read (no legend or label set is formatted).
+    let reads = 0;
+    m[19_999] = { metric: new Proxy({ pod: 'x' }, { get: (t, k) => ((reads += 1), Reflect.get(t, k)) }), values: [] };
+    const { series, truncated } = matrixToSeries(m, { ...grid, legend: '{{pod}}' });
+    expect(series[0]?.name).toBe('pod-00000');
+    expect(series.map((x) => x.name)).not.toContain('aaa-first-by-name');
+    expect(truncated).toBe(19_950);
+    expect(reads).toBe(0);
+    // A caller asking for every series (a tile summing them) still gets every one.
+    expect(matrixToSeries(m, { ...grid, legend: '{{pod}}', maxSeries: Number.MAX_SAFE_INTEGER }).series).toHaveLength(20_000);
+  });
+
   it('keeps ids unique even if a broken backend repeats a label set', () => {
     const m = [
       { metric: { a: '1' }, values: [] },

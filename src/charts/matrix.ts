@@ -22,6 +22,12 @@ export interface MatrixToSeriesOptions {
 }
 
 export const DEFAULT_MAX_SERIES = 50;
+/**
+ * At most this many series are named and sorted to pick the kept ones; past it the rest of the
+ * answer is only counted. Formatting every label set of a million-series answer froze the tab for
+ * seconds, and no chart choice among them is worth that.
+ */
+export const MAX_SHAPED_SERIES = 10_000;
 /** A guard against a caller's bad step; Prometheus itself refuses more than 11,000 points. */
 export const MAX_GRID_POINTS = 100_000;
 
@@ -98,8 +104,12 @@ export function matrixToSeries(
   }
   const grid = Array.from({ length: count }, (_v, i) => Math.round((start + i * step) * 1000));
 
-  // Names first, points only for the series kept: a runaway query can return 10,000 series.
-  const shaped = matrix.map((sample) => ({
+  // Names first, points only for the series kept: a runaway query can return 10,000 series. Past
+  // MAX_SHAPED_SERIES the first ones in the backend's order (Prometheus sorts by label set) are used,
+  // unless the caller wants more than that (a summed tile): a sum must not drop series silently.
+  const max = Math.max(0, opts.maxSeries ?? DEFAULT_MAX_SERIES);
+  const considered = max <= MAX_SHAPED_SERIES && matrix.length > MAX_SHAPED_SERIES ? matrix.slice(0, MAX_SHAPED_SERIES) : matrix;
+  const shaped = considered.map((sample) => ({
     sample,
     key: formatLabelSet(sample.metric),
     name: legendName(legend, sample.metric, idPrefix),
@@ -108,7 +118,6 @@ export function matrixToSeries(
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   shaped.sort((a, b) => cmp(a.name, b.name) || cmp(a.key, b.key));
 
-  const max = Math.max(0, opts.maxSeries ?? DEFAULT_MAX_SERIES);
   const kept = shaped.slice(0, max);
   const seen = new Set<string>();
   const series = kept.map(({ sample, key, name }): ChartSeries => {
@@ -128,7 +137,7 @@ export function matrixToSeries(
     seen.add(id);
     return { id, name, labels: { ...sample.metric }, points };
   });
-  return { series, truncated: shaped.length - kept.length };
+  return { series, truncated: matrix.length - kept.length };
 }
 
 /**

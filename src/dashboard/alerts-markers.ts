@@ -19,6 +19,21 @@ export function alertMarkers(alerts: readonly Alert[], f: BoardFilter): ChartMar
   );
 }
 
+/**
+ * Markers per answer and filter, shared by every panel: matching 50,000 alerts takes ~150 ms, and
+ * each panel doing it for itself froze the page for seconds.
+ */
+const shared = new WeakMap<readonly Alert[], Map<string, ChartMarker[]>>();
+
+function sharedMarkers(alerts: readonly Alert[], f: BoardFilter): ChartMarker[] {
+  const key = JSON.stringify([f.engine, f.modelLabel, f.instanceLabel, f.models, f.instances]);
+  let byFilter = shared.get(alerts);
+  if (!byFilter) shared.set(alerts, (byFilter = new Map()));
+  let markers = byFilter.get(key);
+  if (!markers) byFilter.set(key, (markers = alertMarkers(alerts, f)));
+  return markers;
+}
+
 export function useAlertMarkers(enabled: boolean): readonly ChartMarker[] {
   const { client, baseUrl, catalog, state } = useDashboard();
   const kind = useQuery(backendKindOptions(client, { baseUrl }));
@@ -28,7 +43,7 @@ export function useAlertMarkers(enabled: boolean): readonly ChartMarker[] {
   const data = alerts.data?.alerts;
   const { model: modelLabel, instance: instanceLabel } = catalog.filterLabels;
   return useMemo(
-    () => (data ? alertMarkers(data, { engine: catalog.engine, modelLabel, instanceLabel, models: state.model, instances: state.instance }) : NONE),
+    () => (data ? sharedMarkers(data, { engine: catalog.engine, modelLabel, instanceLabel, models: state.model, instances: state.instance }) : NONE),
     [data, catalog.engine, modelLabel, instanceLabel, state.model, state.instance],
   );
 }

@@ -27,6 +27,9 @@ function AlertItem({ a, now, modelLabel, instanceLabel }: { a: BoardAlert; now: 
   );
 }
 
+/** Rows drawn at most: a backend can report tens of thousands, and nobody reads past a screenful. */
+export const MAX_ALERT_ROWS = 50;
+
 export function AlertsRegion() {
   const t = useT();
   const lang = useLang();
@@ -65,9 +68,10 @@ export function AlertsRegion() {
     status = 'ok';
     body = (
       <ul className="iw-alert-list">
-        {list.map((a) => (
+        {list.slice(0, MAX_ALERT_ROWS).map((a) => (
           <AlertItem key={a.key} a={a} now={now} modelLabel={filter.modelLabel} instanceLabel={filter.instanceLabel} />
         ))}
+        {list.length > MAX_ALERT_ROWS && <li className="iw-muted text-xs" data-testid="alerts-more">{t.alerts.more(list.length - MAX_ALERT_ROWS)}</li>}
       </ul>
     );
   } else if (ruleCount === 0 && alerts.data.alerts.length === 0) {

@@ -85,7 +85,7 @@ describe('the engine registry', () => {
     expect(ENGINES.map((e) => e.id).every(isEngineId)).toBe(true);
     expect(isEngineId('toy')).toBe(false); // the app's registry has no toy engine: EngineId stays sound
     expect(parseUrlState('?engine=sglang').state.engine).toBe('sglang');
-    expect(parseUrlState('?engine=toy').problems).toEqual(['Ignored engine=toy: unknown engine (use vllm or sglang)']);
+    expect(parseUrlState('?engine=toy').problems).toEqual(['Ignored engine="toy": unknown engine (use vllm or sglang)']);
     expect(validateConfig({ defaultEngine: 'sglang' }).defaultEngine).toBe('sglang');
     expect(() => validateConfig({ defaultEngine: 'toy' })).toThrow('"defaultEngine" must be "vllm" or "sglang"');
     expect(engineIdList(registry)).toBe('vllm, sglang or toy');

@@ -15,6 +15,12 @@ import type { SetDashboardState } from './use-url-state';
 
 const RATE_CHOICES = ['1m', '2m', '5m', '10m', '15m'];
 
+/**
+ * Values asked for one list (Prometheus ≥ 2.49 honours `limit`; older ones send them all, and the
+ * list draws only its first rows either way). Enough to search any real fleet's instances.
+ */
+export const LABEL_VALUES_LIMIT = 10_000;
+
 function useLabelValues(
   client: PrometheusClient | null,
   baseUrl: string,
@@ -27,14 +33,17 @@ function useLabelValues(
 ) {
   const match = presence ? `${presence}{${narrow.filter(Boolean).join(',')}}`.replace('{}', '') : null;
   return useQuery({
-    queryKey: ['prometheus', baseUrl, 'label-values', label, match, startSec, endSec],
-    queryFn: ({ signal }) => client!.labelValues(label, { match: [match!], start: startSec, end: endSec }, signal),
+    queryKey: ['prometheus', baseUrl, 'label-values', label, match, startSec, endSec, LABEL_VALUES_LIMIT],
+    queryFn: ({ signal }) => client!.labelValues(label, { match: [match!], start: startSec, end: endSec, limit: LABEL_VALUES_LIMIT }, signal),
     // Asked when the list is opened, not at page load: on a fleet the instance list is large and
     // would hold browser connections the first screen's panels need.
     enabled: wanted && client !== null && match !== null,
     staleTime: 60_000,
   });
 }
+
+/** A list exactly as long as the limit is one the backend cut short. */
+const sentOnly = (values: readonly string[] | undefined): number | null => (values?.length === LABEL_VALUES_LIMIT ? LABEL_VALUES_LIMIT : null);
 
 export function FiltersBar({
   state,
@@ -99,6 +108,7 @@ export function FiltersBar({
         <MultiSelect
           label={t.cluster}
           values={clusters.data ?? []}
+          sentOnly={sentOnly(clusters.data)}
           selected={state.cluster}
           loading={clusters.isLoading}
           onOpenChange={onOpen('cluster')}
@@ -108,6 +118,7 @@ export function FiltersBar({
       <MultiSelect
         label={t.model}
         values={models.data ?? []}
+        sentOnly={sentOnly(models.data)}
         selected={state.model}
         loading={models.isLoading}
         onOpenChange={onOpen('model')}
@@ -116,6 +127,7 @@ export function FiltersBar({
       <MultiSelect
         label={t.instance}
         values={instances.data ?? []}
+        sentOnly={sentOnly(instances.data)}
         selected={state.instance}
         loading={instances.isLoading}
         onOpenChange={onOpen('instance')}
@@ -124,6 +136,7 @@ export function FiltersBar({
       <MultiSelect
         label={`${t.rank} (${rankLabel})`}
         values={ranks.data ?? []}
+        sentOnly={sentOnly(ranks.data)}
         selected={state.rank}
         loading={ranks.isLoading}
         onOpenChange={onOpen('rank')}

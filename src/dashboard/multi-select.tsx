@@ -1,6 +1,6 @@
 // A multi-select of label values (model, instance, rank), filled from what Prometheus reports.
 // Values are shown as text; long filesystem paths are shortened for display but kept whole.
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import { useDismiss } from '../components/use-dismiss';
 
@@ -13,6 +13,9 @@ export function displayValue(v: string): string {
   return v;
 }
 
+/** Rows drawn at most; the rest are reached by searching (a fleet can list 200,000 instances). */
+export const MAX_ROWS = 200;
+
 export function MultiSelect({
   label,
   values,
@@ -20,6 +23,7 @@ export function MultiSelect({
   onChange,
   loading,
   onOpenChange,
+  sentOnly = null,
 }: {
   label: string;
   values: string[];
@@ -27,6 +31,8 @@ export function MultiSelect({
   onChange: (next: string[]) => void;
   loading?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** The backend stopped its list at this many values (it holds more), else null. */
+  sentOnly?: number | null;
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -38,8 +44,13 @@ export function MultiSelect({
   useDismiss(root, open, close);
 
   // Selected values that the backend no longer reports stay listed, so they can be removed.
-  const all = [...new Set([...selected, ...values])];
-  const shown = all.filter((v) => v.toLowerCase().includes(filter.toLowerCase()));
+  const all = useMemo(() => [...new Set([...selected, ...values])], [selected, values]);
+  const matching = useMemo(() => {
+    const f = filter.toLowerCase();
+    return f === '' ? all : all.filter((v) => v.toLowerCase().includes(f));
+  }, [all, filter]);
+  const shown = matching.length > MAX_ROWS ? matching.slice(0, MAX_ROWS) : matching;
+  const hidden = matching.length - shown.length;
   const summary = selected.length === 0 ? t.all : selected.length === 1 ? displayValue(selected[0] ?? '') : t.nSelected(selected.length);
 
   return (
@@ -82,6 +93,11 @@ export function MultiSelect({
                 <span className="truncate" dir="auto">{displayValue(v)}</span>
               </label>
             ))}
+            {!loading && (hidden > 0 || sentOnly !== null) && (
+              <div className="iw-muted text-xs py-1" data-testid="more-values">
+                {t.moreValues(hidden, sentOnly)}
+              </div>
+            )}
           </div>
           {selected.length > 0 && (
             <button type="button" className="iw-button mt-2" onClick={() => onChange([])}>

@@ -79,7 +79,7 @@ describe('url-state codec', () => {
     expect(state.compare).toBeNull();
     expect(state.ab).toEqual({ label: 'model_name', a: ['m1'], b: ['m2'] });
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain('compare=1h');
+    expect(problems[0]).toContain('compare="1h"');
   });
 
   it('omits defaults and keeps filter order', () => {
@@ -88,6 +88,48 @@ describe('url-state codec', () => {
 
   it('deduplicates repeated filter values', () => {
     expect(parseUrlState('model=a&model=a').state.model).toEqual(['a']);
+  });
+
+  const link = (pairs: Array<[string, string]>) => new URLSearchParams(pairs).toString();
+
+  it('a link carries at most 20 values per filter; the rest are ignored with a note', () => {
+    const models = Array.from({ length: 30 }, (_v, i) => `m${i}`);
+    const { state, problems } = parseUrlState(link(models.map((m) => ['model', m])));
+    expect(state.model).toEqual(models.slice(0, 20));
+    expect(problems).toEqual(['Some model values were ignored: a link carries at most 20 values per filter, each up to 2048 characters, 8 KB in all.']);
+    // What is kept round-trips unchanged, with no note.
+    const again = parseUrlState(serializeUrlState(state));
+    expect(again.state.model).toEqual(models.slice(0, 20));
+    expect(again.problems).toEqual([]);
+  });
+
+  it('a link carries at most 8 KB of filter text across model, instance, rank, cluster and A/B', () => {
+    const long = (c: string, i: number) => `${c}${i}-${'\\'.repeat(1500)}`;
+    const pairs: Array<[string, string]> = [
+      ...Array.from({ length: 4 }, (_v, i): [string, string] => ['model', long('m', i)]),
+      ...Array.from({ length: 4 }, (_v, i): [string, string] => ['instance', long('i', i)]),
+      ['ab', 'pod'],
+      ['a', 'x'],
+      ['b', long('b', 0)],
+    ];
+    const { state, problems } = parseUrlState(link(pairs));
+    const kept = [...state.model, ...state.instance, ...(state.ab ? [...state.ab.a, ...state.ab.b] : [])];
+    expect(kept.join('').length).toBeLessThanOrEqual(8 * 1024);
+    expect(state.model).toHaveLength(4);
+    expect(state.instance.length).toBe(1);
+    expect(problems.some((p) => p.startsWith('Some instance values were ignored'))).toBe(true);
+    // The A/B side with nothing left is refused as a whole, as any A/B missing a side.
+    expect(state.ab).toBeNull();
+    expect(problems.some((p) => p.startsWith('Ignored ab="pod": needs values on both sides'))).toBe(true);
+    const round = parseUrlState(serializeUrlState(state));
+    expect(round.state.model).toEqual(state.model);
+    expect(round.state.instance).toEqual(state.instance);
+    expect(round.problems).toEqual([]);
+  });
+
+  it('quotes an ignored value and shortens it to 32 characters, so it cannot pass for a message', () => {
+    const { problems } = parseUrlState(link([['from', 'Session expired: re-enter your token at evil.example']]));
+    expect(problems).toEqual(['Ignored from="Session expired: re-enter your t…": not a time (use now-1h or epoch milliseconds)']);
   });
 
   it('accepts SLO thresholds with units and objectives as percentages, and writes them in seconds and ratios', () => {
@@ -102,7 +144,7 @@ describe('url-state codec', () => {
   it('a bad SLO threshold is dropped with a note and keeps the others', () => {
     const { state, problems } = parseUrlState('slo_ttft=-3&slo_e2e=5');
     expect(state.slo).toEqual({ ttft: null, itl: null, e2e: 5 });
-    expect(problems).toEqual([expect.stringContaining('slo_ttft=-3')]);
+    expect(problems).toEqual([expect.stringContaining('slo_ttft="-3"')]);
   });
 
   it('accepts language prefixes', () => {

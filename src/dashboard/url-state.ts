@@ -99,8 +99,16 @@ export const DEFAULT_STATE: DashboardState = {
 
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,127}$/;
 const PANEL_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
-const MAX_VALUES = 100;
+/**
+ * What a link can carry in filter values (model, instance, rank, cluster, a, b): every value is
+ * repeated in every selector of every query on every refresh, so an unbounded link turns the
+ * viewer's browser into a load generator against their own backend.
+ */
+export const MAX_LINK_VALUES = 20;
+export const MAX_FILTER_TEXT = 8 * 1024;
 const MAX_VALUE_LENGTH = 2048;
+/** An ignored value is quoted this short: enough to recognise it, too short to pass for a message. */
+const QUOTED_CHARS = 32;
 /** The longest compare shift: as far back as the longest range (90 days). */
 const MAX_COMPARE_SEC = 90 * 86_400;
 
@@ -119,7 +127,26 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
   const problems: string[] = [];
   const state: DashboardState = { ...defaults };
   const drop = (name: string, value: string, why: string) => {
-    problems.push(`Ignored ${name}=${value.slice(0, 80)}: ${why}`);
+    const shown = value.length > QUOTED_CHARS ? `${value.slice(0, QUOTED_CHARS)}…` : value;
+    problems.push(`Ignored ${name}="${shown}": ${why}`);
+  };
+  let budget = MAX_FILTER_TEXT;
+  /** Distinct values kept in order, within the per-filter count and the link's text budget. */
+  const takeValues = (key: string, raw: string[]): string[] => {
+    const values = [...new Set(raw.filter((v) => v.length > 0))];
+    const kept: string[] = [];
+    for (const v of values) {
+      if (v.length > MAX_VALUE_LENGTH || kept.length >= MAX_LINK_VALUES || v.length > budget) continue;
+      budget -= v.length;
+      kept.push(v);
+    }
+    if (kept.length < values.length) {
+      problems.push(
+        `Some ${key} values were ignored: a link carries at most ${MAX_LINK_VALUES} values per filter, ` +
+          `each up to ${MAX_VALUE_LENGTH} characters, ${MAX_FILTER_TEXT / 1024} KB in all.`,
+      );
+    }
+    return kept;
   };
 
   const prom = p.get('prom');
@@ -132,11 +159,9 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
   }
 
   for (const key of ['model', 'instance', 'rank', 'cluster'] as const) {
-    const values = p.getAll(key).filter((v) => v.length > 0);
-    if (values.length === 0) continue;
-    const kept = values.filter((v) => v.length <= MAX_VALUE_LENGTH).slice(0, MAX_VALUES);
-    if (kept.length < values.length) problems.push(`Some ${key} values were too long or too many and were ignored.`);
-    state[key] = [...new Set(kept)];
+    const values = p.getAll(key);
+    if (!values.some((v) => v.length > 0)) continue;
+    state[key] = takeValues(key, values);
   }
 
   const from = p.get('from');
@@ -220,16 +245,21 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
     else drop('compare', compare, 'not a duration between 1m and 90d such as 1h or 7d');
   }
 
-  parseAb(p, state, drop);
+  parseAb(p, state, drop, takeValues);
   return { state, problems };
 }
 
 /** `ab=<label>&a=<value>&a=…&b=<value>&b=…`: both sides needed; it replaces any `compare`. */
-function parseAb(p: URLSearchParams, state: DashboardState, drop: (name: string, value: string, why: string) => void) {
+function parseAb(
+  p: URLSearchParams,
+  state: DashboardState,
+  drop: (name: string, value: string, why: string) => void,
+  takeValues: (key: string, raw: string[]) => string[],
+) {
   const label = p.get('ab');
   if (label === null || label === '') return;
   if (!LABEL_NAME.test(label)) return drop('ab', label, 'not a label name');
-  const side = (k: 'a' | 'b') => [...new Set(p.getAll(k).filter((v) => v.length > 0 && v.length <= MAX_VALUE_LENGTH))].slice(0, MAX_VALUES);
+  const side = (k: 'a' | 'b') => takeValues(k, p.getAll(k));
   const [a, b] = [side('a'), side('b')];
   if (a.length === 0 || b.length === 0) return drop('ab', label, 'needs values on both sides (a= and b=)');
   state.ab = { label, a, b };

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPrometheusClient, type PrometheusClient } from '../prometheus';
 import { summaryWindow, type QueryWindow } from './dashboard-context';
-import { isTranslation, planPrefetch, useCommittedWindow } from './use-committed-window';
+import { isTranslation, planPrefetch, PREFETCH_LIMIT_MS, useCommittedWindow } from './use-committed-window';
 import { useQueryAnswers } from './use-query-answers';
 
 afterEach(cleanup);
@@ -81,11 +81,18 @@ describe('planPrefetch', () => {
 function heldPrometheus() {
   const waiting = new Map<string, () => void>();
   const asked: string[] = [];
-  const fetchFn = (async (input: RequestInfo | URL) => {
+  const aborted: string[] = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const body = new URL(String(input)).searchParams;
     const key = `${body.get('start')}-${body.get('end')}`;
     asked.push(key);
-    await new Promise<void>((resolve) => waiting.set(key, resolve));
+    await new Promise<void>((resolve, reject) => {
+      waiting.set(key, resolve);
+      init?.signal?.addEventListener('abort', () => {
+        aborted.push(key);
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    });
     const value = [Number(body.get('end')), body.get('end') ?? ''];
     return new Response(JSON.stringify({ status: 'success', data: { resultType: 'matrix', result: [{ metric: {}, values: [value] }] } }), {
       headers: { 'Content-Type': 'application/json' },
@@ -99,7 +106,7 @@ function heldPrometheus() {
       await new Promise((r) => setTimeout(r, 20));
     });
   };
-  return { client: createPrometheusClient({ baseUrl: BASE, fetch: fetchFn }), asked, release };
+  return { client: createPrometheusClient({ baseUrl: BASE, fetch: fetchFn }), asked, aborted, release };
 }
 
 function Board({ next, range, client, seen }: { next: QueryWindow; range: string; client: PrometheusClient; seen: string[] }) {
@@ -149,15 +156,37 @@ describe('useCommittedWindow', () => {
     expect(seen.at(-1)).toBe('7230:loading');
   });
 
-  it('switches at once when the clock moves again before the answers are in', async () => {
-    const { seen, view, release } = setup();
+  it('switches at once when the clock moves again before the answers are in, and cancels them', async () => {
+    const { seen, view, release, aborted } = setup();
     const r = render(view(w(3615, 7215)));
     await release('3615-7215');
     r.rerender(view(w(3630, 7230)));
     await act(async () => new Promise((res) => setTimeout(res, 0)));
     expect(seen.at(-1)).toBe('7215:7215');
+    expect(aborted).toEqual([]);
     r.rerender(view(w(3645, 7245)));
     await act(async () => new Promise((res) => setTimeout(res, 0)));
     expect(seen.at(-1)).toBe('7245:loading');
+    // The request for the window that will never be shown is closed, not left open.
+    expect(aborted).toEqual(['3630-7230']);
+  });
+
+  it('does not cancel a prefetch that answered, nor one the page switched to after the time limit', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { seen, view, release, aborted } = setup();
+      const r = render(view(w(3615, 7215)));
+      await release('3615-7215');
+      r.rerender(view(w(3630, 7230)));
+      await act(async () => vi.advanceTimersByTimeAsync(PREFETCH_LIMIT_MS + 10));
+      // Switched without the answer: the panel now waits for that same request.
+      expect(seen.at(-1)).toBe('7230:loading');
+      r.rerender(view(w(3645, 7245)));
+      await act(async () => vi.advanceTimersByTimeAsync(10));
+      await release('3630-7230');
+      expect(aborted).not.toContain('3630-7230');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,7 +4,7 @@
 // draws the new window in the same frame, and each component renders once per refresh instead of
 // once per answer (~24 answers per window change on the demo's first screen). See
 // docs/performance.md, "Atomic refresh".
-import { useQueryClient, type Query } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { instantQueryOptions, rangeQueryOptions, readQueryKey, type PrometheusClient } from '../prometheus';
 import { spansLike, summaryWindow, type QueryWindow } from './dashboard-context';
@@ -97,16 +97,30 @@ export function useCommittedWindow(next: QueryWindow, range: string, client: Pro
       setShown(next);
     };
     const timer = setTimeout(commit, PREFETCH_LIMIT_MS);
-    const fetchOne = (j: PrefetchJob): Promise<unknown> =>
-      !client
-        ? Promise.resolve()
-        : j.kind === 'range'
-          ? queryClient.fetchQuery(rangeQueryOptions(client, { baseUrl, expr: j.expr, start: j.start, end: j.end, step: j.step }))
-          : queryClient.fetchQuery(instantQueryOptions(client, { baseUrl, expr: j.expr, time: j.time }));
-    void Promise.allSettled(ask.map(fetchOne)).then(commit);
+    const keys: QueryKey[] = [];
+    const fetchOne = (j: PrefetchJob): Promise<unknown> => {
+      if (!client) return Promise.resolve();
+      if (j.kind === 'range') {
+        const o = rangeQueryOptions(client, { baseUrl, expr: j.expr, start: j.start, end: j.end, step: j.step });
+        keys.push(o.queryKey);
+        return queryClient.fetchQuery(o);
+      }
+      const o = instantQueryOptions(client, { baseUrl, expr: j.expr, time: j.time });
+      keys.push(o.queryKey);
+      return queryClient.fetchQuery(o);
+    };
+    const fetches = ask.map(fetchOne);
+    void Promise.allSettled(fetches).then(commit);
     return () => {
       clearTimeout(timer);
-      // `pending` stays set when this is superseded before its answers were in.
+      // Superseded before its answers were in: the window they were for will not be shown, so
+      // they are cancelled (unless a panel watches one by now) rather than left to hold
+      // connections, which a browser allows only six of per host. `pending` stays set.
+      if (!settled) {
+        for (const queryKey of keys) {
+          void queryClient.cancelQueries({ queryKey, exact: true, predicate: (q) => q.getObserversCount() === 0 });
+        }
+      }
       settled = true;
     };
   }, [moving, next, shown, client, baseUrl, queryClient]);

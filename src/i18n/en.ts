@@ -18,6 +18,9 @@ export const en = {
   nSelected: (n: number) => `${n} selected`,
   clear: 'Clear',
   noValues: 'No values in this range',
+  /** `sentOnly`: the backend stopped its list at that many values. */
+  moreValues: (n: number, sentOnly: number | null) =>
+    `${n > 0 ? `+${n.toLocaleString('en')} more: type to search` : 'Type to search'}${sentOnly === null ? '' : ` (the backend sent only its first ${sentOnly.toLocaleString('en')})`}`,
   timeRange: 'Time range',
   from: 'From',
   to: 'To',
@@ -164,6 +167,7 @@ export const en = {
     since: (age: string) => `for ${age}`,
     pendingOf: (age: string, forDur: string) => `pending ${age} of ${forDur}`,
     count: (n: number) => `${n} active`,
+    more: (n: number) => `+${n.toLocaleString('en')} more ${n === 1 ? 'alert' : 'alerts'} (narrow the model or instance filter to see them)`,
     markers: (title: string, alerts: string) => `${title} — alerts started in this range: ${alerts}`,
   },
   rules: {

@@ -46,5 +46,7 @@ export function errorText(e: unknown, lang: Lang): string {
       return withDetail(`${API_ZH[e.errorType ?? ''] ?? '后端报告了错误'}（${e.errorType ?? 'error'}）`, e.detail);
     case 'aborted':
       return '请求已取消。';
+    case 'too-large':
+      return '响应过大，超出读取上限；请缩小筛选条件或时间范围。';
   }
 }

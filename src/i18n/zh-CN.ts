@@ -19,6 +19,8 @@ export const zhCN: Messages = {
   nSelected: (n: number) => `已选 ${n} 项`,
   clear: '清除',
   noValues: '此时间范围内没有可选值',
+  moreValues: (n: number, sentOnly: number | null) =>
+    `${n > 0 ? `另有 ${n.toLocaleString('zh-CN')} 项：输入以搜索` : '输入以搜索'}${sentOnly === null ? '' : `（后端只返回了前 ${sentOnly.toLocaleString('zh-CN')} 项）`}`,
   timeRange: '时间范围',
   from: '开始',
   to: '结束',
@@ -169,6 +171,7 @@ export const zhCN: Messages = {
     since: (age: string) => `已持续 ${age}`,
     pendingOf: (age: string, forDur: string) => `等待 ${age} / ${forDur}`,
     count: (n: number) => `${n} 条活动告警`,
+    more: (n: number) => `另有 ${n.toLocaleString('zh-CN')} 条告警（缩小模型或实例筛选以查看）`,
     markers: (title: string, alerts: string) => `${title} — 此时间范围内开始的告警：${alerts}`,
   },
   rules: {

@@ -1,5 +1,5 @@
 // Faults a real server cannot produce on demand (synthetic), plus a real HTML page where JSON was expected.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createPrometheusClient } from './client';
 import { isAbortError, PrometheusError } from './errors';
 import { fakeFetch, type Reply } from './__fixtures__/fake-fetch';
@@ -63,9 +63,11 @@ describe('answers that are not Prometheus JSON', () => {
     expect(e.message).toContain('a redirect to https://sso.example/login (usually the login page');
   });
 
-  it('a redirect to another origin that still answers the API (http → https) is fine', async () => {
+  it('a redirect to another origin is refused even when it answers the API (http → https)', async () => {
     const { client } = clientFor({ ...queryVector, redirectedTo: 'https://prom.test/prometheus/api/v1/query' });
-    expect((await client.query('up')).result.resultType).toBe('vector');
+    const e = await failure(client.query('up'));
+    expect(e.kind).toBe('not-prometheus');
+    expect(e.message).toContain('redirected to https://prom.test/prometheus/api/v1/query, outside its origin');
   });
 
   it('a same-origin redirect that lands on the API is fine', async () => {
@@ -131,9 +133,11 @@ describe('network, abort and timeout', () => {
     );
   });
 
-  it('forwards the signal to fetch and reports an abort as aborted', async () => {
+  it('with the timeout off, forwards the signal to fetch and reports an abort as aborted', async () => {
     const controller = new AbortController();
-    const { client, calls } = clientFor(new DOMException('The operation was aborted.', 'AbortError'));
+    const fake = fakeFetch(new DOMException('The operation was aborted.', 'AbortError'));
+    const client = createPrometheusClient({ baseUrl: BASE, fetch: fake.fetch, timeoutMs: 0 });
+    const calls = fake.calls;
     const e = await failure(client.query('up', undefined, controller.signal));
     expect(calls[0]?.init.signal).toBe(controller.signal);
     expect(e.kind).toBe('aborted');
@@ -158,7 +162,28 @@ describe('network, abort and timeout', () => {
     const client = createPrometheusClient({ baseUrl: BASE, fetch: hangingFetch, timeoutMs: 20 });
     const e = await failure(client.query('up'));
     expect(e).toMatchObject({ kind: 'network', timedOut: true });
-    expect(e.message).toContain('No answer from http://prom.test:9090/prometheus/api/v1/query within 20 ms');
+    expect(e.message).toBe(
+      'The backend did not answer within 20 ms (http://prom.test:9090/prometheus/api/v1/query): it is overloaded, or the query is too heavy.',
+    );
+  });
+
+  it('a client made without timeoutMs gives up after 30 s', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = createPrometheusClient({ baseUrl: BASE, fetch: hangingFetch });
+      const pending = failure(client.query('up'));
+      await vi.advanceTimersByTimeAsync(29_999);
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const e = await pending;
+      expect(e).toMatchObject({ kind: 'network', timedOut: true });
+      expect(e.message).toMatch(/^The backend did not answer within 30 s/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the caller can still cancel when a timeout is set', async () => {
@@ -167,5 +192,122 @@ describe('network, abort and timeout', () => {
     const pending = failure(client.query('up', undefined, controller.signal));
     controller.abort();
     expect((await pending).kind).toBe('aborted');
+  });
+});
+
+describe('answers too large to hold', () => {
+  const big = JSON.stringify({ status: 'success', data: { resultType: 'vector', result: [] }, pad: 'x'.repeat(2000) });
+
+  it('a Content-Length over the budget is refused unread', async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        pulled += 1;
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const res = new Response(body, { headers: { 'content-type': 'application/json', 'content-length': String(big.length) } });
+    const client = createPrometheusClient({ baseUrl: BASE, fetch: () => Promise.resolve(res), maxBodyBytes: 1000 });
+    const e = await failure(client.query('up'));
+    expect(e.kind).toBe('too-large');
+    expect(e.message).toBe('The answer is larger than 1 KB; narrow the filters or the time range.');
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it('a stream without a length is cancelled once it passes the budget', async () => {
+    let sent = 0;
+    let cancelled = false;
+    const chunk = new Uint8Array(100).fill(0x20);
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        sent += chunk.length;
+        c.enqueue(chunk);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const client = createPrometheusClient({ baseUrl: BASE, fetch: () => Promise.resolve(new Response(body)), maxBodyBytes: 1000 });
+    expect((await failure(client.query('up'))).kind).toBe('too-large');
+    expect(cancelled).toBe(true);
+    expect(sent).toBeLessThan(2000);
+  });
+
+  it('the default budget is 64 MB and an answer under it reads whole', async () => {
+    const { client } = clientFor({ body: big });
+    expect((await client.query('up')).result.resultType).toBe('vector');
+    const e = await failure(
+      createPrometheusClient({
+        baseUrl: BASE,
+        fetch: () => Promise.resolve(new Response('', { headers: { 'content-length': String(64 * 1024 * 1024 + 1) } })),
+      }).query('up'),
+    );
+    expect(e.message).toBe('The answer is larger than 64 MB; narrow the filters or the time range.');
+  });
+});
+
+describe('redirects while sending headers', () => {
+  /** The browser's answer to `redirect: 'manual'`: an opaque redirect that hides its target. */
+  const opaqueRedirect = (): Response => {
+    const res = new Response(null, { status: 200 });
+    Object.defineProperty(res, 'type', { value: 'opaqueredirect' });
+    return res;
+  };
+  /** A backend that redirects `/api/v1/query` to `to`, and answers the API there. */
+  function redirecting(to: string) {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const fetchFn = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const url = String(input);
+      calls.push({ url, init: init ?? {} });
+      if (!url.startsWith(to)) {
+        if (init?.redirect === 'manual') return Promise.resolve(opaqueRedirect());
+        const followed = new Response(queryVector.body, { headers: { 'content-type': 'application/json' } });
+        Object.defineProperty(followed, 'redirected', { value: true });
+        Object.defineProperty(followed, 'url', { value: to });
+        return Promise.resolve(followed);
+      }
+      return Promise.resolve(new Response(queryVector.body, { headers: { 'content-type': 'application/json' } }));
+    };
+    return { client: createPrometheusClient({ baseUrl: BASE, fetch: fetchFn as typeof fetch, headers: SECRET_HEADERS }), calls };
+  }
+  const carriesSecret = (c: { init: RequestInit }) => JSON.stringify(c.init.headers ?? {}).includes('SECRET');
+
+  it('does not follow a redirect itself: the browser would forward the headers', async () => {
+    const { client, calls } = redirecting('https://elsewhere.example/api/v1/query');
+    await failure(client.query('up'));
+    expect(calls[0]?.init.redirect).toBe('manual');
+  });
+
+  it('a redirect to another origin is refused, and the headers never go there', async () => {
+    const { client, calls } = redirecting('https://elsewhere.example/api/v1/query');
+    const e = await failure(client.query('up'));
+    expect(e.message).toContain('redirected to https://elsewhere.example/api/v1/query, outside its origin');
+    expect(calls.filter((c) => carriesSecret(c)).map((c) => new URL(c.url).origin)).toEqual(['http://prom.test:9090']);
+    expect(calls.some((c) => c.url.startsWith('https://elsewhere.example') && carriesSecret(c))).toBe(false);
+  });
+
+  it('a redirect within the origin (a proxy adding a slash) is followed, with the headers', async () => {
+    const to = 'http://prom.test:9090/prometheus/api/v1/query/';
+    const { client, calls } = redirecting(to);
+    expect((await client.query('up')).result.resultType).toBe('vector');
+    const last = calls.at(-1);
+    expect(last?.url).toBe(to);
+    expect(last && carriesSecret(last)).toBe(true);
+  });
+
+  it('without headers a redirect is followed by the browser and checked after', async () => {
+    const { fetch: fetchFn, calls } = fakeFetch(queryVector);
+    await createPrometheusClient({ baseUrl: BASE, fetch: fetchFn }).query('up');
+    expect(calls[0]?.init.redirect).toBe('follow');
+  });
+});
+
+describe('backend error text', () => {
+  it('keeps 500 characters of a huge API error', async () => {
+    const { client } = clientFor({ status: 400, body: JSON.stringify({ status: 'error', errorType: 'bad_data', error: 'x'.repeat(100_000) }) });
+    const e = await failure(client.query('up'));
+    expect(e.detail).toBe(`${'x'.repeat(500)}…`);
+    expect(e.message.length).toBeLessThan(600);
   });
 });

@@ -204,7 +204,7 @@ describe('requests', () => {
     expect(new URLSearchParams(String(calls[1]?.init.body)).get('query')).toBe(long);
   });
 
-  it('sends Accept, custom headers, no cookies, follows redirects', async () => {
+  it('sends Accept, custom headers, no cookies, and with headers meets redirects by hand', async () => {
     const fake = fakeFetch(queryVector);
     const client = createPrometheusClient({
       baseUrl: BASE,
@@ -214,7 +214,7 @@ describe('requests', () => {
     await client.query('up');
     const headers = sentHeaders(fake.calls[0]!);
     expect(headers).toMatchObject({ accept: 'application/json', 'x-scope-orgid': 'tenant-a', authorization: 'Bearer s3cr3t' });
-    expect(fake.calls[0]?.init).toMatchObject({ credentials: 'omit', redirect: 'follow' });
+    expect(fake.calls[0]?.init).toMatchObject({ credentials: 'omit', redirect: 'manual' });
   });
 
   it('graphUrl builds the Prometheus graph page link', () => {

@@ -14,7 +14,7 @@ import {
 } from './decoders';
 import { isPrometheusError, type PrometheusError } from './errors';
 import { graphUrl, type GraphRange } from './graph-url';
-import { apiRequest, type ApiRequest, type HttpConfig, type Params } from './http';
+import { apiRequest, MAX_BODY_BYTES, type ApiRequest, type HttpConfig, type Params } from './http';
 import type { AlertsData, BuildInfo, ConfigData, Labels, MatrixSeries, MetadataData, QueryResult, RulesData, TargetsData } from './types';
 
 export interface PrometheusClientOptions {
@@ -27,9 +27,21 @@ export interface PrometheusClientOptions {
   headers?: Record<string, string>;
   /** Injected in tests; defaults to the global fetch. */
   fetch?: typeof fetch;
-  /** Abort a request after this long (reported as a `network` error with `timedOut`); none by default. */
+  /**
+   * Abort a request after this long (a `network` error with `timedOut`, which the page treats as
+   * backend-wide). DEFAULT_TIMEOUT_MS unless given; 0 waits for good.
+   */
   timeoutMs?: number;
+  /** The largest answer read (MAX_BODY_BYTES unless given). */
+  maxBodyBytes?: number;
 }
+
+/**
+ * Every request gives up after this long, so a backend that accepts and never answers shows the
+ * unreachable banner instead of panels "Loading…" for good. Shorter than Prometheus' own 2 min
+ * query timeout on purpose: a panel answer that slow is one nobody is still waiting for.
+ */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface TimeBounds {
   /** Unix seconds. */
@@ -108,7 +120,8 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
     headers: { ...opts.headers },
     // Bound lazily so a test can stub globalThis.fetch after the client is created.
     fetchFn: opts.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    timeoutMs: opts.timeoutMs,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxBodyBytes: opts.maxBodyBytes ?? MAX_BODY_BYTES,
   };
   const call = async <T>(req: ApiRequest<T>): Promise<T> => (await apiRequest(cfg, req)).data;
 

@@ -9,8 +9,9 @@ import type { ApiErrorType } from './types';
  *   or redirected to another origin, usually a login page).
  * - `api`: the backend's own `{"status":"error"}`, with its `errorType`; the HTTP status is kept.
  * - `aborted`: the caller's AbortSignal fired (range changed, component unmounted).
+ * - `too-large`: the answer passed the byte budget and was not read to the end.
  */
-export type PrometheusErrorKind = 'network' | 'http' | 'not-prometheus' | 'api' | 'aborted';
+export type PrometheusErrorKind = 'network' | 'http' | 'not-prometheus' | 'api' | 'aborted' | 'too-large';
 
 export interface PrometheusErrorInit {
   kind: PrometheusErrorKind;
@@ -71,8 +72,32 @@ export function timeoutError(where: string, timeoutMs: number): PrometheusError 
   return new PrometheusError({
     kind: 'network',
     timedOut: true,
-    message: `No answer from ${where} within ${formatSeconds(timeoutMs)} (the backend is overloaded or the query is too heavy).`,
+    message: `The backend did not answer within ${formatSeconds(timeoutMs)} (${where}): it is overloaded, or the query is too heavy.`,
   });
+}
+
+export function tooLargeError(maxBytes: number): PrometheusError {
+  return new PrometheusError({
+    kind: 'too-large',
+    message: `The answer is larger than ${formatBytes(maxBytes)}; narrow the filters or the time range.`,
+  });
+}
+
+/** `to` is undefined when the browser could not say where the redirect pointed. */
+export function crossOriginRedirectError(where: string, to: string | undefined): PrometheusError {
+  const target = to === undefined ? 'an address the browser could not follow' : to;
+  return new PrometheusError({
+    kind: 'not-prometheus',
+    detail: target,
+    message:
+      `${where} redirected to ${target}, outside its origin: the board takes answers only from the backend it ` +
+      'was pointed at, and sends its headers nowhere else. If that address is the backend, use it as the URL.',
+  });
+}
+
+function formatBytes(n: number): string {
+  const mb = n / (1024 * 1024);
+  return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.round(n / 1024)} KB`;
 }
 
 export function abortedError(cause?: unknown): PrometheusError {
@@ -118,14 +143,19 @@ const API_ERROR_MEANING: Record<string, string> = {
   not_found: 'not found',
 };
 
+/** The backend's own error text kept in a message: enough for any real parse error, bounded for a hostile one. */
+export const MAX_API_ERROR_CHARS = 500;
+
 export function apiError(errorType: ApiErrorType, error: string, status?: number): PrometheusError {
   const meaning = API_ERROR_MEANING[errorType] ?? 'the backend reported an error';
+  const text = error.length > MAX_API_ERROR_CHARS ? `${error.slice(0, MAX_API_ERROR_CHARS)}…` : error;
+  const type = errorType.length > 40 ? `${errorType.slice(0, 40)}…` : errorType;
   return new PrometheusError({
     kind: 'api',
     status,
-    errorType,
-    detail: error,
-    message: `${meaning} (${errorType}): ${error}`,
+    errorType: type,
+    detail: text,
+    message: `${meaning} (${type}): ${text}`,
   });
 }
 
@@ -135,16 +165,52 @@ function formatSeconds(ms: number): string {
   return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }
 
+/** Only this much of a body is looked at: enough for any error page's title or first words. */
+const SUMMARY_WINDOW = 64 * 1024;
+
 /**
  * Turns an error body into at most `max` characters of plain text. HTML error pages (nginx 502s,
  * login pages) keep their <title> or their text without tags, so the message reads as words.
+ * Linear in the body: a window of its start is searched with indexOf and tag-free regexes, since a
+ * backtracking `<title…</title>` pattern takes minutes on a crafted megabyte.
  */
 export function summarizeBody(body: string, max = 200): string {
-  let text = body;
-  if (/^\s*</.test(body)) {
-    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1];
-    text = title ?? body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
-  }
+  let text = body.length > SUMMARY_WINDOW ? body.slice(0, SUMMARY_WINDOW) : body;
+  if (/^\s*</.test(text)) text = htmlTitle(text) ?? htmlText(text);
   text = text.replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+function htmlTitle(html: string): string | undefined {
+  const lower = html.toLowerCase();
+  const open = lower.indexOf('<title');
+  if (open < 0) return undefined;
+  const gt = lower.indexOf('>', open);
+  if (gt < 0) return undefined;
+  const close = lower.indexOf('</title>', gt);
+  return close < 0 ? undefined : html.slice(gt + 1, close);
+}
+
+/** The text of an HTML fragment: script and style contents dropped, tags turned to spaces. */
+function htmlText(html: string): string {
+  const lower = html.toLowerCase();
+  let out = '';
+  let i = 0;
+  while (i < html.length) {
+    const lt = html.indexOf('<', i);
+    if (lt < 0) {
+      out += html.slice(i);
+      break;
+    }
+    out += `${html.slice(i, lt)} `;
+    const gt = html.indexOf('>', lt);
+    if (gt < 0) break;
+    const tag = /^<(script|style)\b/.exec(lower.slice(lt, lt + 8))?.[1];
+    if (tag === undefined) i = gt + 1;
+    else {
+      const end = lower.indexOf(`</${tag}`, gt);
+      i = end < 0 ? html.length : (html.indexOf('>', end) + 1 || html.length);
+    }
+  }
+  return out;
 }

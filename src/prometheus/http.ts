@@ -7,8 +7,11 @@ import {
   isAbortError,
   networkError,
   notPrometheusError,
+  crossOriginRedirectError,
+  isPrometheusError,
   summarizeBody,
   timeoutError,
+  tooLargeError,
   type PrometheusError,
 } from './errors';
 
@@ -20,6 +23,8 @@ export interface HttpConfig {
   headers: Record<string, string>;
   fetchFn: typeof fetch;
   timeoutMs: number | undefined;
+  /** The most bytes of one answer read before giving up (MAX_BODY_BYTES by default). */
+  maxBodyBytes?: number;
 }
 
 export interface ApiResult<T> {
@@ -49,6 +54,12 @@ export interface ApiRequest<T> {
 export const MAX_GET_URL = 4000;
 
 /**
+ * The largest answer read. Past this the tab would hold the body several times over (bytes, the
+ * decoded string, the parsed tree) and can run out of memory; no panel needs a tenth of it.
+ */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/**
  * Calls `<baseUrl><path>` and returns the decoded `data`, or throws a PrometheusError.
  *
  * Requests the API takes by GET or POST (queries, series) go as GET while the URL stays under
@@ -66,7 +77,10 @@ export async function apiRequest<T>(cfg: HttpConfig, req: ApiRequest<T>): Promis
 
   const form = new URLSearchParams(req.params.map(([k, v]) => [k, v]));
   const headers: Record<string, string> = { Accept: 'application/json', ...cfg.headers };
-  const init: RequestInit = { method: req.method, headers, redirect: 'follow', credentials: 'omit' };
+  // With headers of the operator's (tokens, tenant ids) a redirect is not followed blindly: the
+  // browser would send them on to the new address, possibly another origin, before we see it.
+  const guarded = Object.keys(cfg.headers).length > 0;
+  const init: RequestInit = { method: req.method, headers, redirect: guarded ? 'manual' : 'follow', credentials: 'omit' };
   const encoded = form.toString();
   const asGet = encoded === '' ? url : `${url}?${encoded}`;
   let target = asGet;
@@ -82,6 +96,7 @@ export async function apiRequest<T>(cfg: HttpConfig, req: ApiRequest<T>): Promis
   const classify = (e: unknown): PrometheusError => {
     if (abort.timedOut()) return timeoutError(where, cfg.timeoutMs ?? 0);
     if (req.signal?.aborted === true || isAbortError(e)) return abortedError(e);
+    if (isPrometheusError(e)) return e;
     return networkError(where, e);
   };
 
@@ -89,7 +104,8 @@ export async function apiRequest<T>(cfg: HttpConfig, req: ApiRequest<T>): Promis
   let text: string;
   try {
     res = await cfg.fetchFn(target, init);
-    text = await res.text();
+    if (res.type === 'opaqueredirect') res = await followSameOrigin(cfg, target, init, url, where);
+    text = await readText(res, cfg.maxBodyBytes ?? MAX_BODY_BYTES);
   } catch (e) {
     throw classify(e);
   } finally {
@@ -98,12 +114,68 @@ export async function apiRequest<T>(cfg: HttpConfig, req: ApiRequest<T>): Promis
   return decodeResponse(res, text, url, where, req);
 }
 
+/**
+ * A redirect met with credentials headers: its target is asked once without them (a manual
+ * redirect hides where it points). Only a target on the backend's own origin (a proxy adding a
+ * slash) is then asked with the headers, and only if it answers without redirecting again.
+ */
+async function followSameOrigin(cfg: HttpConfig, target: string, init: RequestInit, url: string, where: string): Promise<Response> {
+  const bare: Record<string, string> = { Accept: 'application/json' };
+  if (init.method === 'POST') bare['Content-Type'] = 'application/x-www-form-urlencoded';
+  let probe: Response;
+  try {
+    probe = await cfg.fetchFn(target, { ...init, headers: bare, redirect: 'follow' });
+  } catch (e) {
+    // Not followable without the headers (CORS refused, network): where it points stays unknown.
+    if (isAbortError(e)) throw e;
+    throw crossOriginRedirectError(where, undefined);
+  }
+  await probe.body?.cancel();
+  const landed = probe.url === '' ? target : probe.url;
+  if (originOf(landed) !== originOf(url)) throw crossOriginRedirectError(where, describeUrl(landed));
+  const res = await cfg.fetchFn(landed, init);
+  if (res.type === 'opaqueredirect') throw crossOriginRedirectError(where, describeUrl(landed));
+  return res;
+}
+
+/**
+ * The body as text, read with a byte budget: a `Content-Length` over it is refused unread, and a
+ * stream without one is cancelled as soon as it passes the budget.
+ */
+export async function readText(res: Response, maxBytes: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel();
+    throw tooLargeError(maxBytes);
+  }
+  if (res.body === null) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLargeError(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const decoder = new TextDecoder();
+  let text = '';
+  for (const c of chunks) text += decoder.decode(c, { stream: true });
+  return text + decoder.decode();
+}
+
 function decodeResponse<T>(res: Response, text: string, url: string, where: string, req: ApiRequest<T>): ApiResult<T> {
   const json = parseJson(text);
-  // A cross-origin redirect that still ends in the API envelope is benign (http → https); any other
-  // body after one is almost always an auth proxy's login page, which deserves a clearer word than "HTML".
+  // Data from another origin than the one the operator named is refused, even a valid envelope
+  // (http → https): that origin is not the backend the board was pointed at. A body that is not
+  // the API is almost always an auth proxy's login page, which deserves a clearer word than "HTML".
   const isEnvelope = json.ok && isRecord(json.value) && (json.value.status === 'success' || json.value.status === 'error');
-  if (res.redirected && res.url !== '' && originOf(res.url) !== originOf(url) && !isEnvelope) {
+  if (res.redirected && res.url !== '' && originOf(res.url) !== originOf(url)) {
+    if (isEnvelope) throw crossOriginRedirectError(where, describeUrl(res.url));
     throw notPrometheusError(
       where,
       `a redirect to ${describeUrl(res.url)} (usually the login page of an auth proxy)`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateRules } from './generate';
 import { leSeriesNames, RulesInputError } from './index';
+import { promqlErrors } from '../catalog/test-support';
 import { toYaml } from './yaml';
 
 const exprs = (r: ReturnType<typeof generateRules>): string[] => r.groups.flatMap((g) => g.rules.map((x) => x.expr));
@@ -60,6 +61,30 @@ describe('generateRules', () => {
     }
   });
 
+  it('odd `le` spellings from the backend (a line break, a leading space) are escaped: every expr still parses', () => {
+    const r = generateRules({
+      engine: 'vllm',
+      metricNames: ['vllm:time_to_first_token_seconds_bucket', 'vllm:time_to_first_token_seconds_count'],
+      slo: { ttft: 0.5 },
+      leValues: { ttft: ['0.25', '0.5\n', ' 0.5', '0.5', '1', '+Inf'] },
+    });
+    const all = exprs(r);
+    for (const e of all) expect(promqlErrors(e), e).toEqual([]);
+    const good = all.find((e) => e.includes('le=~'));
+    // All three spellings of 0.5 are matched, the line break as PromQL's `\n` escape.
+    expect(good).toContain('le=~"0\\\\.5\\n| 0\\\\.5|0\\\\.5"');
+    expect(r.yaml).not.toMatch(/[\u0085\u2028\u2029]/);
+  });
+
+  it('a runbook base must be an http(s) URL or a relative path', () => {
+    for (const ok of ['https://wiki.example/runbooks/inferwatch.md', 'http://wiki.local/a', 'docs/alerts.md', '/runbooks/x', '../alerts.md']) {
+      expect(() => generateRules({ engine: 'vllm', runbookBase: ok }), ok).not.toThrow();
+    }
+    for (const bad of ['javascript:alert(1)//', 'data:text/html,x', '//evil.example/x', 'JavaScript:x', 'https://a.example/\n  evil: yes', '/\\evil.example', 'vbscript:x', '']) {
+      expect(() => generateRules({ engine: 'vllm', runbookBase: bad }), bad).toThrow(/must be an http\(s\) URL or a relative path/);
+    }
+  });
+
   it('leSeriesNames asks for the bucket series under the backend spelling', () => {
     expect(leSeriesNames('vllm', ['vllm_time_to_first_token_seconds_bucket'], ['ttft', 'itl'])).toEqual({ ttft: 'vllm_time_to_first_token_seconds_bucket' });
   });
@@ -70,6 +95,12 @@ describe('toYaml', () => {
     const y = toYaml({ a: 'x: y\n- z', b: ['#c', "'q'"], c: { 'odd key': 1.5, e: true }, d: [] });
     expect(y).toBe('a: |-\n  x: y\n  - z\nb:\n  - "#c"\n  - "\'q\'"\nc:\n  "odd key": 1.5\n  e: true\nd: []\n');
     expect(toYaml({ s: ' lead\nx' })).toBe('s: " lead\\nx"\n');
+  });
+
+  it('NEL (a line break to go-yaml) never appears raw, in a block or a quoted string', () => {
+    const y = toYaml({ a: { b: 'x\ny\u0085c: 1' }, d: 'e\u0085f: 2' });
+    expect(y).not.toContain('\u0085');
+    expect(y).toBe('a:\n  b: "x\\ny\\u0085c: 1"\nd: "e\\u0085f: 2"\n');
   });
 });
 

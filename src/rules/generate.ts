@@ -22,12 +22,27 @@ function currentNames(catalog: EngineCatalog): Map<string, ResolvedMetric> {
   return out;
 }
 
+/**
+ * `runbook_url` ends up a link in Alertmanager, Grafana and chat notifications: only a web address
+ * or a relative path, no `javascript:` or other scheme, and nothing a parser could split.
+ */
+export function checkRunbookBase(base: string): void {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  const odd = /[\s\u0000-\u001f\u007f\u0085\u2028\u2029\\]/.test(base);
+  const web = /^https?:\/\/[^/?#]+/i.test(base);
+  const relative = !/^[a-z][a-z0-9+.-]*:/i.test(base) && !base.startsWith('//');
+  if (base === '' || odd || !(web || relative)) {
+    throw new RulesInputError(`runbook base "${base.slice(0, 80)}" must be an http(s) URL or a relative path`);
+  }
+}
+
 export function generateRules(opts: GenerateOptions): GeneratedRules {
   const catalog = catalogs[opts.engine];
   const resolved = opts.metricNames ? resolveMetrics(catalog.metrics, new Set(opts.metricNames)) : currentNames(catalog);
   const ctx = { catalog, resolved };
   const window = opts.rateWindow ?? RATE_WINDOW;
   if (parsePromDuration(window) === null || !/^[0-9a-z]+$/.test(window)) throw new RulesInputError(`rate window "${window}" is not a Prometheus duration (1m, 90s, 2m)`);
+  if (opts.runbookBase !== undefined) checkRunbookBase(opts.runbookBase);
   const recorded = recordingRules(ctx, window);
   const actx = { ...ctx, recorded, runbookBase: opts.runbookBase ?? DEFAULT_RUNBOOK_BASE, forOverride: opts.forOverride };
   const alerts = alertingRules(actx);

@@ -2,7 +2,7 @@
 // per-instance tables, named `level:metric:operation` (Prometheus' naming convention). Numerators
 // and denominators are recorded separately so every ratio is taken after aggregation, never
 // averaged from recorded ratios.
-import { expandQuery, type EngineCatalog, type EngineId, type ResolvedMetric } from '../catalog';
+import { escapeLabelValue, expandQuery, type EngineCatalog, type EngineId, type ResolvedMetric } from '../catalog';
 import type { RecordingRule } from './types';
 
 /** Aggregation levels: the labels a recorded series keeps (besides `le` / extra labels). */
@@ -152,7 +152,9 @@ export function recordingRules(ctx: RecordContext, window: string): Recorded {
 export function sloRecordingRules(ctx: RecordContext, metric: 'ttft' | 'itl' | 'e2e', leRegex: string, window: string): { good: RecordingRule; total: RecordingRule } | null {
   const bucket: RecordSpec = { metric: `${metric}_bucket`, op: 'rate', levels: ['model'], extraBy: ['le'] };
   const count: RecordSpec = { metric: `${metric}_count`, op: 'rate', levels: ['model'] };
-  const goodExpr = expandTemplate(ctx, template(bucket, ['le', 'model_name'], window, `le=~"${leRegex.replace(/\\/g, '\\\\')}"`));
+  // Escaped as the board escapes it: a stored `le` spelling may hold a quote or a line break, which
+  // raw inside the string would make Prometheus refuse the whole rules file.
+  const goodExpr = expandTemplate(ctx, template(bucket, ['le', 'model_name'], window, `le=~"${escapeLabelValue(leRegex)}"`));
   const totalExpr = expandTemplate(ctx, template(count, ['model_name'], window));
   if (goodExpr === null || totalExpr === null) return null;
   return {

@@ -8,7 +8,7 @@ const KEY_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function quote(s: string): string {
   // JSON.stringify leaves U+2028/U+2029 raw; YAML 1.1 parsers treat them as line breaks.
-  return JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(s).replace(/\u0085/g, '\\u0085').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 function scalar(v: string | number | boolean): string {
@@ -24,8 +24,9 @@ function scalar(v: string | number | boolean): string {
 function blockable(s: string): boolean {
   if (!s.includes('\n')) return false;
   const lines = s.split('\n');
+  // U+0085 (NEL) too: go-yaml, which Prometheus loads rules with, reads it as a line break.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
-  const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f\u2028\u2029\ufeff]/;
+  const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029\ufeff]/;
   return !/^\s/.test(lines[0] ?? '') && lines.every((l) => !/\s$/.test(l) && !unsafe.test(l));
 }
 

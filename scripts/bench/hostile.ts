@@ -1,0 +1,60 @@
+// Figures for hostile backend answers: work that used to grow quadratically with an input the
+// backend controls, measured on the inputs of the security review. `npx tsx scripts/bench/hostile.ts`
+// prints them alone; `npm run bench` prints them with the build figures.
+import { catalogs } from '../../src/catalog/index.ts';
+import { resolveMetrics } from '../../src/catalog/resolve.ts';
+import { matrixToSeries, type MatrixSample } from '../../src/charts/matrix.ts';
+import { summarizeBody } from '../../src/prometheus/errors.ts';
+import { emit, runAsScript, summarize, type Figure } from './stats.ts';
+
+function time(runs: number, f: () => void): number[] {
+  const times: number[] = [];
+  for (let r = -3; r < runs; r++) {
+    const t0 = performance.now();
+    f();
+    const ms = performance.now() - t0;
+    if (r >= 0) times.push(ms);
+  }
+  return times;
+}
+
+export function titleBombFigure(runs = 20): Figure {
+  const bomb = `<${'<title'.repeat(Math.ceil(1_048_576 / 6))}`;
+  return summarize('summarize-body-title-bomb-1mb', time(runs, () => summarizeBody(bomb)), {
+    dataset: 'build',
+    unit: 'ms',
+    method: `summarizeBody on '<' + '<title'.repeat(n), ${bomb.length} chars (the review's probe took 2.5 s at 96 KB with the old regexes), in Node (tsx), ${runs} runs after 3 warm-up`,
+  });
+}
+
+export function millionSeriesFigure(runs = 5): Figure {
+  const m: MatrixSample[] = Array.from({ length: 1_000_000 }, (_v, i) => ({
+    metric: { __name__: 'up', instance: `host-${i}:8000`, job: 'vllm' },
+    values: [[0, '1']],
+  }));
+  const grid = { start: 0, end: 3600, step: 15, legend: '{{instance}}', idPrefix: 'q1' };
+  return summarize('matrix-shape-1m-series', time(runs, () => matrixToSeries(m, grid)), {
+    dataset: 'build',
+    unit: 'ms',
+    method: `matrixToSeries on 1,000,000 one-sample series (names and sorting capped at the first 10,000), in Node (tsx), ${runs} runs after 3 warm-up`,
+  });
+}
+
+export function longNamesFigure(runs = 10, length = Number(process.env.BENCH_LONG_NAME ?? 200_000)): Figure {
+  // A name the catalog does not hold, so resolution builds the suffix index.
+  const names = new Set([...Array.from({ length: 10 }, (_v, i) => `m${i}${'_'.repeat(length)}`), 'acme_vllm:num_requests_running']);
+  return summarize('resolve-ten-long-names', time(runs, () => resolveMetrics(catalogs.vllm.metrics, names)), {
+    dataset: 'build',
+    unit: 'ms',
+    method: `resolveMetrics (vLLM catalog) over ten names of ${length.toLocaleString('en')} underscores plus one prefixed name, in Node (tsx), ${runs} runs after 3 warm-up`,
+  });
+}
+
+export function hostileFigures(): Figure[] {
+  return [titleBombFigure(), millionSeriesFigure(), longNamesFigure()];
+}
+
+runAsScript(import.meta.url, () => {
+  for (const f of hostileFigures()) emit(f);
+  return Promise.resolve();
+});
