@@ -12,7 +12,7 @@ import { metricNamesQuery, scrapeIntervalQuery, coarseWindow } from '../dashboar
 import { recordedNamesQuery } from '../dashboard/recorded-names';
 import { parseUrlState } from '../dashboard/url-state';
 import { resolveRange } from '../dashboard/time-range';
-import { backendKindOptions, canAskStatus, createPrometheusClient, isCrossOrigin, validateBaseUrl } from '../prometheus';
+import { backendKindOptions, canAskStatus, createPrometheusClient, isCrossOrigin, PrometheusError, validateBaseUrl } from '../prometheus';
 
 export interface EarlyDiscovery {
   /** The backend asked early (normalised as the app normalises it). */
@@ -67,8 +67,10 @@ export function startEarlyDiscovery(search: string, origin: string, nowMs: numbe
           if (taken) {
             try {
               return await taken;
-            } catch {
-              // asked again below
+            } catch (e) {
+              // A backend that did not answer within the timeout is not asked a second time (the
+              // banner would come after two timeouts); any other failure is asked again below.
+              if (e instanceof PrometheusError && e.timedOut) throw e;
             }
           }
           if (typeof own !== 'function') throw new Error(`no query function for ${JSON.stringify(options.queryKey)}`);
