@@ -156,8 +156,7 @@ test('a backend that accepts and never answers: one banner after 30 s, not "Load
   await page.goto(appUrl({ prom: proxy.url, engine: 'vllm', from: 'now-15m', refresh: 'off' }));
   await expect.poll(() => proxy.open()).toBeGreaterThan(0);
   await expect(alert(page)).toHaveCount(0);
-  // The discovery started before config.json asks once more when its early request fails, so the
-  // banner comes after one or two timeouts; each step skips 31 s.
+  // Each step skips 31 s: the first timeout brings the banner.
   await expect
     .poll(
       async () => {
@@ -169,8 +168,16 @@ test('a backend that accepts and never answers: one banner after 30 s, not "Load
     .toBe(1);
   await expect(alert(page)).toContainText('The backend is unreachable.');
   await expect(alert(page)).toContainText('The backend did not answer within 30 s');
-  // The requests were given up, not left open.
-  await expect.poll(() => proxy.open()).toBe(0);
+  // The requests were given up, not left open (those started after the first timeout give up 30 s later).
+  await expect
+    .poll(
+      async () => {
+        await page.clock.fastForward(31_000);
+        return proxy.open();
+      },
+      { intervals: [500], timeout: 10_000 },
+    )
+    .toBe(0);
   expect(proxy.stats.aborted).toBeGreaterThan(0);
 });
 
