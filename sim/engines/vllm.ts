@@ -5,7 +5,7 @@ import type { Child, Family, Labels } from '../exposition.ts';
 import type { EngineModel, ModelSink, TickStats } from '../model/engine-model.ts';
 import type { FinishReason, SimRequest } from '../model/requests.ts';
 import type { Prng } from '../prng.ts';
-import { type ModelPreset, type Profile, tokenBuckets } from './presets.ts';
+import { type ModelPreset, type Profile, tokenBuckets, vllmLegacy } from './presets.ts';
 import { childrenBy, type SpecRegistry } from './spec-families.ts';
 import { VllmFeatureMetrics } from './vllm-features.ts';
 import type { VllmApiServerMetrics } from './vllm-api.ts';
@@ -49,7 +49,7 @@ export class VllmEngineMetrics implements ModelSink {
 
   constructor(private readonly ctx: VllmEngineContext) {
     const { sr, preset, startSec } = ctx;
-    this.legacy = ctx.profile === 'legacy';
+    this.legacy = vllmLegacy(ctx.profile);
     const legacy = this.legacy;
     const base: Labels = legacy ? { model_name: preset.name } : { model_name: preset.name, engine: String(ctx.engineIndex) };
     const child = (f: Family): Child => f.child(base, startSec);

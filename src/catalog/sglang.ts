@@ -5,11 +5,11 @@ import { sglangAdvancedPanels } from './sglang-advanced';
 import { sglangExtraPanels } from './sglang-extra-panels';
 import { sglangMetrics } from './sglang-metrics';
 import { sglangDistributionPanels } from './distributions';
-import { sglangCorePanels } from './sglang-panels';
+import { REQUESTS_FROM_E2E, sglangCorePanels } from './sglang-panels';
 import type { EngineCatalog, StatSpec } from './types';
 
 const sglangStats: StatSpec[] = [
-  { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', sumOf: { panelId: 'request-rate', queryId: 'rate' }, query: query('value', 'req/s', rateAll('requests')) },
+  { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', sumOf: { panelId: 'request-rate', queryId: 'rate' }, query: query('value', 'req/s', rateAll('requests'), REQUESTS_FROM_E2E(rateAll('e2e_count'))) },
   {
     id: 'output-tokens-rate',
     title: 'Output tok/s',
