@@ -67,3 +67,44 @@ test.describe('SGLang before sglang:num_requests_total', () => {
     expect(text).toContain('releases before sglang:num_requests_total');
   });
 });
+
+const FEATURES = () => process.env.PROM_FEATURES ?? '';
+const NEW_VLLM_PANELS = [
+  'request-priority-distribution',
+  'admission-rejections',
+  'preemptions-per-request',
+  'queue-pressure',
+  'prefix-cache-block-hit-rate',
+  'prefix-cache-blocks',
+  'structured-output-cache-hit-rate',
+  'sleep-resources',
+  'eplb-rebalances',
+  'worker-step-time',
+  'worker-proposer-time',
+];
+
+test('vLLM after 0.29 (features stack): each new panel has data, and the instance table shows rejections and KV memory', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(appUrl({ prom: FEATURES(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
+  for (const id of NEW_VLLM_PANELS) await expectPanelState(page, id, 'ok');
+  await expectPanelState(page, 'instance-table', 'ok');
+  const table = panel(page, 'instance-table');
+  for (const col of ['admission-rejections', 'kv-memory']) {
+    const values = await table.locator(`tbody td[data-column="${col}"]`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value')));
+    expect(values.length, col).toBeGreaterThan(0);
+    expect(values.every((v) => v !== null && Number.isFinite(Number(v))), col).toBe(true);
+  }
+});
+
+test('SGLang: the instance table reads KV pages and page size from the pool gauges', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(appUrl({ prom: FEATURES(), engine: 'sglang', from: 'now-30m', refresh: 'off' }));
+  await expectPanelState(page, 'instance-table', 'ok');
+  const table = panel(page, 'instance-table');
+  const cells = async (col: string) => table.locator(`tbody td[data-column="${col}"]`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value')));
+  const [capacity, pages, size] = await Promise.all([cells('kv-capacity'), cells('kv-blocks'), cells('block-size')]);
+  expect(pages.length).toBeGreaterThan(0);
+  // Capacity in tokens is pages × page size on every row.
+  pages.forEach((p, i) => expect(Number(capacity[i]), `row ${i}`).toBe(Number(p) * Number(size[i])));
+  expect(pages.every((p) => Number(p) > 0)).toBe(true);
+});

@@ -16,6 +16,7 @@ export const FEATURES = [
   'corrupted', // vLLM VLLM_COMPUTE_NANS_IN_LOGITS=1
   'slo-cap', // SGLang scheduler with a max-running-requests-under-SLO cap (stock SGLang sets none)
   'tool-calls', // vLLM --tool-call-parser: vllm:tool_call_parser_invocations_total (2026 builds)
+  'vllm-2026', // vLLM after 0.29: admission limits, priority scheduling, EPLB, worker timings, … (vllm-2026.ts)
 ] as const;
 /**
  * Opt-in only (not part of 'all'): families no real engine has, so that the board's "Other

@@ -148,7 +148,7 @@ export const sglangCorePanels: PanelSpec[] = [
     id: 'running-requests',
     section: 'saturation',
     title: 'Running requests',
-    description: 'Requests currently running, summed over scheduler ranks.',
+    description: 'Requests currently running, summed over scheduler ranks. PD prefill nodes read 0 here before SGLang PR #31495 (July 2026).',
     unit: 'requests',
     enabledBy: '--enable-metrics',
     queries: [query('running', M, gaugeBy('sum', 'running', [], TOTAL))],

@@ -91,6 +91,8 @@ const fleet: FleetMetrics = {
   e2eBucket: 'e2e_bucket',
   preemptions: 'retractions',
   preemptionsTitle: 'Retractions/s',
+  requestsFallback: 'e2e_count',
+  kvPages: { capacityTokens: 'max_total_num_tokens', numPages: 'num_pages', pageSize: 'page_size', cacheConfig: 'cache_config_info' },
 };
 
 export const sglangCatalog: EngineCatalog<'sglang'> = {
