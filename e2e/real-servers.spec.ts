@@ -108,3 +108,18 @@ test('SGLang: the instance table reads KV pages and page size from the pool gaug
   pages.forEach((p, i) => expect(Number(capacity[i]), `row ${i}`).toBe(Number(p) * Number(size[i])));
   expect(pages.every((p) => Number(p) > 0)).toBe(true);
 });
+
+test('values that never move are bars at the range end: start-up time, one bar per phase', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(appUrl({ prom: process.env.PROM_DEFAULT ?? '', engine: 'sglang', from: 'now-30m', refresh: 'off' }));
+  await expectPanelState(page, 'startup-time', 'ok');
+  const values = panel(page, 'startup-time').getByTestId('latest-values');
+  // The chart's chunk loads once the data is in.
+  await expect(values.locator('tr').first()).toBeAttached();
+  const rows = await values.locator('tr').evaluateAll((trs) => trs.map((tr) => ({ k: tr.querySelector('th')?.textContent ?? '', v: tr.querySelector('td')?.textContent ?? '' })));
+  // Every phase the servers report, for every model, with a value in seconds.
+  for (const phase of ['load_weight', 'kv_cache_allocation', 'scheduler_e2e', 'tokenizer_e2e']) expect(rows.some(({ k }) => k.endsWith(phase)), phase).toBe(true);
+  expect(rows.every(({ v }) => /\d s$/.test(v)), JSON.stringify(rows)).toBe(true);
+  // No time axis, so no legend of last/mean/max per series.
+  await expect(panel(page, 'startup-time').locator('.iw-legend table')).toHaveCount(0);
+});

@@ -70,6 +70,15 @@ describe('resolveMetrics', () => {
     expect(kserve.get('kv_cache_usage')).toMatchObject({ name: 'kserve_vllm:kv_cache_usage_perc', prefix: 'kserve_' });
   });
 
+  it('follows SGLang under Ray Serve (ray_sglang_…) and the earlier adapter (ray_serve_sglang_…)', () => {
+    const list = (p: string) => new Set(currentSeries('sglang').map((n) => p + n.replace(/:/g, '_')));
+    expect(resolveMetrics(catalogs.sglang.metrics, list('ray_')).get('running')).toMatchObject({ name: 'ray_sglang_num_running_reqs', prefix: 'ray_' });
+    expect(resolveMetrics(catalogs.sglang.metrics, list('ray_serve_')).get('ttft_bucket')).toMatchObject({
+      name: 'ray_serve_sglang_time_to_first_token_seconds_bucket',
+      prefix: 'ray_serve_',
+    });
+  });
+
   it('detects an unknown prefix, but not for names outside the engine namespace', () => {
     const r = resolveMetrics(catalogs.vllm.metrics, new Set(['acme_vllm:num_requests_running', 'prometheus_http_requests_total', 'x_y_vllm_num_requests_waiting']));
     expect(r.get('running')).toMatchObject({ name: 'acme_vllm:num_requests_running', rewrite: 'prefix', prefix: 'acme_' });

@@ -595,7 +595,7 @@ const sglang: CatalogText = {
     },
     'startup-time': {
       title: '各阶段启动耗时',
-      description: 'engine 启动各阶段的耗时（权重加载、KV cache 分配等）。',
+      description: 'engine 启动各阶段的耗时（权重加载、KV cache 分配等），取所选范围内最近一次启动的值。',
     },
     // ---- 分布（distributions.ts） ----
     'ttft-heatmap': {
