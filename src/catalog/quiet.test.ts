@@ -35,6 +35,8 @@ describe('none yet: families created by their first event', () => {
     for (const id of ['running-requests', 'waiting-requests', 'kv-cache-usage']) {
       expect(noneYetReason(panelOf(vllmCatalog, id), vllmCatalog, resolved), id).toMatchObject({ kind: 'none-yet', events: [expect.stringContaining('#59988')] });
     }
+    // Older releases never have the by-reason split: that stays "not exposed".
+    expect(noneYetReason(panelOf(vllmCatalog, 'waiting-by-reason'), vllmCatalog, resolved)).toBeNull();
   });
 
   it('stays "not exposed" when the engine is absent, or when a missing metric is not created lazily', () => {

@@ -33,10 +33,11 @@ export const vllmMetrics = metrics([
   // Scheduler state
   appearsWith(IDLE, gauge('running', ['vllm:num_requests_running'], L, DEFAULT)),
   appearsWith(IDLE, gauge('waiting', ['vllm:num_requests_waiting'], L, DEFAULT)),
-  appearsWith(IDLE, gauge('waiting_by_reason', ['vllm:num_requests_waiting_by_reason'], [...L, 'reason'], DEFAULT)),
+  gauge('waiting_by_reason', ['vllm:num_requests_waiting_by_reason'], [...L, 'reason'], DEFAULT),
   gauge('sleep_state', ['vllm:engine_sleep_state'], [...L, 'sleep_state'], DEFAULT),
   // Before vLLM #59988 idle multi-API-server builds exported these gauges only from the first
-  // request on: absent there is 0, not "not exposed" (quiet.ts).
+  // request on: absent there is 0, not "not exposed" (quiet.ts). Not waiting_by_reason: releases
+  // before it never have it, and "none yet" would be untrue there.
   // A 0..1 fraction despite `_perc`; renamed from gpu_cache_usage_perc in v0.9.2, removed v0.12.
   appearsWith(IDLE, gauge('kv_cache_usage', ['vllm:kv_cache_usage_perc', 'vllm:gpu_cache_usage_perc'], L, DEFAULT)),
   counter('preemptions', ['vllm:num_preemptions_total'], L, DEFAULT),
