@@ -103,7 +103,8 @@ export class Vllm2026Metrics {
   }
 
   tick(s: TickStats, m: EngineModel): void {
-    // A burst beyond the frontend's queue limit is turned away instead of queued.
+    // Arrivals while the queue is past the frontend's limit count as rejected (half of them: the
+    // model itself has no such limit and still queues every request).
     const over = m.waiting.length - MAX_QUEUED;
     if (over > 0 && s.arrivals > 0) this.rejections.get('max_num_queued_reqs')?.add(Math.min(s.arrivals, over) * 0.5);
     this.stepCarry += s.steps;
