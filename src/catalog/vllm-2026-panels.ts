@@ -101,7 +101,7 @@ export const vllm2026Panels: PanelSpec[] = [
     title: 'Sleep state by resource',
     description: `Engines per resource state: scheduler running or paused, weights resident or offloaded, KV cache resident or released. ${UNVERIFIED}`,
     unit: 'count',
-    chart: 'stacked',
+    // Lines: the resources are not parts of one whole, so a stack would add them up.
     enabledBy: SLEEP,
     feature: 'sleep-resources',
     queries: [
