@@ -46,6 +46,8 @@ test.describe('vLLM names without a prefix (NVIDIA NIM)', () => {
   test('the backend is read as vLLM and every core panel has data, the menu naming the variant', async ({ page }) => {
     await page.goto(appUrl({ prom: stack().promUrl, from: 'now-15m', refresh: 'off' }));
     await expect(page.locator('.iw-app[data-engine="vllm"]')).toBeVisible();
+    // Its servers are counted through the bare presence gauge (the stack runs two).
+    await expect(page.getByRole('radiogroup', { name: 'Engine' }).locator('[data-engine="vllm"] .iw-count')).toHaveText('2');
     for (const id of CORE_PANELS) await expectPanelState(page, id, 'ok');
     const kv = await menuText(page, 'kv-cache-usage');
     expect(kv).toContain('(gpu_cache_usage_perc');
