@@ -58,7 +58,16 @@ for (const engine of ['vllm', 'sglang'] as const) {
     for (const s of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))) expect(s).toBe('up');
     const capacity = panel(page, 'instance-table').getByRole('columnheader', { name: /KV capacity/ });
     if (engine === 'sglang') {
-      await expect(capacity).toHaveCount(0); // SGLang has no cache_config_info
+      // SGLang: the KV pool's capacity in tokens, as its own gauge says for each rank.
+      await expect(capacity).toBeVisible();
+      const res = await page.request.post(`${PROM()}/api/v1/query`, { form: { query: 'max by (instance, tp_rank) (sglang:max_total_num_tokens)' } });
+      const pools = ((await res.json()) as { data: { result: Array<{ metric: Record<string, string>; value: [number, string] }> } }).data.result;
+      for (const key of keys) {
+        const [instance, rank] = key.split('|');
+        const pool = pools.find((p) => p.metric.instance === instance && (rank === undefined || rank.startsWith(`${p.metric.tp_rank}`)));
+        expect(pool, key).toBeTruthy();
+        await expect(panel(page, 'instance-table').locator(`tr[data-row-key="${key}"] td[data-column="kv-capacity"]`)).toHaveAttribute('data-value', pool!.value[1]);
+      }
       return;
     }
     // vLLM: the KV-cache configuration, as cache_config_info's labels hold it for each engine.

@@ -14,7 +14,7 @@ const USAGE = `Usage: npm run demo -- [flags]
   --vllm-port 8000 --sglang-port 30000 --vllm-instances 2 --sglang-instances 2
   --features ''            'all' or a comma list of: ${FEATURES.join(', ')}
                            (opt-in, not in 'all': extra-family = families no catalog knows)
-  --profile default        default | legacy | underscore
+  --profile default        default | legacy | underscore | nim (vLLM unprefixed) | early (SGLang ≈0.4)
   --le-format python       histogram le spelling: python ("1.0") | int ("1", as Prometheus 3 stores it)
   --backfill-minutes 180   history to backfill before going live (0 = none)
   --scrape-interval 5s --load 1 --seed 42

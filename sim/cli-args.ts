@@ -1,4 +1,5 @@
 // Tiny `--flag value` / `--flag=value` parser shared by the sim and demo CLIs (no dependency).
+import { PROFILES, type Profile } from './engines/presets.ts';
 
 export type ParsedArgs = Map<string, string>;
 
@@ -30,11 +31,12 @@ export function numArg(args: ParsedArgs, name: string): number | undefined {
   return n;
 }
 
-export function profileArg(args: ParsedArgs): 'default' | 'legacy' | 'underscore' | undefined {
+export function profileArg(args: ParsedArgs): Profile | undefined {
   const v = args.get('profile');
   if (v === undefined) return undefined;
-  if (v === 'default' || v === 'legacy' || v === 'underscore') return v;
-  throw new Error(`--profile must be default, legacy or underscore, got "${v}"`);
+  const known: readonly string[] = PROFILES;
+  if (known.includes(v)) return v as Profile;
+  throw new Error(`--profile must be one of ${PROFILES.join(', ')}, got "${v}"`);
 }
 
 export function leFormatArg(args: ParsedArgs): 'python' | 'int' | undefined {

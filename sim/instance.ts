@@ -6,7 +6,7 @@ import { DEFAULT_MIX } from './model/requests.ts';
 import { Prng } from './prng.ts';
 import type { Labels } from './exposition.ts';
 import type { LeFormat } from './format.ts';
-import { type Feature, modelPreset, type ModelPreset, type Profile } from './engines/presets.ts';
+import { type Feature, modelPreset, type ModelPreset, type Profile, sglangLegacy, vllmLegacy } from './engines/presets.ts';
 import { SpecRegistry } from './engines/spec-families.ts';
 import { VllmEngineMetrics } from './engines/vllm.ts';
 import { createVllmApiServer } from './engines/vllm-api.ts';
@@ -60,13 +60,13 @@ export class SimInstance {
     this.nowMs = startMs;
     this.preset = modelPreset(model);
     const startSec = startMs / 1000;
-    this.rename = profile === 'underscore' ? (n) => n.replace(/:/g, '_') : (n) => n;
+    this.rename = profile === 'underscore' ? (n) => n.replace(/:/g, '_') : profile === 'nim' ? (n) => n.replace(/^vllm:/, '') : (n) => n;
     this.sr = new SpecRegistry(engine, engine === 'vllm', engine === 'sglang' ? 'Multiprocess metric' : null, opts.leFormat);
     // SGLang release filter: today's HEAD ("C" in the catalog) or, for the legacy profile, the
     // Aug-Oct 2025 collector ("A", closest to v0.5.2).
     const has = (family: string): boolean => {
       const present = familySpec(engine, family).present;
-      return profile === 'legacy' ? present?.['A_collector@93d04878'] === true : present?.['C_2026_observability@016d8605'] !== false;
+      return sglangLegacy(profile) ? present?.['A_collector@93d04878'] === true : present?.['C_2026_observability@016d8605'] !== false;
     };
     const tokenizer =
       engine === 'sglang'
@@ -80,7 +80,7 @@ export class SimInstance {
     }
     const specDecode = features.has('spec');
     // vLLM's API server: one set of HTTP metrics per instance, whatever the profile.
-    const tools = features.has('tool-calls') && profile !== 'legacy' ? { modelName: model } : null;
+    const tools = features.has('tool-calls') && !vllmLegacy(profile) ? { modelName: model } : null;
     const api = engine === 'vllm' ? createVllmApiServer(this.sr, startSec, `${opts.seed}:api:${index}`, tools) : undefined;
     this.extra = features.has('extra-family') ? new ExtraFamilies(this.sr.reg, engine, model, startSec, new Prng(`${opts.seed}:extra:${index}`)) : null;
     for (let rank = 0; rank < this.spec.ranks; rank++) {

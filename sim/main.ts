@@ -12,7 +12,7 @@ const USAGE = `Usage: npm run sim -- [flags]
   --models a,b             model names, assigned round-robin
   --features ''            'all' or a comma list of: ${FEATURES.join(', ')}
                            (opt-in, not in 'all': extra-family = families no catalog knows)
-  --profile default        default | legacy | underscore
+  --profile default        default | legacy | underscore | nim (vLLM unprefixed) | early (SGLang ≈0.4)
   --le-format python       histogram le spelling: python ("1.0") | int ("1", as Prometheus 3 stores it)
   --load 1                 load multiplier
   --seed 42                PRNG seed`;

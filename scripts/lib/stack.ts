@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFleet, startSim, type FleetOptions, type SimHandle } from '../../sim/index.ts';
+import type { Profile } from '../../sim/engines/presets.ts';
 import { runPromtool, writeBackfill } from './backfill.ts';
 import { ensurePrometheus, findBinary } from './binaries.ts';
 import { type BackendProcess, scrapeConfig, startPrometheus, startVictoriaMetrics, waitForTargetsUp } from './prometheus.ts';
@@ -19,7 +20,7 @@ export interface StackOptions {
   vllmInstances?: number; // default 2
   sglangInstances?: number; // default 2
   features?: string; // '' | 'all' | comma list
-  profile?: 'default' | 'legacy' | 'underscore';
+  profile?: Profile;
   /** Histogram `le` spelling the simulated engines write: 'python' ("1.0", default) or 'int' ("1"). */
   leFormat?: 'python' | 'int';
   backfillMinutes?: number; // default 180; 0 = none

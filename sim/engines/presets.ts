@@ -16,6 +16,7 @@ export const FEATURES = [
   'corrupted', // vLLM VLLM_COMPUTE_NANS_IN_LOGITS=1
   'slo-cap', // SGLang scheduler with a max-running-requests-under-SLO cap (stock SGLang sets none)
   'tool-calls', // vLLM --tool-call-parser: vllm:tool_call_parser_invocations_total (2026 builds)
+  'vllm-2026', // vLLM after 0.29: admission limits, priority scheduling, EPLB, worker timings, … (vllm-2026.ts)
 ] as const;
 /**
  * Opt-in only (not part of 'all'): families no real engine has, so that the board's "Other
@@ -23,7 +24,19 @@ export const FEATURES = [
  */
 export const EXTRA_FEATURES = ['extra-family'] as const;
 export type Feature = (typeof FEATURES)[number] | (typeof EXTRA_FEATURES)[number];
-export type Profile = 'default' | 'legacy' | 'underscore';
+/**
+ * Naming profiles: today's names; `legacy` vLLM ≤ 0.8.4 / SGLang 2025; `underscore` (`:` → `_`);
+ * `nim` vLLM's legacy set without `vllm:`, as NVIDIA NIM for LLMs serves it (SGLang as today);
+ * `early` SGLang before `sglang:num_requests_total` (≈0.4: requests only counted in the e2e
+ * histogram, ITL as time_per_output_token_seconds; vLLM as legacy).
+ */
+export const PROFILES = ['default', 'legacy', 'underscore', 'nim', 'early'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+/** vLLM speaks its v0.8.4 set (no `engine` label, gpu_cache_usage_perc, …). */
+export const vllmLegacy = (p: Profile): boolean => p === 'legacy' || p === 'nim' || p === 'early';
+/** SGLang speaks its 2025 collector ("A" in the spec). */
+export const sglangLegacy = (p: Profile): boolean => p === 'legacy' || p === 'early';
 
 export function parseFeatures(spec: string | undefined): Set<Feature> {
   const out = new Set<Feature>();

@@ -6,6 +6,7 @@ import type { EngineModel, TickStats } from '../model/engine-model.ts';
 import type { SimRequest } from '../model/requests.ts';
 import type { SglangRankMetrics } from './sglang.ts';
 import { WholeCounter } from './spec-families.ts';
+import { sglangLegacy } from './presets.ts';
 
 const PREFETCH_OUTCOMES = ['attempts', 'issued', 'declined_too_short', 'declined_rate_limited', 'revoked_insufficient', 'revoked_full_miss'];
 
@@ -18,7 +19,7 @@ export class SglangFeatureMetrics {
 
   constructor(private readonly rank: SglangRankMetrics) {
     const { sr, features, startSec, profile } = rank.ctx;
-    const modern = profile !== 'legacy';
+    const modern = !sglangLegacy(profile);
     const labels = rank.labels;
     const storageLabels: Labels = { model_name: rank.ctx.preset.name };
     const has = rank.ctx.has;

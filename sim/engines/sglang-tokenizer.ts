@@ -3,7 +3,7 @@
 import type { Child, Family, Labels } from '../exposition.ts';
 import type { SimRequest } from '../model/requests.ts';
 import type { Prng } from '../prng.ts';
-import type { Feature, Profile } from './presets.ts';
+import { type Feature, type Profile, sglangLegacy } from './presets.ts';
 import type { SpecRegistry } from './spec-families.ts';
 
 export interface TokenizerContext {
@@ -24,7 +24,7 @@ export class SglangTokenizerMetrics {
   constructor(private readonly ctx: TokenizerContext) {
     const { sr, modelName, startSec, features } = ctx;
     this.base = { model_name: modelName };
-    this.modern = ctx.profile !== 'legacy';
+    this.modern = !sglangLegacy(ctx.profile);
     const want = [
       'sglang:prompt_tokens',
       'sglang:generation_tokens',
@@ -40,7 +40,11 @@ export class SglangTokenizerMetrics {
     if (this.modern) want.push('sglang:prompt_tokens_histogram', 'sglang:generation_tokens_histogram', 'sglang:uncached_prompt_tokens_histogram', 'sglang:startup_time_seconds');
     if (features.has('structured-output')) want.push('sglang:num_so_requests');
     if (features.has('spec')) want.push('sglang:spec_verify_calls');
-    for (const f of want) if (ctx.has(f)) this.fam[f] = sr.declare(f);
+    const early = ctx.profile === 'early';
+    for (const f of want) {
+      if (!ctx.has(f) || (early && f === 'sglang:num_requests')) continue;
+      this.fam[f] = sr.declare(f, early && f === 'sglang:inter_token_latency_seconds' ? { name: 'sglang:time_per_output_token_seconds' } : {});
+    }
     const startup = this.fam['sglang:startup_time_seconds'];
     if (startup) {
       const phases: [string, number][] = [['load_weight', 21.4], ['kv_cache_allocation', 2.3], ['scheduler_e2e', 48.9], ['tokenizer_e2e', 55.2]];

@@ -5,7 +5,7 @@ import type { Child, Labels } from '../exposition.ts';
 import type { EngineModel, ModelSink, TickStats } from '../model/engine-model.ts';
 import type { SimRequest } from '../model/requests.ts';
 import type { Prng } from '../prng.ts';
-import type { Feature, ModelPreset, Profile } from './presets.ts';
+import { type Feature, type ModelPreset, type Profile, sglangLegacy } from './presets.ts';
 import { SglangFeatureMetrics } from './sglang-features.ts';
 import type { SglangTokenizerMetrics } from './sglang-tokenizer.ts';
 import { childrenBy, type SpecRegistry, WholeCounter } from './spec-families.ts';
@@ -50,7 +50,7 @@ export class SglangRankMetrics implements ModelSink {
 
   constructor(readonly ctx: SglangRankContext) {
     const { sr, preset, startSec, profile } = ctx;
-    const modern = profile !== 'legacy';
+    const modern = !sglangLegacy(profile);
     const engineType = ctx.role;
     const labels: Record<string, string> = { model_name: preset.name, engine_type: engineType, tp_rank: String(ctx.tpRank), pp_rank: '0' };
     if (modern) labels.moe_ep_rank = '0';

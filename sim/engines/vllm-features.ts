@@ -6,6 +6,7 @@ import type { EngineModel, TickStats } from '../model/engine-model.ts';
 import type { SimRequest } from '../model/requests.ts';
 import type { VllmEngineContext } from './vllm.ts';
 import { childrenBy, WholeCounter } from './spec-families.ts';
+import { vllmLegacy } from './presets.ts';
 
 /** Per-position acceptance probability of draft tokens (EAGLE-like). */
 const ACCEPT_BY_POS = [0.78, 0.6, 0.45, 0.33, 0.25];
@@ -24,7 +25,7 @@ export class VllmFeatureMetrics {
     base: Labels,
   ) {
     const { sr, features, startSec, profile, preset, engineIndex } = ctx;
-    const legacy = profile === 'legacy';
+    const legacy = vllmLegacy(profile);
     const counter = (fam: string, labels: Labels = base): void => {
       this.w[fam] = new WholeCounter(sr.declare(fam).child(labels, startSec));
     };

@@ -5,9 +5,10 @@ import type { Child, Family, Labels } from '../exposition.ts';
 import type { EngineModel, ModelSink, TickStats } from '../model/engine-model.ts';
 import type { FinishReason, SimRequest } from '../model/requests.ts';
 import type { Prng } from '../prng.ts';
-import { type ModelPreset, type Profile, tokenBuckets } from './presets.ts';
+import { type ModelPreset, type Profile, tokenBuckets, vllmLegacy } from './presets.ts';
 import { childrenBy, type SpecRegistry } from './spec-families.ts';
 import { VllmFeatureMetrics } from './vllm-features.ts';
+import { Vllm2026Metrics } from './vllm-2026.ts';
 import type { VllmApiServerMetrics } from './vllm-api.ts';
 import type { Feature } from './presets.ts';
 
@@ -46,10 +47,11 @@ export class VllmEngineMetrics implements ModelSink {
   private readonly bySource: Map<string, Child> | null;
   private readonly iterationCarry = { acc: 0 };
   readonly features: VllmFeatureMetrics;
+  private readonly newer: Vllm2026Metrics | null;
 
   constructor(private readonly ctx: VllmEngineContext) {
     const { sr, preset, startSec } = ctx;
-    this.legacy = ctx.profile === 'legacy';
+    this.legacy = vllmLegacy(ctx.profile);
     const legacy = this.legacy;
     const base: Labels = legacy ? { model_name: preset.name } : { model_name: preset.name, engine: String(ctx.engineIndex) };
     const child = (f: Family): Child => f.child(base, startSec);
@@ -106,6 +108,23 @@ export class VllmEngineMetrics implements ModelSink {
     }
     for (const [fam, opts] of hist) this.h[fam] = child(sr.declare(fam, opts));
     this.features = new VllmFeatureMetrics(ctx, base);
+    const f = ctx.features;
+    this.newer =
+      f.has('vllm-2026') && !legacy
+        ? new Vllm2026Metrics({
+            sr,
+            base,
+            modelName: preset.name,
+            startSec,
+            rng: ctx.rng,
+            kvBytes: preset.kvCapacityTokens * preset.kvBytesPerToken,
+            kvBlocks: Math.floor(preset.kvCapacityTokens / 16),
+            engineIndex: ctx.engineIndex,
+            sleep: f.has('sleep'),
+            structured: f.has('structured-output'),
+            spec: f.has('spec'),
+          })
+        : null;
   }
 
   private inc(fam: string, v: number): void {
@@ -126,6 +145,7 @@ export class VllmEngineMetrics implements ModelSink {
     this.bySource?.get('local_cache_hit')?.inc(r.cachedTokens);
     this.bySource?.get('external_kv_transfer')?.inc(r.externalTokens);
     this.features.scheduled(r, this.c);
+    this.newer?.scheduled(r);
   }
 
   firstToken(r: SimRequest): void {
@@ -155,6 +175,7 @@ export class VllmEngineMetrics implements ModelSink {
     this.obs('vllm:request_decode_time_seconds', (r.lastTokenMs - first) / 1000);
     if (r.generated > 1) this.obs('vllm:request_time_per_output_token_seconds', (r.lastTokenMs - first) / 1000 / (r.generated - 1));
     this.features.finished(r);
+    this.newer?.finished(r);
   }
 
   abortedWaiting(r: SimRequest): void {
@@ -174,6 +195,7 @@ export class VllmEngineMetrics implements ModelSink {
     this.iterationCarry.acc -= whole;
     if (whole > 0) this.obs('vllm:iteration_tokens_total', Math.round(s.prefillTokensPerStep + s.decodeSeqs), whole);
     this.features.tick(s);
+    if (this.model) this.newer?.tick(s, this.model);
   }
 
   /** Gauges are sampled at scrape time, like the engine's logging interval does. */
@@ -190,6 +212,7 @@ export class VllmEngineMetrics implements ModelSink {
     this.sleepState?.get('weights_offloaded')?.set(m.asleep ? 1 : 0);
     this.sleepState?.get('discard_all')?.set(0);
     this.features.refreshGauges(m, nowSec);
+    this.newer?.refreshGauges(m);
   }
 }
 

@@ -1,5 +1,5 @@
-// Issue 18: every family of the spec files has a place. A family is placed when some panel or stat
-// query references a logical metric whose variants include one of its exposed series; otherwise it
+// Issue 18: every family of the spec files has a place. A family is placed when some panel, table
+// column or stat query references a logical metric whose variants include one of its exposed series; otherwise it
 // needs an entry in unplaced.ts (rendered into docs/panels.md) saying why.
 import { describe, expect, it } from 'vitest';
 import { catalogs } from './index';
@@ -11,7 +11,8 @@ import { UNPLACED } from './unplaced';
 /** Series names (every variant) of the logical metrics some panel or stat query references. */
 function usedSeries(c: EngineCatalog): Set<string> {
   const ids = new Set<string>();
-  const queries = [...c.panels.flatMap((p) => p.queries), ...c.stats.map((s) => s.query)];
+  const columns = c.panels.flatMap((p) => p.table?.columns.map((col) => col.query) ?? []);
+  const queries = [...c.panels.flatMap((p) => p.queries), ...columns, ...c.stats.map((s) => s.query)];
   for (const q of queries) for (const id of referencedMetrics(q)) ids.add(id);
   return new Set([...ids].flatMap((id) => c.metrics[id]?.variants ?? []));
 }

@@ -6,8 +6,8 @@
 //
 // The functions take the registry as a parameter (the app passes ENGINES), so a test can run them
 // over a registry with an engine of its own without widening EngineId.
-import type { ResolvedMetric } from './resolve';
-import { resolveMetrics } from './resolve';
+import type { BareNames, ResolvedMetric } from './resolve';
+import { bareCandidates, resolveMetrics } from './resolve';
 import { sglangCatalog } from './sglang';
 import type { EngineCatalog } from './types';
 import { vllmCatalog } from './vllm';
@@ -25,6 +25,8 @@ export interface EngineEntry<Id extends string = string> {
   readonly presenceMetric: string;
   /** The engine's own rank labels (vLLM `engine`, SGLang `tp_rank`/`dp_rank`). */
   readonly rankLabels: readonly string[];
+  /** Names some servers expose without the engine's namespace (resolve.ts, rule 5). */
+  readonly bare?: BareNames;
   readonly catalog: EngineCatalog<Id>;
 }
 
@@ -33,11 +35,11 @@ export type EngineRegistry<Id extends string = string> = readonly EngineEntry<Id
 const NAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 
 /** An entry from a catalog: label, presence metric and rank labels are the catalog's own. */
-export function defineEngine<Id extends string>(catalog: EngineCatalog<Id>, namePattern: string): EngineEntry<Id> {
+export function defineEngine<Id extends string>(catalog: EngineCatalog<Id>, namePattern: string, bare?: BareNames): EngineEntry<Id> {
   // A plain word: it goes into a regex matcher unescaped, and must not match everything.
   if (!NAME_PATTERN.test(namePattern)) throw new Error(`engine ${catalog.engine}: name pattern "${namePattern}" is not a plain word`);
   if (!catalog.metrics[catalog.presenceMetric]) throw new Error(`engine ${catalog.engine}: presence metric "${catalog.presenceMetric}" is not in its catalog`);
-  return {
+  const entry: EngineEntry<Id> = {
     id: catalog.engine,
     label: catalog.label,
     namePattern,
@@ -45,10 +47,21 @@ export function defineEngine<Id extends string>(catalog: EngineCatalog<Id>, name
     rankLabels: catalog.filterLabels.rank,
     catalog,
   };
+  return bare ? { ...entry, bare } : entry;
 }
 
+/**
+ * NVIDIA NIM for LLMs serves vLLM's (v0.8-era) set without `vllm:`, labelled `model_name`. The core
+ * is what every such server has from start-up: counters and histograms alone could be anyone's.
+ */
+export const VLLM_BARE: BareNames = {
+  namespace: 'vllm:',
+  label: 'model_name',
+  core: ['num_requests_running', 'num_requests_waiting', 'generation_tokens_total', 'time_to_first_token_seconds_bucket'],
+};
+
 /** The engines of the board, in toggle order; the first is the default when detection cannot tell. */
-export const ENGINES = [defineEngine(vllmCatalog, 'vllm'), defineEngine(sglangCatalog, 'sglang')] as const;
+export const ENGINES = [defineEngine(vllmCatalog, 'vllm', VLLM_BARE), defineEngine(sglangCatalog, 'sglang')] as const;
 
 export type EngineId = (typeof ENGINES)[number]['id'];
 
@@ -73,20 +86,44 @@ export function engineNameMatch(registry: EngineRegistry): string {
   return `{__name__=~".*(${registry.map((e) => e.namePattern).join('|')}).*"}`;
 }
 
+/**
+ * One selector per engine with bare names: those names, only on series carrying the engine's label
+ * (`{__name__=~"(num_requests_running|…|ttft_seconds_(bucket|sum|count))", model_name!=""}`), so an
+ * unrelated exporter's `num_requests_running` without it never reaches the resolver.
+ */
+export function bareNameMatch(registry: EngineRegistry): string[] {
+  return registry.flatMap((e) => {
+    if (!e.bare) return [];
+    const names = bareCandidates(e.catalog.metrics, e.bare);
+    const histograms = new Set(names.filter((n) => n.endsWith('_bucket')).map((n) => n.slice(0, -'_bucket'.length)));
+    const parts = names.filter((n) => !histograms.has(n.replace(/_(bucket|sum|count)$/, '')));
+    const alternatives = [...parts, ...[...histograms].map((h) => `${h}_(bucket|sum|count)`)].sort();
+    return [`{__name__=~"(${alternatives.join('|')})", ${e.bare.label}!=""}`];
+  });
+}
+
 /** Every engine's logical metrics resolved against the names the backend holds. */
 export function resolveEngines<Id extends string>(registry: EngineRegistry<Id>, names: ReadonlySet<string>): Record<Id, Map<string, ResolvedMetric>> {
   const out = {} as Record<Id, Map<string, ResolvedMetric>>;
-  for (const e of registry) out[e.id] = resolveMetrics(e.catalog.metrics, names);
+  for (const e of registry) out[e.id] = resolveMetrics(e.catalog.metrics, names, e.bare ? { bare: e.bare } : {});
   return out;
 }
 
-/** The stored name of each engine's presence metric, or null where the backend has none. */
+/**
+ * The stored name of each engine's presence metric, or null where the backend has none. Where the
+ * presence gauge waits for the first request (idle vLLM multi-API-server builds before #59988), the
+ * finished-requests counter, registered at start-up, stands in.
+ */
 export function presenceNames<Id extends string>(
   registry: EngineRegistry<Id>,
   resolvedBy: Record<Id, Map<string, ResolvedMetric>> | null,
 ): Record<Id, string | null> {
   const out = {} as Record<Id, string | null>;
-  for (const e of registry) out[e.id] = resolvedBy?.[e.id].get(e.presenceMetric)?.name ?? null;
+  for (const e of registry) {
+    const r = resolvedBy?.[e.id];
+    const served = e.catalog.servedMetric;
+    out[e.id] = r?.get(e.presenceMetric)?.name ?? (served !== undefined ? r?.get(served)?.name : undefined) ?? null;
+  }
   return out;
 }
 

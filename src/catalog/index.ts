@@ -10,6 +10,7 @@ export { vllmCatalog } from './vllm';
 export { sglangCatalog } from './sglang';
 export * from './types';
 export {
+  bareNameMatch,
   defineEngine,
   detectEngine,
   engineEntry,
@@ -22,6 +23,6 @@ export {
 } from './engines';
 export type { EngineEntry, EngineRegistry } from './engines';
 export { candidateNames, resolveMetrics, METRIC_NAME_RE, VENDOR_PREFIXES } from './resolve';
-export type { NameRewrite, ResolvedMetric } from './resolve';
+export type { BareNames, NameRewrite, ResolvedMetric } from './resolve';
 export { escapeLabelValue, escapeRegex, expandQuery, GPU_PEAK_MISSING, matcherFor, referencedMetrics, TOPOLOGY_LABELS } from './promql';
 export type { ExpandContext, ExpandedQuery } from './promql';

@@ -112,7 +112,15 @@ reserved. The core ids are the same for both engines: \`request-rate\`, \`output
 For each logical metric, variants are tried in order (current name, then legacy names); for each
 variant: the name as written, \`:\` rewritten to \`_\`, the vendor prefixes \`ray_\` and \`kserve_\` on
 both spellings, then any stored name \`<prefix>_<variant>\` whose prefix is a plain identifier
-(engine-namespaced names only). A current name under any spelling beats a legacy one.
+(engine-namespaced names only). A current name under any spelling beats a legacy one. Last, for
+vLLM only, the variant without \`vllm:\` (NVIDIA NIM serves vLLM's set so): only for metrics labelled
+\`model_name\`, asked of the backend on series that carry it, a histogram with all of \`_bucket\`,
+\`_sum\` and \`_count\`, a counter ending in \`_total\`, and only while the bare core
+(\`num_requests_running\`, \`num_requests_waiting\`, \`generation_tokens_total\`,
+\`time_to_first_token_seconds_bucket\`) is there too; the panel menu says so.
+
+Panels of kind \`latest\` show values that never move (start-up phases, capacities): one instant
+query at the range's end, drawn as a bar per value of the panel's category label (and group).
 
 ## Where the source article says "none" but the engine has the metric today
 

@@ -29,6 +29,16 @@ describe('none yet: families created by their first event', () => {
     expect(noneYetReason(panelOf(sglangCatalog, 'ttft'), sglangCatalog, resolved)?.kind).toBe('none-yet');
   });
 
+  it('an idle vLLM multi-API-server build before #59988 (no scheduler gauges yet): running and KV usage have none yet', () => {
+    const gauges = ['vllm:num_requests_running', 'vllm:num_requests_waiting', 'vllm:kv_cache_usage_perc', 'vllm:num_requests_waiting_by_reason'];
+    const resolved = resolveMetrics(vllmCatalog.metrics, without(new Set(currentSeries('vllm')), ...gauges));
+    for (const id of ['running-requests', 'waiting-requests', 'kv-cache-usage']) {
+      expect(noneYetReason(panelOf(vllmCatalog, id), vllmCatalog, resolved), id).toMatchObject({ kind: 'none-yet', events: [expect.stringContaining('#59988')] });
+    }
+    // Older releases never have the by-reason split: that stays "not exposed".
+    expect(noneYetReason(panelOf(vllmCatalog, 'waiting-by-reason'), vllmCatalog, resolved)).toBeNull();
+  });
+
   it('stays "not exposed" when the engine is absent, or when a missing metric is not created lazily', () => {
     expect(noneYetReason(panelOf(sglangCatalog, 'abort-error-rate'), sglangCatalog, new Map())).toBeNull();
     const noMfu = resolveMetrics(vllmCatalog.metrics, new Set(['vllm:num_requests_running']));

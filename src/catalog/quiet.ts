@@ -26,11 +26,13 @@ function alternatives(panel: QuietSubject): string[][] {
 
 /**
  * For a panel none of whose query alternatives can run on this backend: `none-yet` when the engine
- * is present (its presence metric resolves) and some alternative lacks only metrics that appear
- * with their first event; null when the panel is truly not exposed (or the engine is absent).
+ * is present (its presence metric or, where the presence gauge itself waits for the first request,
+ * its finished-requests counter resolves) and some alternative lacks only metrics that appear with
+ * their first event; null when the panel is truly not exposed (or the engine is absent).
  */
 export function noneYetReason(panel: QuietSubject, catalog: EngineCatalog, resolved: ReadonlyMap<string, unknown>): QuietReason | null {
-  if (panel.notAvailable !== undefined || !resolved.has(catalog.presenceMetric)) return null;
+  const present = resolved.has(catalog.presenceMetric) || (catalog.servedMetric !== undefined && resolved.has(catalog.servedMetric));
+  if (panel.notAvailable !== undefined || !present) return null;
   for (const ids of alternatives(panel)) {
     const missing = ids.filter((id) => !resolved.has(id));
     if (missing.length === 0) continue;

@@ -10,11 +10,13 @@
 //      is a plain identifier without `:`. Only for engine-namespaced variants (containing `:`), so
 //      that `http_requests_total` never matches Prometheus' own `prometheus_http_requests_total`.
 //      Among several matches the shortest name wins, then the alphabetically first.
+//   5. for an engine with `bare` names (vLLM: NVIDIA NIM serves its set without `vllm:`), the
+//      variant without its namespace, only where the family's shape is the engine's (see BareNames).
 // Because a variant's spellings are all tried before the next variant, a current name under any
 // spelling beats a legacy name spelled as written.
 import type { LogicalMetric } from './types';
 
-export type NameRewrite = 'none' | 'underscore' | 'prefix';
+export type NameRewrite = 'none' | 'underscore' | 'prefix' | 'bare';
 
 export interface ResolvedMetric {
   /** The logical metric id. */
@@ -97,13 +99,59 @@ function pickUnknownPrefix(variant: string, index: Map<string, string[]>): Spell
   return { name, rewrite: 'prefix', prefix: name.slice(0, name.length - suffix.length) };
 }
 
+/**
+ * An engine whose names some servers expose without their namespace (`num_requests_running` for
+ * `vllm:num_requests_running`). Such a name could belong to any exporter, so it is taken for the
+ * engine only with the engine's shape: the backend is asked for these names only on series that
+ * carry `label` (bareNameMatch), the metric must carry that label too, a histogram needs its
+ * `_bucket`, `_sum` and `_count`, and every `core` name must be there bare as well.
+ */
+export interface BareNames {
+  /** The namespace the variants start with, e.g. `vllm:`. */
+  namespace: string;
+  /** The label every bare series carries (vLLM: `model_name`). */
+  label: string;
+  /** Stored names without which no bare name counts (one stray family is not an engine). */
+  core: readonly string[];
+}
+
+export interface ResolveOptions {
+  bare?: BareNames;
+}
+
+const HISTOGRAM_PART = /_(bucket|sum|count)$/;
+
+/** Every bare name of the catalog the shape rules allow, for the backend's name query. */
+export function bareCandidates(metrics: Record<string, LogicalMetric>, bare: BareNames): string[] {
+  const out = new Set<string>();
+  for (const m of Object.values(metrics)) {
+    if (!m.labels.includes(bare.label)) continue;
+    for (const v of m.variants) if (v.startsWith(bare.namespace)) out.add(v.slice(bare.namespace.length));
+  }
+  return [...out].sort();
+}
+
+function pickBare(variant: string, metric: LogicalMetric, bare: BareNames, available: ReadonlySet<string>): Spelling | undefined {
+  if (!variant.startsWith(bare.namespace) || !metric.labels.includes(bare.label)) return undefined;
+  const name = variant.slice(bare.namespace.length);
+  if (!available.has(name)) return undefined;
+  if (metric.kind === 'histogram') {
+    const base = name.replace(HISTOGRAM_PART, '');
+    if (!['bucket', 'sum', 'count'].every((part) => available.has(`${base}_${part}`))) return undefined;
+  }
+  if (metric.kind === 'counter' && !name.endsWith('_total')) return undefined;
+  return { name, rewrite: 'bare' };
+}
+
 /** Resolve every logical metric against the names the backend holds; absent ones are left out. */
 export function resolveMetrics(
   metrics: Record<string, LogicalMetric>,
   available: ReadonlySet<string>,
+  opts: ResolveOptions = {},
 ): Map<string, ResolvedMetric> {
   const resolved = new Map<string, ResolvedMetric>();
   let index: Map<string, string[]> | undefined;
+  const bare = opts.bare && opts.bare.core.every((n) => available.has(n)) ? opts.bare : undefined;
   for (const [id, metric] of Object.entries(metrics)) {
     for (const [variantIndex, variant] of metric.variants.entries()) {
       let hit = spellings(variant).find((s) => available.has(s.name));
@@ -111,6 +159,7 @@ export function resolveMetrics(
         index ??= buildSuffixIndex(available);
         hit = pickUnknownPrefix(variant, index);
       }
+      if (!hit && bare) hit = pickBare(variant, metric, bare, available);
       if (hit) {
         const r: ResolvedMetric = { id, name: hit.name, variantIndex, rewrite: hit.rewrite };
         if (hit.prefix !== undefined) r.prefix = hit.prefix;

@@ -227,14 +227,15 @@ export const sglangAdvancedPanels: PanelSpec[] = [
     id: 'startup-time',
     section: 'advanced',
     title: 'Startup time by phase',
-    description: 'Engine startup duration by phase (load weights, KV cache allocation, …).',
+    description: 'Engine startup duration by phase (load weights, KV cache allocation, …), as of the last start in the range.',
     unit: 'seconds',
-    chart: 'bars',
+    chart: 'latest',
+    category: 'phase',
     enabledBy: ON,
     feature: 'startup',
     queries: [
-      query('phase', `${M} {{phase}}`, gaugeBy('max', 'startup_time', ['phase']), {
-        expr: gaugeBy('max', 'engine_startup_time'),
+      query('phase', `${M} {{phase}}`, 'max by ($__by, phase) (last_over_time({{startup_time}}[$__range]))', {
+        expr: 'max by ($__by) (last_over_time({{engine_startup_time}}[$__range]))',
         note: 'legacy gauge sglang:engine_startup_time (total only)',
       }),
     ],

@@ -44,8 +44,9 @@ export const sglangExtraPanels: PanelSpec[] = [
     title: 'KV cache capacity',
     description: 'Token slots in the KV-cache pools (sglang:max_total_num_tokens), one value per pool (DP rank), added up.',
     unit: 'tokens',
+    chart: 'latest',
     enabledBy: ON,
-    queries: [query('capacity', M, perPool('max_total_num_tokens'))],
+    queries: [query('capacity', M, 'sum by ($__by) (max by ($__by, instance, dp_rank) (last_over_time({{max_total_num_tokens}}[$__range])))')],
   }),
   panel({
     id: 'retracted-tokens',

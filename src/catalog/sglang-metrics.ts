@@ -100,6 +100,10 @@ export const sglangMetrics = metrics([
 
   // KV pool in tokens (2026): capacity is a constant; used + evictable + available fill the pool.
   gauge('max_total_num_tokens', ['sglang:max_total_num_tokens'], S, ON),
+  // Pool geometry: constant gauges since ≈0.5.12, labels of an info gauge (value 1) ≈0.5.8–0.5.11.
+  gauge('page_size', ['sglang:page_size'], S, ON),
+  gauge('num_pages', ['sglang:num_pages'], S, ON),
+  gauge('cache_config_info', ['sglang:cache_config_info'], [...S, 'page_size', 'num_pages'], ON),
   gauge('kv_used_tokens', ['sglang:kv_used_tokens'], S, ON),
   gauge('kv_evictable_tokens', ['sglang:kv_evictable_tokens'], S, ON),
   gauge('kv_available_tokens', ['sglang:kv_available_tokens'], S, ON),
@@ -112,6 +116,10 @@ export const sglangMetrics = metrics([
   histogram('uncached_prompt_length', ['sglang:uncached_prompt_tokens_histogram'], ['model_name'], ON),
   // Decorated functions (`name` only, no model_name): the tokenizer manager's own timings.
   histogram('func_latency', ['sglang:func_latency_seconds'], ['name'], ON),
+
+  // Constant 0 (−1 on prefill nodes): the code never sets max_running_requests_under_SLO (sglang
+  // issue #22713). Known here only so that Other metrics does not chart it as a utilisation.
+  gauge('utilization', ['sglang:utilization'], S, ON),
 
   // Startup (per-phase gauge since 2026; single gauges before)
   gauge('startup_time', ['sglang:startup_time_seconds'], ['model_name', 'phase'], ON),

@@ -8,6 +8,8 @@ const M = '{{model_name}}';
 // double count. `priority=""` also matches series without the label.
 const TOTAL = 'priority=""';
 const HICACHE_L3 = '--enable-hierarchical-cache --hicache-storage-backend';
+/** Releases before num_requests_total still observe every finished request once in the e2e histogram. */
+export const REQUESTS_FROM_E2E = (expr: string) => ({ expr, note: 'counted from sglang:e2e_request_latency_seconds_count (releases before sglang:num_requests_total)' });
 
 export const sglangCorePanels: PanelSpec[] = [
   // ---- Requests ----
@@ -18,7 +20,7 @@ export const sglangCorePanels: PanelSpec[] = [
     description: 'Finished requests per second (sglang:num_requests_total).',
     unit: 'reqps',
     enabledBy: '--enable-metrics',
-    queries: [query('rate', M, rateBy('requests'))],
+    queries: [query('rate', M, rateBy('requests'), REQUESTS_FROM_E2E(rateBy('e2e_count')))],
   }),
   panel({
     id: 'request-prompt-length',
@@ -146,7 +148,7 @@ export const sglangCorePanels: PanelSpec[] = [
     id: 'running-requests',
     section: 'saturation',
     title: 'Running requests',
-    description: 'Requests currently running, summed over scheduler ranks.',
+    description: 'Requests currently running, summed over scheduler ranks. PD prefill nodes read 0 here before SGLang PR #31495 (July 2026).',
     unit: 'requests',
     enabledBy: '--enable-metrics',
     queries: [query('running', M, gaugeBy('sum', 'running', [], TOTAL))],

@@ -5,11 +5,11 @@ import { sglangAdvancedPanels } from './sglang-advanced';
 import { sglangExtraPanels } from './sglang-extra-panels';
 import { sglangMetrics } from './sglang-metrics';
 import { sglangDistributionPanels } from './distributions';
-import { sglangCorePanels } from './sglang-panels';
+import { REQUESTS_FROM_E2E, sglangCorePanels } from './sglang-panels';
 import type { EngineCatalog, StatSpec } from './types';
 
 const sglangStats: StatSpec[] = [
-  { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', sumOf: { panelId: 'request-rate', queryId: 'rate' }, query: query('value', 'req/s', rateAll('requests')) },
+  { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', sumOf: { panelId: 'request-rate', queryId: 'rate' }, query: query('value', 'req/s', rateAll('requests'), REQUESTS_FROM_E2E(rateAll('e2e_count'))) },
   {
     id: 'output-tokens-rate',
     title: 'Output tok/s',
@@ -91,6 +91,8 @@ const fleet: FleetMetrics = {
   e2eBucket: 'e2e_bucket',
   preemptions: 'retractions',
   preemptionsTitle: 'Retractions/s',
+  requestsFallback: 'e2e_count',
+  kvPages: { capacityTokens: 'max_total_num_tokens', numPages: 'num_pages', pageSize: 'page_size', cacheConfig: 'cache_config_info' },
 };
 
 export const sglangCatalog: EngineCatalog<'sglang'> = {

@@ -13,6 +13,8 @@ export interface FleetMetrics {
   kvUsage: string;
   /** Finished requests (vLLM: request_success; SGLang: num_requests). */
   requests: string;
+  /** Counts finished requests where `requests` does not exist yet (SGLang's e2e histogram `_count`). */
+  requestsFallback?: string;
   /** Failed or aborted requests: a metric id and an optional matcher on it. */
   failed: { id: string; matcher?: string };
   promptTokens: string;
@@ -27,6 +29,12 @@ export interface FleetMetrics {
   sleepState?: string;
   /** vLLM's `cache_config_info` (value 1, the KV-cache configuration in its labels); none on SGLang. */
   cacheConfig?: string;
+  /** vLLM's frontend admission rejections counter (0.31+). */
+  admissionRejections?: string;
+  /** vLLM's memory available for the KV cache, bytes (newer than 0.29). */
+  kvMemory?: string;
+  /** SGLang's KV pool: capacity in tokens, and pages × page size from the 2026 gauges or the legacy info gauge. */
+  kvPages?: { capacityTokens: string; numPages: string; pageSize: string; cacheConfig: string };
 }
 
 const ref = (id: string, matcher?: string) => (matcher ? `{{${id}|${matcher}}}` : `{{${id}}}`);
@@ -39,7 +47,13 @@ const col = (c: Omit<ColumnSpec, 'query'> & { expr: string | QuerySpec }): Colum
 
 function sharedColumns(m: FleetMetrics): ColumnSpec[] {
   return [
-    col({ id: 'req-rate', title: 'Req/s', unit: 'reqps', expr: rateRange(m.requests), worse: 'lower' }),
+    col({
+      id: 'req-rate',
+      title: 'Req/s',
+      unit: 'reqps',
+      expr: m.requestsFallback ? query('req-rate', '', rateRange(m.requests), rateRange(m.requestsFallback)) : rateRange(m.requests),
+      worse: 'lower',
+    }),
     col({ id: 'prompt-tokens', title: 'Prompt tok/s', unit: 'tokps', expr: rateRange(m.promptTokens) }),
     col({ id: 'output-tokens', title: 'Output tok/s', unit: 'tokps', expr: rateRange(m.generationTokens), worse: 'lower' }),
     col({ id: 'ttft-p95', title: 'TTFT p95', unit: 'seconds', expr: p95(m.ttftBucket), worse: 'higher' }),
@@ -116,7 +130,12 @@ export function instanceTablePanel(m: FleetMetrics): PanelSpec {
         col({ id: 'kv-usage', title: 'KV usage', unit: 'ratio', expr: `max by ($__by) (${ref(m.kvUsage)})`, worse: 'higher' }),
         ...sharedColumns(m),
         col({ id: 'preemptions', title: m.preemptionsTitle, unit: 'ops', expr: rateRange(m.preemptions), worse: 'higher' }),
+        ...(m.admissionRejections
+          ? [col({ id: 'admission-rejections', title: 'Rejected/s', unit: 'reqps', expr: rateRange(m.admissionRejections), worse: 'higher' })]
+          : []),
         ...cacheConfigColumns(m),
+        ...(m.kvMemory ? [col({ id: 'kv-memory', title: 'KV memory', unit: 'bytes', expr: `max by ($__by) (${ref(m.kvMemory)})`, worse: 'lower' })] : []),
+        ...kvPageColumns(m),
       ],
     },
   });
@@ -148,6 +167,30 @@ function cacheConfigColumns(m: FleetMetrics): ColumnSpec[] {
     num('max-concurrency', 'Max concurrency', 'kv_cache_max_concurrency', 'count'),
     { id: 'kv-dtype', title: 'KV dtype', unit: 'count', label: 'cache_dtype', query: info },
     { id: 'prefix-caching', title: 'Prefix caching', unit: 'count', label: 'enable_prefix_caching', query: info },
+  ];
+}
+
+/**
+ * SGLang's KV pool as vLLM's capacity columns show it. Capacity is the pool size in tokens
+ * (`max_total_num_tokens`), else pages × page size. Pages and page size come from the 2026 gauges
+ * (turned into labels with `count_values`, so that both sources fill the same label columns) or,
+ * on ≈0.5.8–0.5.11, from the labels of the legacy `cache_config_info`.
+ */
+function kvPageColumns(m: FleetMetrics): ColumnSpec[] {
+  const k = m.kvPages;
+  if (!k) return [];
+  const fromGauges =
+    `count_values by ($__by, page_size) ("num_pages", max by ($__by) (${ref(k.numPages)}) ` +
+    `* on ($__by) group_left (page_size) count_values by ($__by) ("page_size", max by ($__by) (${ref(k.pageSize)})))`;
+  const pages = query('kv-pages', '', fromGauges, {
+    expr: `max by ($__by, page_size, num_pages) (${ref(k.cacheConfig)})`,
+    note: 'legacy gauge sglang:cache_config_info (SGLang ≈0.5.8–0.5.11)',
+  });
+  const capacity = query('kv-capacity', '', `max by ($__by) (${ref(k.capacityTokens)})`, `max by ($__by) (${ref(k.numPages)}) * on ($__by) max by ($__by) (${ref(k.pageSize)})`);
+  return [
+    { id: 'kv-capacity', title: 'KV capacity', unit: 'tokens', query: capacity },
+    { id: 'kv-blocks', title: 'KV pages', unit: 'count', label: 'num_pages', numeric: {}, query: pages },
+    { id: 'block-size', title: 'Page size', unit: 'tokens', label: 'page_size', numeric: {}, query: pages },
   ];
 }
 

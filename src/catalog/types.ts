@@ -73,9 +73,11 @@ export interface QuerySpec {
  * `heatmap`: one range query `sum by (le) (rate(…_bucket[$__rate_interval]))`, drawn as bucket
  * rates over time; `distribution`: one instant query `sum by (le) (increase(…_bucket[$__range]))`
  * at the range's end, drawn as bars "≤ N" (share of observations over the range). Both aggregate
- * to `le` only.
+ * to `le` only. `latest`: values that never move (start-up phases, sizes): one instant query at the
+ * range's end (write `last_over_time(…[$__range])`, so a server gone before the end still counts),
+ * drawn as one horizontal bar per `category` value and group, not as flat lines over time.
  */
-export type ChartKind = 'timeseries' | 'bars' | 'stacked' | 'table' | 'heatmap' | 'distribution';
+export type ChartKind = 'timeseries' | 'bars' | 'stacked' | 'table' | 'heatmap' | 'distribution' | 'latest';
 
 /**
  * One column of a table panel: an instant query at the end of the range, grouped by the table's
@@ -138,6 +140,8 @@ export interface PanelSpec {
   max?: number;
   /** Panels that need a user-supplied number (MFU needs the GPU peak). */
   needsGpuPeak?: boolean;
+  /** `latest` panels: the label whose values are the bars (e.g. `phase`); the other labels make the groups. */
+  category?: string;
   /** Table panels (`chart: 'table'`): the columns and what a row is. */
   table?: TableSpec;
 }

@@ -41,11 +41,15 @@ export const UNPLACED: Record<EngineId, Unplaced[]> = {
     },
     {
       families: [
-        'process_cpu_seconds_total', 'process_resident_memory_bytes', 'process_virtual_memory_bytes', 'process_start_time_seconds',
+        'process_cpu_seconds_total', 'process_resident_memory_bytes', 'process_virtual_memory_bytes',
         'process_open_fds', 'process_max_fds', 'python_gc_objects_collected_total', 'python_gc_objects_uncollectable_total',
         'python_gc_collections_total', 'python_info',
       ],
       reason: 'Python process and runtime metrics of the API server, not engine metrics: a node or process dashboard shows them.',
+    },
+    {
+      families: ['vllm:scheduler_policy_info'],
+      reason: `Newer than 0.29, unverified: an info gauge naming the scheduling policy (fcfs or priority); the request-priority panel appears with priority scheduling. ${OTHER}.`,
     },
   ],
   sglang: [
@@ -59,7 +63,7 @@ export const UNPLACED: Record<EngineId, Unplaced[]> = {
     },
     {
       families: [
-        'sglang:page_size', 'sglang:num_pages', 'sglang:context_len', 'sglang:max_total_num_tokens_swa', 'sglang:weight_memory_usage_gb',
+        'sglang:context_len', 'sglang:max_total_num_tokens_swa', 'sglang:weight_memory_usage_gb',
         'sglang:kv_cache_memory_usage_gb', 'sglang:graph_memory_usage_gb', 'sglang:startup_available_gpu_memory_gb',
         'sglang:weight_load_duration_seconds', 'sglang:startup_cuda_graph_time_seconds',
       ],
@@ -78,7 +82,7 @@ export const UNPLACED: Record<EngineId, Unplaced[]> = {
     {
       families: [
         'sglang:spec_num_draft_tokens', 'sglang:spec_num_steps', 'sglang:spec_cap_length', 'sglang:spec_block_accept_length',
-        'sglang:utilization', 'sglang:new_token_ratio', 'sglang:is_cuda_graph', 'sglang:decode_sum_seq_lens', 'sglang:fwd_occupancy',
+        'sglang:new_token_ratio', 'sglang:is_cuda_graph', 'sglang:decode_sum_seq_lens', 'sglang:fwd_occupancy',
         'sglang:num_unique_running_routing_keys', 'sglang:routing_key_running_req_count', 'sglang:routing_key_all_req_count',
         'sglang:max_running_requests_under_SLO', 'sglang:num_streaming_sessions', 'sglang:streaming_session_held_tokens',
         'sglang:num_prefill_retries', 'sglang:num_grammar_timeout', 'sglang:prefill_effective_tokens', 'sglang:forward_execution_seconds',
@@ -111,6 +115,12 @@ export const UNPLACED: Record<EngineId, Unplaced[]> = {
         'sglang:encoder_preprocess_seconds', 'sglang:encoder_model_forward_seconds', 'sglang:encoder_transfer_seconds',
       ],
       reason: `EPD encoder servers (--encoder-only): the multimodal cache panel uses the encoder token counters; the rest gets an ${OTHER}.`,
+    },
+    {
+      families: ['sglang:utilization'],
+      reason:
+        'Constant: 0 on decode and unified nodes, -1 on prefill (the code never sets max_running_requests_under_SLO, sglang ' +
+        'issue #22713). Not a utilisation, so not charted, not even in Other metrics.',
     },
   ],
 };

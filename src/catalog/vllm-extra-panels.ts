@@ -11,7 +11,7 @@ const HF3FS = '--kv-transfer-config (HF3FSKVConnector)';
 const MOONCAKE = '--kv-transfer-config (MooncakeStoreConnector)';
 const OP = ['operation'];
 
-// One group per distinct configuration: engines with the same cache setup add up in the stack.
+// One bar per distinct configuration: engines with the same cache setup add up.
 const CONFIG_BY = 'num_gpu_blocks, block_size, kv_cache_size_tokens, kv_cache_max_concurrency, cache_dtype, enable_prefix_caching';
 
 export const vllmExtraPanels: PanelSpec[] = [
@@ -42,12 +42,12 @@ export const vllmExtraPanels: PanelSpec[] = [
       'Engines per KV-cache configuration (vllm:cache_config_info). Capacity in tokens = num_gpu_blocks × block_size ' +
       '(kv_cache_size_tokens on newer engines); max concurrency = requests of max_model_len that fit.',
     unit: 'count',
-    chart: 'stacked',
+    chart: 'latest',
     queries: [
       query(
         'engines',
         '{{num_gpu_blocks}} blocks × {{block_size}} tok {{kv_cache_size_tokens}} · max conc. {{kv_cache_max_concurrency}} · {{cache_dtype}} · prefix caching {{enable_prefix_caching}}',
-        `count by (${CONFIG_BY}) ({{cache_config_info}})`,
+        `count by (${CONFIG_BY}) (last_over_time({{cache_config_info}}[$__range]))`,
       ),
     ],
   }),

@@ -1,5 +1,5 @@
 // vLLM logical metrics: current series names (spec/metrics/vllm.json) first, then legacy names.
-import { counter, gauge, histogram, metrics, movesOnlyWith } from './define';
+import { appearsWith, counter, gauge, histogram, metrics, movesOnlyWith } from './define';
 
 const L = ['model_name', 'engine'];
 const DEFAULT = 'default (absent with --disable-log-stats)';
@@ -17,17 +17,29 @@ const HF3FS = '--kv-transfer-config (HF3FSKVConnector)';
 const MOONCAKE = '--kv-transfer-config (MooncakeStoreConnector)';
 const MOONCAKE_L = [...L, 'operation', 'status'];
 export const TOOL_PARSER = '--tool-call-parser (with --enable-auto-tool-choice)';
+export const ADMISSION = 'frontend admission limits (max_num_queued_reqs / max_num_queued_tokens)';
+// Families newer than 0.29 known only from upstream test files (shared/reference, confidence B):
+// their panels carry a feature, so they fold away where the families are absent.
+export const NEWER = 'vLLM newer than 0.29 (unverified)';
+export const PRIORITY = '--scheduling-policy priority';
+export const SLEEP = '--enable-sleep-mode';
+export const EPLB = '--enable-eplb (pipeline parallel = 1)';
+const STRUCTURED = 'structured output in use';
+const IDLE = 'the first request on idle multi-API-server builds before vLLM #59988';
 /** The CacheConfig fields the board reads (newer engines add kv_cache_size_tokens / max concurrency). */
 export const CACHE_CONFIG_LABELS = ['num_gpu_blocks', 'block_size', 'cache_dtype', 'enable_prefix_caching', 'kv_cache_size_tokens', 'kv_cache_max_concurrency'];
 
 export const vllmMetrics = metrics([
   // Scheduler state
-  gauge('running', ['vllm:num_requests_running'], L, DEFAULT),
-  gauge('waiting', ['vllm:num_requests_waiting'], L, DEFAULT),
+  appearsWith(IDLE, gauge('running', ['vllm:num_requests_running'], L, DEFAULT)),
+  appearsWith(IDLE, gauge('waiting', ['vllm:num_requests_waiting'], L, DEFAULT)),
   gauge('waiting_by_reason', ['vllm:num_requests_waiting_by_reason'], [...L, 'reason'], DEFAULT),
   gauge('sleep_state', ['vllm:engine_sleep_state'], [...L, 'sleep_state'], DEFAULT),
+  // Before vLLM #59988 idle multi-API-server builds exported these gauges only from the first
+  // request on: absent there is 0, not "not exposed" (quiet.ts). Not waiting_by_reason: releases
+  // before it never have it, and "none yet" would be untrue there.
   // A 0..1 fraction despite `_perc`; renamed from gpu_cache_usage_perc in v0.9.2, removed v0.12.
-  gauge('kv_cache_usage', ['vllm:kv_cache_usage_perc', 'vllm:gpu_cache_usage_perc'], L, DEFAULT),
+  appearsWith(IDLE, gauge('kv_cache_usage', ['vllm:kv_cache_usage_perc', 'vllm:gpu_cache_usage_perc'], L, DEFAULT)),
   counter('preemptions', ['vllm:num_preemptions_total'], L, DEFAULT),
   counter('corrupted_requests', ['vllm:corrupted_requests_total'], L, 'VLLM_COMPUTE_NANS_IN_LOGITS=1'),
   // Counts every finished request by reason (stop, length, abort, error, repetition).
@@ -122,6 +134,30 @@ export const vllmMetrics = metrics([
 
   // Tool-call parser (API server, no engine label; vLLM ≥ 0.24, seen in 2026 nightlies)
   counter('tool_call_parser', ['vllm:tool_call_parser_invocations_total'], ['model_name', 'mode', 'outcome', 'request_type'], TOOL_PARSER),
+
+  // Frontend admission limits (0.31+): requests turned away before they reach the engine.
+  counter('admission_rejections', ['vllm:admission_rejections_total'], [...L, 'reason'], ADMISSION),
+  // Preemptions per finished request (0.30+).
+  histogram('request_num_preemptions', ['vllm:request_num_preemptions'], L, DEFAULT),
+
+  // Newer than 0.29, unverified (NEWER)
+  histogram('request_priority', ['vllm:request_priority'], L, PRIORITY),
+  gauge('scheduler_policy_info', ['vllm:scheduler_policy_info'], [...L, 'policy'], NEWER),
+  gauge('queue_pressure', ['vllm:scheduler_queue_pressure'], [...L, 'reason'], NEWER),
+  counter('so_cache_queries', ['vllm:structured_output_cache_queries_total'], L, STRUCTURED),
+  counter('so_cache_hits', ['vllm:structured_output_cache_hits_total'], L, STRUCTURED),
+  gauge('available_kv_memory', ['vllm:available_kv_cache_memory_bytes'], L, NEWER),
+  counter('prefix_block_queries', ['vllm:prefix_cache_block_queries_total'], L, NEWER),
+  counter('prefix_block_hits', ['vllm:prefix_cache_block_hits_total'], L, NEWER),
+  gauge('prefix_blocks_cached', ['vllm:prefix_cache_blocks_cached'], L, NEWER),
+  gauge('sleep_resource', ['vllm:engine_sleep_resource_state'], [...L, 'resource', 'state'], SLEEP),
+  gauge('fully_awake', ['vllm:engine_fully_awake'], L, SLEEP),
+  // No `engine` label on the EPLB pair.
+  gauge('eplb_rebalancing', ['vllm:eplb_rebalancing'], ['model_name'], EPLB),
+  counter('eplb_events', ['vllm:eplb_rebalance_events_total'], ['model_name'], EPLB),
+  histogram('worker_execute', ['vllm:worker_model_execute_time_seconds'], [...L, 'phase', 'num_model_tokens'], NEWER),
+  histogram('worker_proposer', ['vllm:worker_spec_decode_proposer_time_seconds'], [...L, 'phase', 'num_requests'], NEWER),
+  histogram('worker_step', ['vllm:worker_step_time_seconds'], [...L, 'phase', 'num_model_tokens'], NEWER),
 
   // API server (prometheus-fastapi-instrumentator; no model label, status grouped as `2xx`)
   counter('http_requests', ['http_requests_total'], ['handler', 'method', 'status'], 'always (API server)'),

@@ -6,6 +6,7 @@ import { vllmDistributionPanels, vllmParamMetrics } from './distributions';
 import { vllmAdvancedPanels } from './vllm-advanced';
 import { vllmMetrics } from './vllm-metrics';
 import { vllmExtraPanels } from './vllm-extra-panels';
+import { vllm2026Panels } from './vllm-2026-panels';
 import { vllmCorePanels } from './vllm-panels';
 
 const vllmStats: StatSpec[] = [
@@ -79,6 +80,8 @@ const fleet: FleetMetrics = {
   preemptionsTitle: 'Preemptions/s',
   sleepState: 'sleep_state',
   cacheConfig: 'cache_config_info',
+  admissionRejections: 'admission_rejections',
+  kvMemory: 'available_kv_memory',
 };
 
 export const vllmCatalog: EngineCatalog<'vllm'> = {
@@ -89,5 +92,5 @@ export const vllmCatalog: EngineCatalog<'vllm'> = {
   servedMetric: 'request_success',
   metrics: { ...vllmMetrics, ...TARGET_METRICS, ...vllmParamMetrics },
   stats: vllmStats,
-  panels: bySection([modelSummaryPanel(fleet), ...vllmCorePanels.slice(0, saturationStart(vllmCorePanels)), instanceTablePanel(fleet), ...vllmCorePanels.slice(saturationStart(vllmCorePanels)), ...vllmAdvancedPanels, ...vllmExtraPanels, ...vllmDistributionPanels]),
+  panels: bySection([modelSummaryPanel(fleet), ...vllmCorePanels.slice(0, saturationStart(vllmCorePanels)), instanceTablePanel(fleet), ...vllmCorePanels.slice(saturationStart(vllmCorePanels)), ...vllmAdvancedPanels, ...vllmExtraPanels, ...vllm2026Panels, ...vllmDistributionPanels]),
 };

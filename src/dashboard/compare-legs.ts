@@ -18,7 +18,8 @@ export type CompareMode =
 /** The comparison the URL asks for, as it applies to this panel (null: none, or not for its kind). */
 export function compareModeOf(state: Pick<DashboardState, 'compare' | 'ab'>, engine: EngineId, panel: Pick<PanelSpec, 'chart'>): CompareMode | null {
   // A distribution over `[$__range]` is not a time series; a heatmap has no line to put beside another.
-  if (panel.chart === 'distribution') return null;
+  // Nor is a `latest` panel: its values do not move, so an earlier window says nothing new.
+  if (panel.chart === 'distribution' || panel.chart === 'latest') return null;
   if (state.ab) return panel.chart === 'heatmap' ? null : { kind: 'ab', ab: state.ab };
   if (state.compare === COMPARE_ENGINES) return panel.chart === 'heatmap' ? null : { kind: 'engines', engine, other: otherEngine(engine) };
   const shiftSec = compareShiftSec(state.compare);

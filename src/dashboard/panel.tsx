@@ -12,6 +12,7 @@ import { CompareNote } from './compare-note';
 import { DashboardContext, useDashboard, type DashboardContextValue } from './dashboard-context';
 import { exportPanelPng } from './export-context';
 import { DistributionChart, isDistributionPanel } from './lazy-distribution-chart';
+import { LatestChart } from './lazy-latest-chart';
 import { QueryDialog } from './query-dialog';
 import { querySourceItem } from './query-source';
 import { useInView } from './use-in-view';
@@ -110,7 +111,7 @@ const PanelView = memo(function PanelView({
     [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t, colors],
   );
   // Alerts started in the range, as lines on the time axis (an added piece of the option).
-  const markers = useAlertMarkers(active && !isDistributionPanel(panel));
+  const markers = useAlertMarkers(active && !isDistributionPanel(panel) && panel.chart !== 'latest');
   const markStart = data.window.startSec * 1000;
   const markEnd = data.window.endSec * 1000;
   const shown = useMemo(() => withAlertMarkers(option, markers, ctx.theme, markStart, markEnd, ctx.locale), [option, markers, ctx.theme, markStart, markEnd, ctx.locale]);
@@ -158,7 +159,7 @@ const PanelView = memo(function PanelView({
   return (
     <PanelFrame panel={panel} title={text.title} description={text.description} fill={fill} root={root} state={data.state} stale={data.stale} fetching={data.fetching} menuItems={menuItems} compare={data.compare}>
       <PanelBody panel={panel} title={chartTitle} notAvailable={text.notAvailable} data={data} fill={fill} option={shown} chartRef={chart} />
-      {data.state === 'ok' && !isDistributionPanel(panel) && (
+      {data.state === 'ok' && !isDistributionPanel(panel) && panel.chart !== 'latest' && (
         <div className="iw-legend">
           <LegendTable
             series={data.series}
@@ -324,6 +325,7 @@ function PanelBody({
   const height = fill ? 'calc(100vh - 180px)' : 220;
   if (data.state === 'ok' && isDistributionPanel(panel))
     return <DistributionChart panel={panel} series={data.series} title={title} height={height} chartRef={chartRef} />;
+  if (data.state === 'ok' && panel.chart === 'latest') return <LatestChart panel={panel} series={data.series} title={title} height={height} chartRef={chartRef} />;
   if (data.state === 'ok')
     return (
       <EChart

@@ -4,10 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import type { PanelQueryInfo } from './use-panel-data';
 import { useDashboard } from './dashboard-context';
+import { engineEntry } from '../catalog';
 
 export function QueryDialog({ title, queries, onClose }: { title: string; queries: PanelQueryInfo[]; onClose: () => void }) {
   const t = useT();
-  const { client, window: w } = useDashboard();
+  const { client, window: w, catalog } = useDashboard();
+  const entry = engineEntry(catalog.engine);
   const ref = useRef<HTMLDialogElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
 
@@ -45,6 +47,11 @@ export function QueryDialog({ title, queries, onClose }: { title: string; querie
                   {t.menu.variant(expanded.metrics.map((m) => m.name).join(', '))}
                   {expanded.note ? ` — ${expanded.note}` : ''}
                 </div>
+                {entry.bare && expanded.metrics.some((m) => m.rewrite === 'bare') ? (
+                  <div className="text-xs iw-muted" data-testid="bare-names">
+                    {t.menu.bareNames(entry.label, entry.bare.namespace)}
+                  </div>
+                ) : null}
                 <div className="text-xs iw-muted" data-query-source={expanded.recorded ? 'recorded' : 'raw'}>
                   {expanded.recorded ? t.menu.recordedUsed(expanded.recorded.join(', ')) : t.menu.rawUsed}
                 </div>

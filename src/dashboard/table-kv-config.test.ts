@@ -1,5 +1,6 @@
 // The instance table's KV-cache configuration columns (vLLM's cache_config_info): one request for
-// all six, read from the info gauge's labels, numbers sorted as numbers, absent on SGLang.
+// all six, read from the info gauge's labels, numbers sorted as numbers; SGLang's pool (capacity,
+// pages, page size) from its gauges or its legacy info gauge.
 import { describe, expect, it } from 'vitest';
 import { buildRows, sortRows } from './table-data';
 import { catalogs } from '../catalog';
@@ -42,8 +43,31 @@ describe('KV-cache configuration columns', () => {
     expect(expr).toContain('vllm:cache_config_info and on (instance) vllm:num_requests_running{model_name="m"}');
   });
 
-  it('SGLang has no such info metric: no configuration columns', () => {
-    expect(instanceTable(catalogs.sglang).table!.columns.filter((c) => CONFIG_IDS.includes(c.id))).toEqual([]);
+  describe('SGLang', () => {
+    const sg = instanceTable(catalogs.sglang).table!;
+    const cols = sg.columns.filter((c) => CONFIG_IDS.includes(c.id));
+    const expand = (names: string[], id: string) => {
+      const c = cols.find((x) => x.id === id);
+      if (!c) throw new Error(id);
+      const ctx = { resolved: resolveMetrics(catalogs.sglang.metrics, new Set(names)), filters: {}, rateInterval: '1m', by: ['instance', 'tp_rank'], range: 1800 };
+      return expandQuery(c.query, catalogs.sglang, ctx);
+    };
+
+    it('has capacity, pages and page size, not the vLLM-only fields', () => {
+      expect(cols.map((c) => c.id)).toEqual(['kv-capacity', 'kv-blocks', 'block-size']);
+    });
+
+    it('reads pages and page size from the 2026 gauges, else from the legacy cache_config_info labels', () => {
+      const today = expand(['sglang:num_pages', 'sglang:page_size', 'sglang:cache_config_info'], 'kv-blocks');
+      expect(today).toMatchObject({ alternativeIndex: 0 });
+      expect('expr' in today ? today.expr : '').toContain('count_values by (instance, tp_rank) ("page_size", max by (instance, tp_rank) (sglang:page_size))');
+      const legacy = expand(['sglang:cache_config_info'], 'block-size');
+      expect(legacy).toMatchObject({ alternativeIndex: 1, expr: 'max by (instance, tp_rank, page_size, num_pages) (sglang:cache_config_info)' });
+      // Both give the labels the cells read as numbers.
+      const answer = [{ metric: { instance: 'a:30000', tp_rank: '0', page_size: '16', num_pages: '4096' }, value: [1, '1'] as [number, string] }];
+      const rows = buildRows(sg, { primary: 'instance', rank: ['tp_rank'] }, Object.fromEntries(sg.columns.map((c) => [c.id, ['kv-blocks', 'block-size', 'running'].includes(c.id) ? answer : []])));
+      expect([rows[0]?.cells['kv-blocks']?.value, rows[0]?.cells['block-size']?.value]).toEqual([4096, 16]);
+    });
   });
 
   it('reads numbers and text from the labels, capacity as blocks × block size on older engines', () => {

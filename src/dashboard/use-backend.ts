@@ -4,13 +4,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { sameMembers, useStable } from './use-stable';
-import { detectEngine, engineNameMatch, ENGINES, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
+import { bareNameMatch, detectEngine, engineNameMatch, ENGINES, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../catalog';
 import type { EngineId } from '../catalog/types';
 import { useFirstScreenIn } from './first-screen';
 import { backendKindOptions, canAskStatus, detectScrapeInterval, isCrossOrigin, scrapeIntervalFromSamples, type PrometheusClient } from '../prometheus';
 
 /** Every spelling of a registered engine's metric contains its name pattern (prefixed, rewritten or not). */
 export const ENGINE_NAME_MATCH = engineNameMatch(ENGINES);
+/** vLLM's names without `vllm:` (NVIDIA NIM), only on series with `model_name`: one more `match[]`, not one more request. */
+export const BARE_NAME_MATCH = bareNameMatch(ENGINES);
 /** vLLM's API server exposes generic HTTP metrics (prometheus-fastapi-instrumentator). */
 export const API_NAME_MATCH = '{__name__="http_requests_total"}';
 /** Series of every scrape target the fleet tables read: `up` (a dead engine's only trace) and its start time. */
@@ -31,8 +33,9 @@ export function coarseWindow(startSec: number, endSec: number): { start: number;
  */
 export function metricNamesQuery(client: PrometheusClient, baseUrl: string, cStart: number, cEnd: number) {
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH, cStart, cEnd],
-    queryFn: async ({ signal }) => new Set(await client.metricNames({ match: [ENGINE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH], start: cStart, end: cEnd }, signal)),
+    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, ...BARE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH, cStart, cEnd],
+    queryFn: async ({ signal }) =>
+      new Set(await client.metricNames({ match: [ENGINE_NAME_MATCH, ...BARE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH], start: cStart, end: cEnd }, signal)),
     staleTime: 60_000,
   });
 }

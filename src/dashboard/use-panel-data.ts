@@ -104,9 +104,9 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   const ctx = useDashboard();
   const lang = useLang();
   const { resolved, window: w, filters, rateInterval, by, gpuPeakFlops, catalog, client, baseUrl } = ctx;
-  // Distribution panels: one instant query at the range's end over `[$__range]`; their length
-  // matters only to them (0 for the others keeps their expressions from changing with it).
-  const instant = panel.chart === 'distribution';
+  // Distribution and latest panels: one instant query at the range's end over `[$__range]`; their
+  // length matters only to them (0 for the others keeps their expressions from changing with it).
+  const instant = panel.chart === 'distribution' || panel.chart === 'latest';
   const range = instant ? rangeSeconds(w) : 0;
 
   // Compare: a second set of queries beside the panel's own (compare-legs.ts).

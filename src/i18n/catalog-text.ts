@@ -57,11 +57,16 @@ export const COLUMN_ZH: Record<string, string> = {
   'max-concurrency': '最大并发',
   'kv-dtype': 'KV 数据类型',
   'prefix-caching': '前缀缓存',
+  'admission-rejections': '拒绝/s',
+  'kv-memory': 'KV 内存',
 };
 
 /** The title of a table column (SGLang's preemption column is retractions). */
 export function columnTitle(_panelId: string, column: ColumnSpec, engine: EngineId, lang: Lang): string {
   if (lang === 'en') return column.title;
   if (column.id === 'preemptions' && engine === 'sglang') return '撤回/s';
+  // SGLang's KV pool counts pages, not blocks.
+  if (column.id === 'kv-blocks' && engine === 'sglang') return 'KV 页数';
+  if (column.id === 'block-size' && engine === 'sglang') return '页大小';
   return COLUMN_ZH[column.id] ?? column.title;
 }

@@ -319,6 +319,51 @@ const vllm: CatalogText = {
       title: 'Mooncake store key 数',
       description: '每秒各操作涉及的 store key 数，以及失败的 key 数。',
     },
+    // ---- issue 33：2026 年新版本的指标族 ----
+    'request-priority-distribution': {
+      title: '请求优先级',
+      description: '所选时间范围内结束请求按优先级取值的占比（优先级调度）。晚于 vLLM 0.29 的版本，尚未在正式发布版上验证。',
+    },
+    'admission-rejections': {
+      title: '准入拒绝',
+      description: '前端因队列上限（请求数或 token 数）已满而拒绝的每秒请求数，按原因拆分。',
+    },
+    'preemptions-per-request': {
+      title: '单请求抢占次数',
+      description: '所选时间范围内结束请求按被抢占次数的占比（0.30 及以上）。',
+    },
+    'queue-pressure': {
+      title: '调度队列压力',
+      description: '等待请求数除以 max_num_seqs，按原因（capacity、deferred）拆分；超过 1 表示队列已超过一个满批次。取各引擎最大值。晚于 vLLM 0.29 的版本，尚未在正式发布版上验证。',
+    },
+    'prefix-cache-block-hit-rate': {
+      title: '前缀缓存命中率（按块）',
+      description: '以 KV 块计的前缀缓存命中数除以查询数，与按 token 计的命中率并列。晚于 vLLM 0.29 的版本，尚未在正式发布版上验证。',
+    },
+    'prefix-cache-blocks': {
+      title: '前缀缓存中的块数',
+      description: '前缀缓存持有的 KV 块数，各引擎求和。晚于 vLLM 0.29 的版本，尚未在正式发布版上验证。',
+    },
+    'structured-output-cache-hit-rate': {
+      title: '结构化输出缓存命中率',
+      description: '结构化输出（grammar）编译中由缓存提供的占比。晚于 vLLM 0.29 的版本，尚未在正式发布版上验证。',
+    },
+    'sleep-resources': {
+      title: '各资源的休眠状态',
+      description: '各资源状态下的引擎数：调度器运行或暂停，权重常驻或已卸载，KV cache 常驻或已释放。晚于 vLLM 0.29 的版本，尚未在正式发布版上验证。',
+    },
+    'eplb-rebalances': {
+      title: '专家重平衡（EPLB）',
+      description: '专家并行负载均衡器每秒的重平衡次数，以及当前是否正在重平衡。晚于 vLLM 0.29 的版本，尚未在正式发布版上验证。',
+    },
+    'worker-step-time': {
+      title: 'Worker 单步耗时',
+      description: 'Worker 整个 step 与模型前向的耗时 p50/p95，按 phase 拆分。晚于 vLLM 0.29 的版本，尚未在正式发布版上验证。',
+    },
+    'worker-proposer-time': {
+      title: 'Draft proposer 耗时',
+      description: '投机解码 proposer 在每个 worker step 中耗时的 p50/p95，按 phase 拆分。晚于 vLLM 0.29 的版本，尚未在正式发布版上验证。',
+    },
   },
   stats: {
     'request-rate': { title: '请求/s' },
@@ -416,7 +461,7 @@ const sglang: CatalogText = {
     // ---- 饱和度 ----
     'running-requests': {
       title: '运行中请求',
-      description: '正在运行请求数，各调度 rank 求和。',
+      description: '正在运行请求数，各调度 rank 求和。2026 年 7 月 SGLang PR #31495 之前，PD 的 prefill 节点这里恒为 0。',
     },
     'waiting-requests': {
       title: '排队中请求',
@@ -550,7 +595,7 @@ const sglang: CatalogText = {
     },
     'startup-time': {
       title: '各阶段启动耗时',
-      description: 'engine 启动各阶段的耗时（权重加载、KV cache 分配等）。',
+      description: 'engine 启动各阶段的耗时（权重加载、KV cache 分配等），取所选范围内最近一次启动的值。',
     },
     // ---- 分布（distributions.ts） ----
     'ttft-heatmap': {

@@ -83,6 +83,7 @@ export const en = {
     csv: 'Export CSV',
     png: 'Export PNG',
     variant: (v: string) => `Metric used: ${v}`,
+    bareNames: (engine: string, namespace: string) => `${engine}'s names without the "${namespace}" prefix (as NVIDIA NIM serves them)`,
     close: 'Close',
     // Which series a panel read: the rules pack's recorded series, or the raw ones.
     sourceRecorded: (names: string) => `Data: recorded series ${names}`,

@@ -83,6 +83,7 @@ export const zhCN: Messages = {
     csv: '导出 CSV',
     png: '导出 PNG',
     variant: (v: string) => `实际使用的指标：${v}`,
+    bareNames: (engine: string, namespace: string) => `${engine} 指标名去掉了 "${namespace}" 前缀（NVIDIA NIM 的暴露方式）`,
     close: '关闭',
     sourceRecorded: (names: string) => `数据：记录序列 ${names}`,
     sourceMixed: (n: number, total: number) => `数据：${total} 个查询中 ${n} 个使用记录序列，其余使用原始序列`,
