@@ -34,6 +34,7 @@ describe('validateConfig', () => {
     [{ defaultEngine: 'tgi' }, 'defaultEngine'],
     [{ headers: { 'Bad Header': 'x' } }, 'not valid'],
     [{ headers: { A: 1 } }, 'string value'],
+    [{ prometheusUrl: '/p', headers: { 'X-Scope-OrgID': 'a\r\nX-Injected: 1' } }, 'line break'],
     [{ gpuPeaks: [{ name: 'x', flops: -1 }] }, 'gpuPeaks[0]'],
     [{ embedOrigins: ['https://a.example/path'] }, 'not an origin'],
     [{ prometheusURL: 'typo' }, 'unknown key'],

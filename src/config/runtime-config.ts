@@ -121,6 +121,7 @@ export function validateConfig(raw: unknown): RuntimeConfig {
       for (const [name, value] of Object.entries(raw.headers)) {
         if (!HEADER_NAME.test(name)) problems.push(`header name "${name}" is not valid`);
         else if (typeof value !== 'string') problems.push(`header "${name}" must have a string value`);
+        else if (/[\r\n\0]/.test(value)) problems.push(`header "${name}" has a line break or NUL in its value`);
         else cfg.headers[name] = value;
       }
   }
