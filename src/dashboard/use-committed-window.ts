@@ -3,7 +3,7 @@
 // in view has answered for the new one, then switches in one render: every tile, panel and table
 // draws the new window in the same frame, and each component renders once per refresh instead of
 // once per answer (~24 answers per window change on the demo's first screen). See
-// docs/performance.md, "Atomic refresh".
+// docs/performance-history.md, "Atomic refresh".
 import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { instantQueryOptions, rangeQueryOptions, readQueryKey, type PrometheusClient } from '../prometheus';
