@@ -35,7 +35,7 @@ export function statTitle(stat: StatSpec, engine: EngineId, lang: Lang): string 
 export const COLUMN_ZH: Record<string, string> = {
   instances: '实例数',
   'req-rate': '请求/s',
-  'prompt-tokens': 'Prompt tok/s',
+  'prompt-tokens': '提示 tok/s',
   'output-tokens': '输出 tok/s',
   'ttft-p95': 'TTFT p95',
   'itl-p95': 'ITL p95',

@@ -73,15 +73,15 @@ const vllm: CatalogText = {
 
     // ---- 延迟 ----
     ttft: {
-      title: '首 token 延迟 (TTFT)',
+      title: '首 token 延迟（TTFT）',
       description: 'TTFT p50/p95/p99：从请求进入到首 token 输出的时间。',
     },
     itl: {
-      title: 'token 间延迟 (ITL)',
+      title: 'token 间延迟（ITL）',
       description: 'ITL p50/p95/p99：相邻输出 token 间隔。',
     },
     'e2e-latency': {
-      title: '端到端请求延迟 (E2E)',
+      title: '端到端请求延迟（E2E）',
       description: 'E2E p50/p95/p99：单请求端到端延迟，从请求进入到最后一个 token。',
     },
     'queue-time': {
@@ -97,7 +97,7 @@ const vllm: CatalogText = {
       description: '请求处于 decode 阶段时间的 p50/p95。',
     },
     tpot: {
-      title: '每输出 token 耗时 (TPOT，按请求)',
+      title: '每输出 token 耗时（TPOT，按请求）',
       description: '单请求平均每输出 token 耗时的 p50/p95/p99。',
     },
     'phase-time-mean': {
@@ -123,7 +123,7 @@ const vllm: CatalogText = {
       description: 'KV cache 使用率（已占用 block 的比例，1 表示 100%），取各 engine 的平均值与最大值。',
     },
     preemptions: {
-      title: '抢占 (preemption)',
+      title: '抢占（preemption）',
       description: '每秒 preemption 次数：为释放 KV cache 而被移出 batch 的请求。',
     },
     'abort-error-rate': {
@@ -424,15 +424,15 @@ const sglang: CatalogText = {
 
     // ---- 延迟 ----
     ttft: {
-      title: '首 token 延迟 (TTFT)',
+      title: '首 token 延迟（TTFT）',
       description: 'TTFT p50/p95/p99：从请求进入到首 token 输出的时间。',
     },
     itl: {
-      title: 'token 间延迟 (ITL)',
+      title: 'token 间延迟（ITL）',
       description: 'ITL p50/p95/p99：输出 token 之间的间隔，按 token 计。',
     },
     'e2e-latency': {
-      title: '端到端请求延迟 (E2E)',
+      title: '端到端请求延迟（E2E）',
       description: 'E2E p50/p95/p99：请求端到端延迟，从请求进入到最后一个 token。',
     },
     'queue-time': {

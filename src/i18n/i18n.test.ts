@@ -41,8 +41,8 @@ describe('zh-CN interface strings', () => {
   });
 
   it('translates the plain strings', () => {
-    // Names, URLs and terms Chinese engineers write in English (tp_rank / dp_rank: "Rank").
-    const verbatim = new Set(['appName', 'promUrlPlaceholder', 'rank']);
+    // Names and URLs.
+    const verbatim = new Set(['appName', 'promUrlPlaceholder']);
     for (const l of all) {
       if (typeof l.zh !== 'string' || verbatim.has(l.path)) continue;
       expect(l.zh, l.path).toMatch(CJK);
@@ -63,6 +63,16 @@ describe('zh-CN interface strings', () => {
       expect(typeof out, l.path).toBe('string');
       expect(out, l.path).toMatch(CJK);
       for (const a of args) expect(out, l.path).toContain(String(a));
+    }
+  });
+
+  it('uses Chinese punctuation inside Chinese sentences', () => {
+    // A comma, colon, semicolon, question or exclamation mark, or an opening parenthesis right
+    // after a Chinese character is ASCII where the sentence is Chinese.
+    const ascii = /[\u3400-\u4dbf\u4e00-\u9fff] ?[,;:!?(]/;
+    for (const l of all) {
+      const text = typeof l.zh === 'function' ? String((l.zh as Fn)(...[3, 7].slice(0, (l.zh as Fn).length))) : l.zh;
+      if (typeof text === 'string') expect(text, l.path).not.toMatch(ascii);
     }
   });
 
@@ -99,6 +109,11 @@ describe.each(ENGINES)('catalog text in Chinese: %s', (engine) => {
     for (const s of catalog.stats) expect(zh.stats[s.id]?.title, s.id).toMatch(CJK);
   });
 
+  it('uses Chinese punctuation inside Chinese sentences', () => {
+    const ascii = /[\u3400-\u4dbf\u4e00-\u9fff] ?[,;:!?(]/;
+    for (const [id, t] of Object.entries(zh.panels)) for (const text of [t.title, t.description, t.notAvailable ?? '']) expect(text, id).not.toMatch(ascii);
+  });
+
   it('has no stale entries', () => {
     const panelIds = new Set(catalog.panels.map((p) => p.id));
     const statIds = new Set(catalog.stats.map((s) => s.id));
@@ -132,7 +147,7 @@ describe('panelText / statTitle', () => {
 
   it('returns the Chinese entry in zh-CN, notAvailable included', () => {
     const ttft = vllmPanels.find((p) => p.id === 'ttft');
-    expect(ttft && panelText(ttft, 'vllm', 'zh-CN').title).toBe('首 token 延迟 (TTFT)');
+    expect(ttft && panelText(ttft, 'vllm', 'zh-CN').title).toBe('首 token 延迟（TTFT）');
     const na = sglangPanels.find((p) => p.notAvailable);
     expect(na).toBeDefined();
     if (na) expect(panelText(na, 'sglang', 'zh-CN').notAvailable).toMatch(CJK);
