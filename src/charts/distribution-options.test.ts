@@ -19,6 +19,9 @@ const formatterOf = (o: { tooltip?: unknown }): Formatter => {
 describe('bucket labels', () => {
   it('name buckets by their edges in the panel unit', () => {
     expect(bucketAxisLabel({ low: 0, high: 0.3 }, 'seconds', 'en-US')).toBe('≤ 300 ms');
+    // SGLang's queue histogram starts at le="0.0": requests that did not queue at all.
+    expect(bucketAxisLabel({ low: -Infinity, high: 0 }, 'seconds', 'en-US')).toBe('= 0 s');
+    expect(bucketRangeLabel({ low: 0, high: 0 }, 'seconds', 'en-US')).toBe('= 0 s');
     expect(bucketAxisLabel({ low: 7680, high: Infinity }, 'seconds', 'en-US')).toBe('> 2h 8m');
     expect(bucketRangeLabel({ low: 0.3, high: 0.5 }, 'seconds', 'en-US')).toBe('300 ms – 500 ms');
     expect(bucketAxisLabel({ low: 512, high: 1024 }, 'tokens', 'en-US')).toBe('≤ 1.02k');

@@ -27,8 +27,9 @@ export interface DistributionLabels {
   count: string;
 }
 
-/** Axis text of a bucket: "≤ 0.3 s", and "> 7.68k s" for the +Inf bucket. */
+/** Axis text of a bucket: "≤ 0.3 s", "> 7.68k s" for the +Inf bucket, "= 0 s" for `le="0"` (latencies and counts are never negative). */
 export function bucketAxisLabel(b: BucketRange, unit: Unit, locale?: string): string {
+  if (b.high === 0) return `= ${formatValue(0, unit, { locale })}`;
   return b.high === Infinity ? `> ${formatValue(b.low, unit, { locale })}` : `≤ ${formatValue(b.high, unit, { locale })}`;
 }
 
