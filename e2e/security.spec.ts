@@ -5,6 +5,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, expectPanelState, panel, test } from './fixtures';
 import { headerLog, type HeaderLog } from './support/header-log';
 import { freePortBlock } from './support/ports';
@@ -13,6 +15,11 @@ import { serveStatic, type StaticServer } from './support/static-server';
 let a: HeaderLog;
 let b: HeaderLog;
 let app: StaticServer;
+
+async function expectNoSeriousAxe(page: Page, include: string) {
+  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
 
 const at = (params: Record<string, string>) => `${app.url}?${new URLSearchParams(params).toString()}`;
 
@@ -54,6 +61,7 @@ test('a remembered token stays with its backend: a kiosk link to another origin 
   await expect(page.getByText(`No credentials for ${b.origin}`)).toBeVisible();
   expect(b.withCredentials()).toEqual([]);
   await page.getByRole('button', { name: `No credentials for ${b.origin}` }).click();
+  await expectNoSeriousAxe(page, '.iw-header');
   await page.getByRole('menuitem', { name: `Use the headers of ${a.origin}` }).click();
   await expect.poll(() => b.withCredentials().some((s) => s.authorization === 'Bearer REMEMBERED')).toBe(true);
   await expect(page.getByText(`No credentials for ${b.origin}`)).toHaveCount(0);
@@ -62,6 +70,7 @@ test('a remembered token stays with its backend: a kiosk link to another origin 
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('inferwatch.credentials.v2') ?? '{}') as Record<string, unknown>);
   expect(Object.keys(stored)).toEqual([a.origin]);
   await page.getByRole('button', { name: /Credentials/ }).click();
+  await expectNoSeriousAxe(page, '.iw-header');
   await page.getByRole('button', { name: `Forget the headers for ${a.origin}` }).click();
   expect(await page.evaluate(() => localStorage.getItem('inferwatch.credentials.v2'))).toBeNull();
 });
