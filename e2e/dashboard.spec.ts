@@ -171,3 +171,27 @@ test('a stat tile that sums a panel shares the panel\'s request', async ({ page 
   expect(rate).toHaveLength(1);
   expect(rate[0]).toContain('sum by (model_name)');
 });
+
+test('Print the board loads every panel before the print dialog opens', async ({ page }) => {
+  // The browser's dialog is replaced by a probe of what would be printed.
+  await page.addInitScript(() => {
+    window.print = () => {
+      const figures = [...document.querySelectorAll('main [role="figure"]')];
+      (window as unknown as { __printed: unknown }).__printed = {
+        total: figures.length,
+        loading: figures.filter((f) => f.getAttribute('data-state') === 'loading').map((f) => f.getAttribute('data-panel-id')),
+      };
+    };
+  });
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
+  await expectPanelState(page, 'request-rate', 'ok');
+  // Panels far below the screen have not asked for their data: a plain print shows them loading.
+  await expect.poll(() => page.locator('main [role="figure"][data-state="loading"]').count()).toBeGreaterThan(5);
+  await page.getByRole('button', { name: 'Print the board (or save it as PDF)' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __printed?: unknown }).__printed), { timeout: 45_000 }).toBeTruthy();
+  const printed = (await page.evaluate(() => (window as unknown as { __printed: { total: number; loading: string[] } }).__printed));
+  expect(printed.loading).toEqual([]);
+  expect(printed.total).toBeGreaterThan(30);
+  // Afterwards the action is ready again.
+  await expect(page.getByRole('button', { name: 'Print the board (or save it as PDF)' })).toBeEnabled();
+});

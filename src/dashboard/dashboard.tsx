@@ -42,6 +42,7 @@ import { useEmbedApi } from './use-embed-api';
 import { useFullScreen } from './use-full-screen';
 import { useCommittedWindow } from './use-committed-window';
 import { useNow } from './use-now';
+import { PrintButton, PrintingContext, usePrintBoard } from './print-board';
 import type { DashboardState } from './url-state';
 import type { SetDashboardState } from './use-url-state';
 
@@ -213,7 +214,8 @@ export function Dashboard({
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
   // First screen first: the sections after the first open one mount once the first screen is in
   // (or on the first scroll), not in the same render as the panels whose queries are awaited.
-  const belowFold = useBelowFoldMounted(baseUrl);
+  const [printing, onPrint] = usePrintBoard(mainRef);
+  const belowFold = useBelowFoldMounted(baseUrl) || printing;
   const firstOpen = SECTION_IDS.findIndex((sid) => !state.collapsed.includes(sid));
   const exitFullScreen = useCallback(() => setState({ panel: null }), [setState]);
   useFullScreen(single ? single.id : state.panel && isAutoPanelId(state.panel) ? state.panel : null, state.kiosk, exitFullScreen);
@@ -246,6 +248,7 @@ export function Dashboard({
             <RulesButton client={client} engine={engine} names={backend.names} slo={slo} />
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} engine={engine} />
+            {!single && <PrintButton printing={printing} onPrint={onPrint} />}
           </div>
           {client && (
             <div className="iw-header-row2">
@@ -285,69 +288,71 @@ export function Dashboard({
           catalog={catalog}
         />
         {ctx && (
-          <DashboardContext.Provider value={ctx}>
-            {single ? (
-              <Panel panel={single} fill />
-            ) : state.panel && isAutoPanelId(state.panel) ? (
-              <OtherMetricAlone names={backend.names} id={state.panel} />
-            ) : (
-              <>
-                <div className="iw-stats" role="list" aria-label={t.keyFigures}>
-                  {catalog.stats.map((s) => (
-                    <div role="listitem" key={s.id}>
-                      <StatTile stat={s} />
-                    </div>
-                  ))}
-                  {sloSet && <SloTiles slo={slo} />}
-                </div>
-                {state.ab && <AbSummary />}
-                <AlertsRegion />
-                {catalog.panels
-                  .filter((p) => p.section === 'overview')
-                  .map((p) => (
-                    <div key={`${engine}-${p.id}`} className="iw-overview">
-                      <ErrorBoundary fallback={(message) => <PanelCrash panel={p} message={message} />}>
-                        {p.table?.rows === 'model' && sloSet ? <SloSummaryPanel panel={p} slo={slo} /> : <Panel panel={p} />}
-                      </ErrorBoundary>
-                    </div>
-                  ))}
-                {SECTION_IDS.filter((_, i) => belowFold || i <= firstOpen).map((sid) => {
-                  const split = sectionPanels(catalog.panels, sid, resolved);
-                  return (
-                    <Section
-                      key={sid}
-                      id={sid}
-                      title={t.sections[sid]}
-                      collapsed={state.collapsed.includes(sid)}
-                      onToggle={() =>
-                        setState({
-                          collapsed: state.collapsed.includes(sid) ? state.collapsed.filter((c) => c !== sid) : [...state.collapsed, sid],
-                        })
-                      }
-                      summary={
-                        <>
-                          {sid === 'advanced' && <GpuPicker value={state.gpu ?? (config.defaultGpu === null ? 'H100' : String(config.defaultGpu))} table={gpuTable} onChange={(gpu) => setState({ gpu })} />}
-                          <SectionNotes sectionId={sid} split={split} catalog={catalog} onOpenPanel={(panel) => setState({ panel })} />
-                        </>
-                      }
-                    >
-                      {split.shown.map((p) => (
-                        <ErrorBoundary key={`${engine}-${p.id}`} fallback={(message) => <PanelCrash panel={p} message={message} />}>
-                          <Panel panel={p} />
+          <PrintingContext.Provider value={printing}>
+            <DashboardContext.Provider value={ctx}>
+              {single ? (
+                <Panel panel={single} fill />
+              ) : state.panel && isAutoPanelId(state.panel) ? (
+                <OtherMetricAlone names={backend.names} id={state.panel} />
+              ) : (
+                <>
+                  <div className="iw-stats" role="list" aria-label={t.keyFigures}>
+                    {catalog.stats.map((s) => (
+                      <div role="listitem" key={s.id}>
+                        <StatTile stat={s} />
+                      </div>
+                    ))}
+                    {sloSet && <SloTiles slo={slo} />}
+                  </div>
+                  {state.ab && <AbSummary />}
+                  <AlertsRegion />
+                  {catalog.panels
+                    .filter((p) => p.section === 'overview')
+                    .map((p) => (
+                      <div key={`${engine}-${p.id}`} className="iw-overview">
+                        <ErrorBoundary fallback={(message) => <PanelCrash panel={p} message={message} />}>
+                          {p.table?.rows === 'model' && sloSet ? <SloSummaryPanel panel={p} slo={slo} /> : <Panel panel={p} />}
                         </ErrorBoundary>
-                      ))}
-                      {sid === 'latency' && sloSet && (
-                        <ErrorBoundary fallback={(message) => <p className="iw-error">{message}</p>}>
-                          <SloBurnPanel slo={slo} />
-                        </ErrorBoundary>
-                      )}
-                    </Section>
-                  );
-                })}
-                {belowFold && <OtherMetrics names={backend.names} />}
-              </>
-            )}
-          </DashboardContext.Provider>
+                      </div>
+                    ))}
+                  {SECTION_IDS.filter((_, i) => belowFold || i <= firstOpen).map((sid) => {
+                    const split = sectionPanels(catalog.panels, sid, resolved);
+                    return (
+                      <Section
+                        key={sid}
+                        id={sid}
+                        title={t.sections[sid]}
+                        collapsed={state.collapsed.includes(sid)}
+                        onToggle={() =>
+                          setState({
+                            collapsed: state.collapsed.includes(sid) ? state.collapsed.filter((c) => c !== sid) : [...state.collapsed, sid],
+                          })
+                        }
+                        summary={
+                          <>
+                            {sid === 'advanced' && <GpuPicker value={state.gpu ?? (config.defaultGpu === null ? 'H100' : String(config.defaultGpu))} table={gpuTable} onChange={(gpu) => setState({ gpu })} />}
+                            <SectionNotes sectionId={sid} split={split} catalog={catalog} onOpenPanel={(panel) => setState({ panel })} />
+                          </>
+                        }
+                      >
+                        {split.shown.map((p) => (
+                          <ErrorBoundary key={`${engine}-${p.id}`} fallback={(message) => <PanelCrash panel={p} message={message} />}>
+                            <Panel panel={p} />
+                          </ErrorBoundary>
+                        ))}
+                        {sid === 'latency' && sloSet && (
+                          <ErrorBoundary fallback={(message) => <p className="iw-error">{message}</p>}>
+                            <SloBurnPanel slo={slo} />
+                          </ErrorBoundary>
+                        )}
+                      </Section>
+                    );
+                  })}
+                  {belowFold && <OtherMetrics names={backend.names} />}
+                </>
+              )}
+            </DashboardContext.Provider>
+          </PrintingContext.Provider>
         )}
       </main>
     </div>

@@ -1,7 +1,9 @@
 // Whether an element is on or near the screen: panels far off screen do not query.
 import { useEffect, useState, type RefObject } from 'react';
+import { usePrinting } from './print-board';
 
 export function useInView(ref: RefObject<Element | null>, rootMargin = '300px'): boolean {
+  const printing = usePrinting();
   const [inView, setInView] = useState(false);
   useEffect(() => {
     const el = ref.current;
@@ -15,5 +17,5 @@ export function useInView(ref: RefObject<Element | null>, rootMargin = '300px'):
     io.observe(el);
     return () => io.disconnect();
   }, [ref, rootMargin]);
-  return inView;
+  return inView || printing;
 }

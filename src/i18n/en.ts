@@ -203,6 +203,10 @@ export const en = {
     infoMore: (n: number) => `The first ${n} label sets are shown; there are more.`,
     infoNone: 'No series at the end of the range.',
   },
+  print: {
+    button: 'Print the board (or save it as PDF)',
+    preparing: 'Loading every panel before printing…',
+  },
   auth: {
     button: 'Credentials',
     active: (n: number) => (n === 1 ? '1 header' : `${n} headers`),

@@ -204,6 +204,10 @@ export const zhCN: Messages = {
     infoMore: (n: number) => `只显示前 ${n} 个标签组合；还有更多。`,
     infoNone: '在时间范围末尾没有序列。',
   },
+  print: {
+    button: '打印看板（或另存为 PDF）',
+    preparing: '正在加载所有面板，随后打印…',
+  },
   auth: {
     button: '凭据',
     active: (n: number) => `${n} 个请求头`,
