@@ -3,29 +3,11 @@
 // under /prometheus — plus engine detection with no `engine` in the URL, explained states
 // (not exposed, no traffic, target down) and a hostile model name.
 import type { Page } from '@playwright/test';
-import { startStack, type Stack, type StackOptions } from '../scripts/lib/stack';
 import { CORE_PANELS, appUrl, expect, expectPanelState, panel, test } from './fixtures';
+import { useStack } from './support/own-stack';
 
 type Engine = 'vllm' | 'sglang';
 const LABEL: Record<Engine, string> = { vllm: 'vLLM', sglang: 'SGLang' };
-const log = process.env.E2E_VERBOSE ? (l: string) => console.log(l) : undefined;
-
-/** Starts a stack for the tests of the enclosing describe and stops it after them. */
-function useStack(opts: StackOptions): () => Stack {
-  let stack: Stack | null = null;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    stack = await startStack({ backfillMinutes: 20, seed: 21, log, ...opts });
-  });
-  test.afterAll(async () => {
-    await stack?.stop();
-    stack = null;
-  });
-  return () => {
-    if (!stack) throw new Error('stack not started');
-    return stack;
-  };
-}
 
 async function expectEngine(page: Page, engine: Engine) {
   await expect(page.getByRole('radiogroup', { name: 'Engine' }).getByRole('radio', { name: LABEL[engine] })).toHaveAttribute('aria-checked', 'true');

@@ -1,29 +1,9 @@
-// Issue 33: servers as they run in 2026. vLLM's names without `vllm:` (NVIDIA NIM) and SGLang
+// Servers as they run in 2026. vLLM's names without `vllm:` (NVIDIA NIM) and SGLang
 // before `sglang:num_requests_total`, each on a small stack of its own scraped by a real
 // Prometheus; the families newer vLLM and SGLang added, on the global setup's features stack.
 import type { Page } from '@playwright/test';
-import { startStack, type Stack, type StackOptions } from '../scripts/lib/stack';
 import { CORE_PANELS, appUrl, expect, expectPanelState, panel, test } from './fixtures';
-import { freePortBlock } from './support/ports';
-
-const log = process.env.E2E_VERBOSE ? (l: string) => console.log(l) : undefined;
-
-function useStack(opts: Omit<StackOptions, 'promPort' | 'vllmPort' | 'sglangPort'>): () => Stack {
-  let stack: Stack | null = null;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    const base = await freePortBlock(8);
-    stack = await startStack({ promPort: base, vllmPort: base + 1, sglangPort: base + 4, backfillMinutes: 15, seed: 33, log, ...opts });
-  });
-  test.afterAll(async () => {
-    await stack?.stop();
-    stack = null;
-  });
-  return () => {
-    if (!stack) throw new Error('stack not started');
-    return stack;
-  };
-}
+import { useStack } from './support/own-stack';
 
 /** The text of a panel's "Show PromQL" dialog (every query, with the variant lines). */
 async function menuText(page: Page, id: string): Promise<string> {
@@ -41,7 +21,7 @@ async function menuText(page: Page, id: string): Promise<string> {
 
 test.describe('vLLM names without a prefix (NVIDIA NIM)', () => {
   test.describe.configure({ timeout: 120_000 });
-  const stack = useStack({ profile: 'nim', sglangInstances: 0 });
+  const stack = useStack({ profile: 'nim', sglangInstances: 0, backfillMinutes: 15, seed: 33 });
 
   test('the backend is read as vLLM and every core panel has data, the menu naming the variant', async ({ page }) => {
     await page.goto(appUrl({ prom: stack().promUrl, from: 'now-15m', refresh: 'off' }));
@@ -58,7 +38,7 @@ test.describe('vLLM names without a prefix (NVIDIA NIM)', () => {
 
 test.describe('SGLang before sglang:num_requests_total', () => {
   test.describe.configure({ timeout: 120_000 });
-  const stack = useStack({ profile: 'early', vllmInstances: 0 });
+  const stack = useStack({ profile: 'early', vllmInstances: 0, backfillMinutes: 15, seed: 33 });
 
   test('the request rate is counted from the e2e latency histogram, and the menu says so', async ({ page }) => {
     await page.goto(appUrl({ prom: stack().promUrl, engine: 'sglang', from: 'now-15m', refresh: 'off' }));
