@@ -17,19 +17,16 @@ import {
 import { useT } from '../i18n';
 import { useDashboard } from './dashboard-context';
 
-export function DistributionChart({
-  panel,
-  series,
-  title,
-  height,
-  chartRef,
-}: {
+/** What the generic panel hands a chart body of a kind of its own (distribution, latest bars). */
+export interface ChartBodyProps {
   panel: PanelSpec;
   series: ChartSeries[];
   title: string;
   height: number | string;
   chartRef: React.RefObject<EChartsInstance | null>;
-}) {
+}
+
+export function DistributionChart({ panel, series, title, height, chartRef }: ChartBodyProps) {
   const t = useT();
   const { theme, locale } = useDashboard();
   const labels = t.distribution;

@@ -2,27 +2,15 @@
 // category, one colour per group), with the groups named under the chart. Loaded lazily
 // (lazy-latest-chart.tsx): few panels are of this kind, and far down the page.
 import { useMemo } from 'react';
-import type { PanelSpec } from '../catalog/types';
-import { EChart, seriesColor, type ChartSeries, type EChartsInstance } from '../charts';
+import { EChart, seriesColor } from '../charts';
 import { buildLatestBarsOption, toLatestBars } from '../charts/latest-bars';
 import { formatValue } from '../lib/units';
 import { useDashboard } from './dashboard-context';
+import type { ChartBodyProps } from './distribution-chart';
 
 const BAR_ROW_PX = 26;
 
-export function LatestChart({
-  panel,
-  series,
-  title,
-  height,
-  chartRef,
-}: {
-  panel: PanelSpec;
-  series: ChartSeries[];
-  title: string;
-  height: number | string;
-  chartRef: React.RefObject<EChartsInstance | null>;
-}) {
+export function LatestChart({ panel, series, title, height, chartRef }: ChartBodyProps) {
   const { theme, locale } = useDashboard();
   const data = useMemo(() => toLatestBars(series, panel.category), [series, panel.category]);
   const colors = useMemo(() => data.groups.map((_, i) => seriesColor(i)), [data.groups]);
