@@ -59,6 +59,16 @@ for (const engine of ['vllm', 'sglang'] as const) {
     const capacity = panel(page, 'instance-table').getByRole('columnheader', { name: /KV capacity/ });
     if (engine === 'sglang') {
       await expect(capacity).toHaveCount(0); // SGLang has no cache_config_info
+      // DP attention: each rank row names its ranks ("1/1" would read as "1 of 1"), and the
+      // tokenizer's rank-less request rate, the whole server's, is marked on each rank row so a
+      // sum over the rows is not read as the server's rate.
+      for (const key of keys.filter((k) => k.includes('|'))) {
+        const row = panel(page, 'instance-table').locator(`tr[data-row-key="${key}"]`);
+        await expect(row.locator('th')).toHaveText(new RegExp(`^${key.split('|')[0]!.replace(/[.]/g, '\\.')} · tp_rank \\d+ · dp_rank \\d+$`));
+        await expect(row.locator('td[data-column="req-rate"]')).toHaveAttribute('data-instance-wide', 'true');
+        await expect(row.locator('td[data-column="req-rate"]')).toContainText('(instance)');
+        await expect(row.locator('td[data-column="running"]')).not.toHaveAttribute('data-instance-wide', /.*/);
+      }
       return;
     }
     // vLLM: the KV-cache configuration, as cache_config_info's labels hold it for each engine.

@@ -97,10 +97,24 @@ const Row = memo(function Row({ row, columns, byId, onActivate }: { row: TableRo
       }}
     >
       <th scope="row" className="iw-row-key">
-        {row.key}
+        {row.rank ? (
+          <>
+            {row.filterValue}
+            <span className="iw-rank iw-muted">
+              {' · '}
+              {Object.entries(row.rank)
+                .map(([l, v]) => `${l} ${v}`)
+                .join(' · ')}
+            </span>
+          </>
+        ) : (
+          row.key
+        )}
       </th>
       {columns.map((c) => (
-        <td key={c.id} className={cellClass(row.cells[c.id], c)} data-column={c.id} data-value={row.cells[c.id]?.value ?? undefined} data-delta={row.cells[c.id]?.delta ?? undefined}>
+        <td key={c.id} className={cellClass(row.cells[c.id], c)} data-column={c.id} data-value={row.cells[c.id]?.value ?? undefined} data-delta={row.cells[c.id]?.delta ?? undefined}
+          data-instance-wide={row.cells[c.id]?.instanceWide || undefined}
+        >
           <Cell row={row} cell={row.cells[c.id]} column={c} info={byId.get(c.id)} />
         </td>
       ))}
@@ -135,12 +149,28 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
         <span className="iw-cell-delta iw-muted">{cell.delta === null ? '—' : formatDelta(cell.delta, locale)}</span>
       </>
     );
-  if (!cell.outlier) return <>{text}</>;
-  const why = t.table.outlier(columnTitle('', column, catalog.engine, lang), cell.outlier.factor.toFixed(1), formatValue(cell.outlier.median, column.unit, { locale }));
+  const shown = cell.instanceWide ? (
+    <>
+      {text}
+      <span className="iw-instance-wide iw-muted" title={t.table.instanceWideTitle}>
+        {' '}
+        {t.table.instanceWide}
+      </span>
+    </>
+  ) : (
+    text
+  );
+  if (!cell.outlier) return shown;
+  const title = columnTitle('', column, catalog.engine, lang);
+  const med = formatValue(cell.outlier.median, column.unit, { locale });
+  const why =
+    cell.outlier.factor === null
+      ? t.table.outlierAbove(title, formatValue(Math.abs(cell.value - cell.outlier.median), column.unit, { locale }), med)
+      : t.table.outlier(title, cell.outlier.factor.toFixed(1), med);
   return (
     <span title={why}>
       <span aria-hidden="true">⚠ </span>
-      {text}
+      {shown}
       <span className="sr-only">{` (${why})`}</span>
     </span>
   );
