@@ -150,7 +150,7 @@ export const en = {
     status: { up: 'Up', down: 'Down', sleeping: 'Sleeping', restarted: 'Restarted' },
     noRows: 'No rows: no engine reported in this range.',
   },
-  stat: { noData: 'No traffic', unknown: 'Unknown', noneYet: 'None yet', off: 'Off' },
+  stat: { noData: 'No traffic', unknown: 'Unknown', noneYet: 'None yet', off: 'Off', detail: { aborts: 'aborts', errors: 'errors' } },
 
   alerts: {
     title: 'Alerts',
