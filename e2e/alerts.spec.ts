@@ -151,7 +151,14 @@ test('the Rules dialog downloads the pack for this backend, engine and SLO, and 
   await dialog.getByLabel('TTFT').fill('0.3');
   await dialog.getByRole('button', { name: /^Download/ }).click();
   await expect(dialog.getByTestId('rules-result')).toContainText('between 0.25 and 0.5');
-  // The refusal is about the old value: gone as soon as the field changes.
+  // The nearest bounds are offered; taking one fills the field and the refusal goes.
+  await dialog.getByRole('button', { name: 'Use TTFT 0.5 s' }).click();
+  await expect(dialog.getByLabel('TTFT')).toHaveValue('0.5');
+  await expect(dialog.getByTestId('rules-result')).toHaveCount(0);
+  // A refusal is about the values it was given: gone as soon as a field changes.
+  await dialog.getByLabel('TTFT').fill('0.3');
+  await dialog.getByRole('button', { name: /^Download/ }).click();
+  await expect(dialog.getByTestId('rules-result')).toContainText('between 0.25 and 0.5');
   await dialog.getByLabel('TTFT').fill('0.5');
   await expect(dialog.getByTestId('rules-result')).toHaveCount(0);
   await dialog.getByLabel('Runbook base URL').fill('docs/alerts.md');

@@ -63,7 +63,7 @@ function RulesDialog({ client, engine, names, slo, onClose }: { client: Promethe
   const [values, setValues] = useState<Record<Field, string>>(() => sloFieldValues(slo));
   const [runbook, setRunbook] = useState('');
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string; notes: string[] } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string; notes: string[]; nearest?: { metric: SloMetric; bounds: number[] } } | null>(null);
 
   useEffect(() => {
     const d = ref.current;
@@ -94,7 +94,7 @@ function RulesDialog({ client, engine, names, slo, onClose }: { client: Promethe
       downloadText(rulesFileName(engine), r.yaml, 'application/yaml');
       setResult({ ok: true, text: t.rules.summary(r.groups.length, r.groups.reduce((n, g) => n + g.rules.length, 0)), notes: r.notes });
     } catch (e) {
-      setResult({ ok: false, text: t.rules.invalid(e instanceof RulesInputError ? e.message : errorText(e, lang)), notes: [] });
+      setResult({ ok: false, text: t.rules.invalid(e instanceof RulesInputError ? e.message : errorText(e, lang)), notes: [], nearest: e instanceof RulesInputError ? e.nearest : undefined });
     } finally {
       setBusy(false);
     }
@@ -154,6 +154,23 @@ function RulesDialog({ client, engine, names, slo, onClose }: { client: Promethe
       {result && (
         <div role="status" className={`text-sm mt-3 ${result.ok ? '' : 'iw-error'}`} data-testid="rules-result">
           <p>{result.text}</p>
+          {result.nearest && (
+            <p className="flex flex-wrap gap-2 mt-1">
+              {result.nearest.bounds.map((b) => (
+                <button
+                  key={b}
+                  type="button"
+                  className="iw-button"
+                  onClick={() => {
+                    setValues({ ...values, [result.nearest!.metric]: String(b) });
+                    setResult(null);
+                  }}
+                >
+                  {t.rules.useBound(LABEL[result.nearest!.metric], String(b))}
+                </button>
+              ))}
+            </p>
+          )}
           {result.notes.map((n) => (
             <p key={n} className="text-xs iw-muted">
               {n}

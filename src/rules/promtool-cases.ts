@@ -182,11 +182,11 @@ export function buildCases(engine: EngineId): TestCase[] {
     ];
     const labels = { model_name: 'burn', slo: metric };
     cases.push({
-      name: `${KIND} burn rate: all requests over ${le} s page (1 h & 5 m) and ticket (6 h & 30 m); none over does not`,
+      name: `${KIND} burn rate: all requests over ${le} s page (1 h & 5 m, and 6 h & 30 m); none over does not`,
       input,
       checks: [
         { eval_time: '30m', alertname: `${P}${KIND}BudgetBurnFast`, exp_alerts: [alert(labels, 'critical')] },
-        { eval_time: '60m', alertname: `${P}${KIND}BudgetBurnSlow`, exp_alerts: [alert(labels)] },
+        { eval_time: '60m', alertname: `${P}${KIND}BudgetBurnSlow`, exp_alerts: [alert(labels, 'critical')] },
       ],
     });
   }
