@@ -122,6 +122,10 @@ const Row = memo(function Row({ row, columns, byId, onActivate }: { row: TableRo
   );
 });
 
+/** Units whose rank rows a reader might add up: only these say "(instance)" on a repeated value
+ * (an uptime or a p95 repeated on each rank is not summed by anyone). */
+const ADDITIVE = new Set<ColumnSpec['unit']>(['reqps', 'tokps', 'requests', 'ops', 'tokens']);
+
 /** A label column shown as text (a numeric label column is formatted and sorted as a number). */
 const isText = (c: ColumnSpec) => c.label !== undefined && !c.numeric;
 
@@ -149,7 +153,7 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
         <span className="iw-cell-delta iw-muted">{cell.delta === null ? '—' : formatDelta(cell.delta, locale)}</span>
       </>
     );
-  const shown = cell.instanceWide ? (
+  const shown = cell.instanceWide && ADDITIVE.has(column.unit) ? (
     <>
       {text}
       <span className="iw-instance-wide iw-muted" title={t.table.instanceWideTitle}>
