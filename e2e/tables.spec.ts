@@ -56,6 +56,13 @@ for (const engine of ['vllm', 'sglang'] as const) {
     const keys = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
     expect(keys.filter((k) => k.includes('|'))).toHaveLength(2);
     for (const s of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))) expect(s).toBe('up');
+    // Each column says whether it is the latest value or a summary over the range, in its header.
+    const head = (col: string) => panel(page, 'instance-table').locator(`th[data-column="${col}"]`);
+    await expect(head('running')).toContainText('now');
+    await expect(head('running')).toHaveAttribute('title', /^Now: the latest value/);
+    await expect(head('req-rate')).toContainText('range');
+    await expect(head('req-rate')).toHaveAttribute('title', /^Over the range \(30m\)/);
+    await expect(table.locator('th[data-column="ttft-p95"]')).toContainText('range');
     const capacity = panel(page, 'instance-table').getByRole('columnheader', { name: /KV capacity/ });
     if (engine === 'sglang') {
       await expect(capacity).toHaveCount(0); // SGLang has no cache_config_info

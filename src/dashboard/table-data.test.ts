@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { query } from '../catalog/define';
 import type { ColumnSpec, TableSpec } from '../catalog/types';
-import { buildRows, markOutliers, sortRows, type TableRow } from './table-data';
+import { catalogs } from '../catalog';
+import { buildRows, columnScope, markOutliers, sortRows, type TableRow } from './table-data';
 
 const c = (id: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ id, title: id, unit: 'count', query: query(id, '', 'x'), ...extra });
 const spec: TableSpec = {
@@ -106,6 +107,13 @@ describe('markOutliers', () => {
     // Two peers (a once, not twice, against b): 3 s against 0.5 s marks both of a's rows.
     markOutliers(rows, spec.columns, group);
     expect([byKey['a|0'], byKey['a|1'], byKey.b].map((r) => r?.cells.ttft?.outlier?.factor ?? null)).toEqual([6, 6, null]);
+    // Two ranks of one server are not each other's peers: with no other instance, no mark.
+    const ranks: TableRow[] = [
+      { key: 'a|0', filterValue: 'a', cells: { model: { value: null, text: 'm' }, ttft: { value: 3 } } },
+      { key: 'a|1', filterValue: 'a', cells: { model: { value: null, text: 'm' }, ttft: { value: 0.5 } } },
+    ];
+    markOutliers(ranks, spec.columns, group);
+    expect(ranks.some((r) => r.cells.ttft?.outlier)).toBe(false);
   });
   it('a wide natural spread does not flag every other row; lower-is-worse columns mark low cells', () => {
     const spread = [0.1, 0.3, 0.5, 0.7, 0.9].map((v, i) => row(`r${i}`, 'm', v, 1));
@@ -138,5 +146,19 @@ describe('sortRows', () => {
     const sorted = sortRows(many, spec.columns[3], 'desc');
     expect(sorted).toHaveLength(1000);
     expect(sorted[0]?.cells.ttft?.value).toBe(999);
+  });
+});
+
+describe('columnScope', () => {
+  it('labels instant gauges "now" and summaries over $__range "range", in both engines’ tables', () => {
+    for (const engine of ['vllm', 'sglang'] as const) {
+      const table = catalogs[engine].panels.find((p) => p.id === 'instance-table')?.table;
+      const scope = Object.fromEntries((table?.columns ?? []).map((col) => [col.id, columnScope(col)]));
+      expect(scope, engine).toMatchObject({ running: 'now', waiting: 'now', 'kv-usage': 'now', uptime: 'now', status: 'now', 'req-rate': 'range', 'ttft-p95': 'range', preemptions: 'range' });
+    }
+    const models = catalogs.vllm.panels.find((p) => p.id === 'model-summary')?.table;
+    expect(columnScope(models!.columns.find((col) => col.id === 'kv-peak')!)).toBe('range');
+    // Instances seen in the range, not up now.
+    expect(columnScope(models!.columns.find((col) => col.id === 'instances')!)).toBe('range');
   });
 });

@@ -177,7 +177,8 @@ export const MAD_LIMIT = 3;
  * - one other peer: it is at least 2× (or at most 1/2×) the other;
  * - two or more: it is at least 1.5× (1/1.5×) their median and more than 3 scaled MADs of theirs
  *   away; a zero median leaves the ratio out (108 waiting against 0 and 0 is marked).
- * An instance-wide value repeated on its rank rows counts once.
+ * An instance-wide value repeated on its rank rows counts once; a rank row is compared with the
+ * rows of other instances only.
  */
 export function markOutliers(rows: TableRow[], columns: readonly ColumnSpec[], groupOf: (r: TableRow) => string): void {
   const groups = new Map<string, TableRow[]>();
@@ -190,8 +191,8 @@ export function markOutliers(rows: TableRow[], columns: readonly ColumnSpec[], g
     const floor = ABSOLUTE_FLOOR[c.unit] ?? 0;
     for (const peers of groups.values()) {
       // One value per peer: rank rows repeating their instance's value are one peer.
-      const points: { key: string; v: number; cells: TableCell[] }[] = [];
-      const byInstance = new Map<string, { key: string; v: number; cells: TableCell[] }>();
+      const points: { instance: string; v: number; cells: TableCell[] }[] = [];
+      const byInstance = new Map<string, { instance: string; v: number; cells: TableCell[] }>();
       for (const r of peers) {
         const cell = r.cells[c.id];
         const v = cell?.value;
@@ -201,13 +202,15 @@ export function markOutliers(rows: TableRow[], columns: readonly ColumnSpec[], g
           shared.cells.push(cell);
           continue;
         }
-        const p = { key: r.key, v, cells: [cell] };
+        const p = { instance: r.filterValue, v, cells: [cell] };
         if (cell.instanceWide) byInstance.set(r.filterValue, p);
         points.push(p);
       }
       if (points.length < 2) continue;
       for (const p of points) {
-        const others = points.filter((o) => o !== p).map((o) => o.v);
+        // Other instances only: two DP ranks of one server are not each other's peers.
+        const others = points.filter((o) => o.instance !== p.instance).map((o) => o.v);
+        if (others.length === 0) continue;
         const med = median(others);
         const diff = c.worse === 'higher' ? p.v - med : med - p.v;
         if (diff <= 0 || diff < floor) continue;
@@ -222,6 +225,17 @@ export function markOutliers(rows: TableRow[], columns: readonly ColumnSpec[], g
       }
     }
   }
+}
+
+/**
+ * Whether a column is a value at the end of the range ('now': gauges, `up`, labels) or a summary
+ * over it ('range': `rate(x[$__range])`, quantiles of it, `max_over_time`, instances seen). A range
+ * selector after `and` only picks which rows to keep, so it does not make a column a range one
+ * (the uptime of instances that served in the range is still the uptime now).
+ */
+export function columnScope(c: ColumnSpec): 'now' | 'range' {
+  const summary = /\b(rate|increase|resets|changes|[a-z]+_over_time)\([^()]*\[\$__range\]/;
+  return c.query.alternatives.some((a) => summary.test(a.expr.split(/\band\b/)[0] ?? '')) ? 'range' : 'now';
 }
 
 const STATUS_ORDER: Record<RowStatus, number> = { down: 0, restarted: 1, sleeping: 2, up: 3 };

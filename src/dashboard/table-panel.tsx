@@ -4,12 +4,13 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { ColumnSpec, PanelSpec } from '../catalog/types';
 import { csvText } from '../charts';
+import { formatDuration } from '../lib/time';
 import { formatValue } from '../lib/units';
 import { useLang, useT } from '../i18n';
 import { columnTitle } from '../i18n/catalog-text';
 import { formatDelta } from './compare';
-import { useDashboard } from './dashboard-context';
-import { sortRows, type RowStatus, type TableCell, type TableRow } from './table-data';
+import { rangeSeconds, useDashboard } from './dashboard-context';
+import { columnScope, sortRows, type RowStatus, type TableCell, type TableRow } from './table-data';
 import type { TableData } from './use-table-data';
 
 const PAGE = 50;
@@ -41,16 +42,21 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
             {columns.map((c) => {
               const info = byId.get(c.id);
               const active = sort.column === c.id;
+              // Text columns (the model) say what, not when.
+              const scope = isText(c) ? null : columnScope(c);
+              const scopeTitle = scope === 'range' ? t.table.rangeTitle(formatDuration(rangeSeconds(ctx.window) * 1000)) : scope === 'now' ? t.table.nowTitle : undefined;
               return (
                 <th
                   key={c.id}
                   scope="col"
                   data-column={c.id}
                   aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                  title={info?.expanded ? undefined : t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}
+                  data-scope={scope ?? undefined}
+                  title={info?.expanded ? scopeTitle : t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}
                 >
                   <button type="button" className="iw-th-button" onClick={() => onSort(c)}>
                     {columnTitle(panel.id, c, ctx.catalog.engine, lang)}
+                    {scope && <span className="iw-col-scope">{scope === 'range' ? t.table.range : t.table.now}</span>}
                     <span aria-hidden="true">{active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
                   </button>
                 </th>
