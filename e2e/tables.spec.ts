@@ -156,12 +156,21 @@ test.describe('an engine that crashes', () => {
     const t = panel(page, 'instance-table');
     await expect(t.locator(`tr[data-row-key="${dead}"]`)).toHaveAttribute('data-status', 'down');
     await expect(t.locator(`tr[data-row-key="${victim}"]`)).toHaveAttribute('data-status', 'up');
+    const model = (await t.locator(`tr[data-row-key="${victim}"] td[data-column="model"]`).textContent()) ?? '';
+    const instances = panel(page, 'model-summary').locator(`tr[data-row-key="${model}"] td[data-column="instances"]`);
+    // In view: panels off screen do not query.
+    await panel(page, 'model-summary').scrollIntoViewIfNeeded();
+    await expect(instances).toHaveText('2');
     await stack.stopEngine(victim);
+    await t.scrollIntoViewIfNeeded();
     // One scrape (5 s) for `up` to read 0, one refresh (5 s) for the board to ask again.
     await expect(t.locator(`tr[data-row-key="${victim}"]`)).toHaveAttribute('data-status', 'down', { timeout: 15_000 });
     await expect(t.locator('tr[data-status="down"]')).toHaveCount(2);
     // Down rows sort first by default, so the operator sees them without scrolling.
     const first = await t.locator('tbody tr').evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-status')));
     expect(first).toEqual(['down', 'down']);
+    // The Models table says which model lost capacity: its two instances, one of them down.
+    await instances.scrollIntoViewIfNeeded();
+    await expect(instances).toHaveText('2, 1 down', { timeout: 30_000 });
   });
 });

@@ -2,7 +2,8 @@
 // rows that filter the board when activated (click, Enter or Space), outlier cells marked with
 // the reason in words, and paging so 1,000 rows stay responsive.
 import { memo, useCallback, useMemo, useState } from 'react';
-import type { ColumnSpec, PanelSpec } from '../catalog/types';
+import { STAT_THRESHOLDS } from '../catalog/define';
+import type { ColumnSpec, PanelSpec, Threshold } from '../catalog/types';
 import { csvText } from '../charts';
 import { formatDuration } from '../lib/time';
 import { formatValue } from '../lib/units';
@@ -10,6 +11,7 @@ import { useLang, useT } from '../i18n';
 import { columnTitle } from '../i18n/catalog-text';
 import { formatDelta } from './compare';
 import { rangeSeconds, useDashboard } from './dashboard-context';
+import { STAT_COLORS, statVerdict } from './stat-verdict';
 import { columnScope, sortRows, type RowStatus, type TableCell, type TableRow } from './table-data';
 import type { TableData } from './use-table-data';
 
@@ -24,7 +26,7 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
   const [shown, setShown] = useState(PAGE);
   const byId = useMemo(() => new Map(data.columns.map((c) => [c.column.id, c])), [data.columns]);
   const sorted = useMemo(() => sortRows(data.rows, byId.get(sort.column)?.column, sort.dir), [data.rows, byId, sort]);
-  const columns = useMemo(() => (spec?.columns ?? []).filter((c) => c.status !== 'restarts' && c.status !== 'awake'), [spec]);
+  const columns = useMemo(() => (spec?.columns ?? []).filter((c) => c.status !== 'restarts' && c.status !== 'awake' && c.id !== 'instances-down'), [spec]);
   const filterKey = spec?.rows === 'model' ? 'model' : 'instance';
   const { setState } = ctx;
   const activate = useCallback((row: TableRow) => setState({ [filterKey]: [row.filterValue] }), [setState, filterKey]);
@@ -135,6 +137,14 @@ const ADDITIVE = new Set<ColumnSpec['unit']>(['reqps', 'tokps', 'requests', 'ops
 /** A label column shown as text (a numeric label column is formatted and sorted as a number). */
 const isText = (c: ColumnSpec) => c.label !== undefined && !c.numeric;
 
+/** Model-summary cells coloured as the stat tiles colour the same figure. */
+const CELL_THRESHOLDS: Record<string, readonly Threshold[]> = {
+  'ttft-p95': STAT_THRESHOLDS.ttft,
+  'itl-p95': STAT_THRESHOLDS.itl,
+  'failed-share': STAT_THRESHOLDS.errors,
+  'kv-peak': STAT_THRESHOLDS.kvUsage,
+};
+
 function cellClass(cell: TableCell | undefined, c: ColumnSpec): string {
   if (isText(c) || c.status) return 'iw-cell-text';
   return cell?.outlier ? 'iw-cell-num iw-outlier' : 'iw-cell-num';
@@ -148,6 +158,22 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
   if (!info?.expanded) return <span className="iw-muted" title={t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}>—</span>;
   if (isText(column)) return <span className="iw-cell-label">{cell?.text ?? '—'}</span>;
   if (!cell || cell.value === null) return <span className="iw-muted">—</span>;
+  if (column.id === 'instances') {
+    const down = row.cells['instances-down']?.value ?? 0;
+    if (down > 0)
+      return (
+        <span className="iw-cell-down" title={t.table.instancesDownTitle}>
+          {t.table.instancesDown(cell.value, down)}
+        </span>
+      );
+  }
+  const verdict = CELL_THRESHOLDS[column.id] ? statVerdict(cell.value, CELL_THRESHOLDS[column.id], (v) => formatValue(v, column.unit, { locale }), t.verdict) : null;
+  if (verdict && verdict.color !== 'none' && verdict.color !== 'green' && !cell.outlier && cell.delta === undefined)
+    return (
+      <span data-color={verdict.color} style={{ color: STAT_COLORS[verdict.color] }} title={verdict.reason}>
+        {formatValue(cell.value, column.unit, { locale })}
+      </span>
+    );
   const value = formatValue(cell.value, column.unit, { locale });
   // Compare mode: the change against the earlier window, under the value.
   const text =

@@ -153,6 +153,8 @@ export const en = {
     range: 'range',
     nowTitle: 'Now: the latest value, at the end of the selected range.',
     rangeTitle: (span: string) => `Over the range (${span}): a mean rate or a quantile over the whole selected range, so an instance that lived for part of it reads lower than it serves.`,
+    instancesDown: (n: number, down: number) => `${n}, ${down} down`,
+    instancesDownTitle: 'Instances seen in the range; of those, the ones not reporting now (down, or removed).',
     status: { up: 'Up', down: 'Down', sleeping: 'Sleeping', restarted: 'Restarted' },
     noRows: 'No rows: no engine reported in this range.',
   },

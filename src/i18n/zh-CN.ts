@@ -158,6 +158,8 @@ export const zhCN: Messages = {
     range: '区间',
     nowTitle: '当前：所选时间范围结束时的最新值。',
     rangeTitle: (span: string) => `整个区间（${span}）：在所选时间范围内计算的平均速率或分位数；只存在于其中一段时间的实例读数会低于其实际服务量。`,
+    instancesDown: (n: number, down: number) => `${n}，${down} 个宕机`,
+    instancesDownTitle: '该区间内出现过的实例；其中当前未上报的（宕机或已移除）。',
     status: { up: '运行', down: '宕机', sleeping: '休眠', restarted: '已重启' },
     noRows: '没有行：此时间范围内没有引擎上报。',
   },
