@@ -16,6 +16,7 @@ const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
 // A short `for`, so "pending, then firing" takes seconds rather than the default minute.
 const FOR = '20s';
 const SLO = { vllm: { ttft: 0.5, itl: 0.1, e2e: 10 }, sglang: { ttft: 0.4, itl: 0.1, e2e: 10 } } as const;
+const RUNBOOK = 'https://runbooks.example/inferwatch/alerts.md';
 
 let stack: Stack;
 let dir: string;
@@ -24,7 +25,7 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'inferwatch-alerts-'));
   const ruleFiles = (['vllm', 'sglang'] as const).map((engine) => {
     const file = join(dir, `${engine}.yml`);
-    writeFileSync(file, generateRules({ engine, slo: SLO[engine], forOverride: FOR }).yaml);
+    writeFileSync(file, generateRules({ engine, slo: SLO[engine], forOverride: FOR, runbookBase: RUNBOOK }).yaml);
     return file;
   });
   const base = await freePortBlock(12);
@@ -99,6 +100,12 @@ test('a stopped engine: its TargetDown alert is listed pending, then firing, in 
   // A marker at the alert's start on the time-series panels, named in the chart's accessible name.
   await expectPanelState(page, 'request-rate', 'ok');
   await expect(panel(page, 'request-rate').getByRole('img')).toHaveAttribute('aria-label', new RegExp(`alerts started in this range: .*VLLMTargetDown · ${target.replace(/[.]/g, '\\.')}`));
+  // The row links to its runbook section and narrows the board to the instance that is down.
+  await expect(item.getByRole('link', { name: 'Runbook' })).toHaveAttribute('href', `${RUNBOOK}#targetdown`);
+  await item.getByRole('button', { name: 'Show this instance' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]instance=${encodeURIComponent(target)}(&|$)`));
+  await expect(item).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Show this instance' })).toHaveCount(0);
   // The SGLang board does not list a vLLM alert.
   await page.goto(appUrl({ prom: stack.promUrl, engine: 'sglang', from: 'now-15m', refresh: '5s' }));
   await expect(page.getByRole('region', { name: 'Alerts' })).toHaveAttribute('data-state', 'ok');
@@ -144,7 +151,20 @@ test('the Rules dialog downloads the pack for this backend, engine and SLO, and 
   await dialog.getByLabel('TTFT').fill('0.3');
   await dialog.getByRole('button', { name: /^Download/ }).click();
   await expect(dialog.getByTestId('rules-result')).toContainText('between 0.25 and 0.5');
+  // The nearest bounds are offered; taking one fills the field and the refusal goes.
+  await dialog.getByRole('button', { name: 'Use TTFT 0.5 s' }).click();
+  await expect(dialog.getByLabel('TTFT')).toHaveValue('0.5');
+  await expect(dialog.getByTestId('rules-result')).toHaveCount(0);
+  // A refusal is about the values it was given: gone as soon as a field changes.
+  await dialog.getByLabel('TTFT').fill('0.3');
+  await dialog.getByRole('button', { name: /^Download/ }).click();
+  await expect(dialog.getByTestId('rules-result')).toContainText('between 0.25 and 0.5');
   await dialog.getByLabel('TTFT').fill('0.5');
+  await expect(dialog.getByTestId('rules-result')).toHaveCount(0);
+  await dialog.getByLabel('Runbook base URL').fill('docs/alerts.md');
+  await dialog.getByRole('button', { name: /^Download/ }).click();
+  await expect(dialog.getByTestId('rules-result')).toContainText('is not an http(s) URL');
+  await dialog.getByLabel('Runbook base URL').fill(RUNBOOK);
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /^Download/ }).click()]);
   expect(download.suggestedFilename()).toBe('inferwatch-vllm-rules.yml');
   const file = join(dir, 'downloaded.yml');
@@ -153,6 +173,7 @@ test('the Rules dialog downloads the pack for this backend, engine and SLO, and 
   expect(text).toContain('resolved against the backend');
   expect(text).toContain('VLLMTTFTBudgetBurnFast');
   expect(text).not.toContain('SGLang');
+  expect(text).toContain(`runbook_url: "${RUNBOOK}#targetdown"`);
   const check = spawnSync(PROMTOOL, ['check', 'rules', file], { encoding: 'utf8' });
   expect(check.status, check.stdout + check.stderr).toBe(0);
   await expect(dialog.getByTestId('rules-result')).toContainText(/\d+ groups, \d+ rules/);

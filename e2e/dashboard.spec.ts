@@ -1,6 +1,7 @@
 // The board against a real Prometheus scraping the simulated engines, in real Chromium.
 import { CORE_PANELS, appUrl, expect, expectPanelState, panel, test } from './fixtures';
 import { requestForm } from '../scripts/lib/request-form';
+import { formatValue } from '../src/lib/units';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 const PROM_ALL = () => process.env.PROM_FEATURES!;
@@ -194,4 +195,30 @@ test('Print the board loads every panel before the print dialog opens', async ({
   expect(printed.total).toBeGreaterThan(30);
   // Afterwards the action is ready again.
   await expect(page.getByRole('button', { name: 'Print the board (or save it as PDF)' })).toBeEnabled();
+});
+
+test('the aborted + errored tile is a share of the finished requests, coloured by it, with aborts and errors apart', async ({ page }) => {
+  const captured = page.waitForRequest((r) => r.url().includes('/api/v1/query_range') && (requestForm(r).get('query') ?? '').startsWith('sum(rate(vllm:request_success_total{finished_reason=~"abort|error"}'));
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
+  const tile = page.locator('[data-stat-id="abort-error-rate"]');
+  await expect(tile).toHaveAttribute('data-state', 'ok');
+  const form = requestForm(await captured);
+  const win = /\[(\d+s)\]/.exec(form.get('query') ?? '')?.[1];
+  expect(win).toBeTruthy();
+  // The same share, written here, at the tile's last step.
+  const at = async (matcher: string): Promise<number> => {
+    const res = await page.request.post(`${PROM()}/api/v1/query_range`, {
+      form: { query: `sum(rate(vllm:request_success_total${matcher}[${win}]))`, start: form.get('start')!, end: form.get('end')!, step: form.get('step')! },
+    });
+    const values = ((await res.json()) as { data: { result: Array<{ values: [number, string][] }> } }).data.result[0]?.values ?? [];
+    return Number(values[values.length - 1]?.[1] ?? NaN);
+  };
+  const [all, aborts, errors] = [await at(''), await at('{finished_reason="abort"}'), await at('{finished_reason="error"}')];
+  const share = (aborts + errors) / all;
+  const shown = Number(await tile.getAttribute('data-value'));
+  expect(shown).toBeCloseTo(share, 6);
+  // Amber from 1 % of the requests, red from 5 % (the rules' HighErrorRatio), not at any abort at all.
+  await expect(tile).toHaveAttribute('data-color', share >= 0.05 ? 'red' : share >= 0.01 ? 'amber' : 'green');
+  const pct = (v: number) => formatValue(v, 'ratio', { locale: 'en-US' });
+  await expect(tile.getByTestId('stat-detail')).toHaveText(`aborts ${pct(aborts / all)} · errors ${pct(errors / all)}`);
 });

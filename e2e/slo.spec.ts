@@ -146,3 +146,26 @@ test('the header control sets thresholds by keyboard, says ITL counts tokens, an
   await expect(page.locator('[data-stat-id="itl-slo"]')).toHaveAttribute('data-state', 'ok', { timeout: 45_000 });
   await expect(page.getByRole('button', { name: 'SLO · 1' })).toBeFocused();
 });
+
+test('a burn window with less data than its length says so; goodput is coloured by the objective', async ({ page }) => {
+  // The default stack has about an hour of history: a full 1 h window, not a 6 h one.
+  const prom = process.env.PROM_DEFAULT!;
+  const w = fixedWindow();
+  await openBoard(page, prom, w, { slo_ttft: '0.5', slo_e2e: '10' });
+  const six = page.locator('[data-stat-id="slo-burn-6h"]');
+  await expect(six).toHaveAttribute('data-state', 'ok', { timeout: 45_000 });
+  await expect(six).toHaveAttribute('data-partial', 'true');
+  await expect(six.getByTestId('stat-partial')).toContainText(/^from .+ of data$/);
+  // The span is the first sample of the TTFT count in the 6 h window, as Prometheus has it.
+  const u = new URL(`${prom}/api/v1/query_range`);
+  for (const [k, v] of Object.entries({ query: `max(${TTFT}_count)`, start: String(w.endSec - 21_600), end: String(w.endSec), step: '30' })) u.searchParams.set(k, v);
+  const values = ((await (await fetch(u)).json()) as { data: { result: Array<{ values: [number, string][] }> } }).data.result[0]?.values ?? [];
+  const span = w.endSec - Number(values[0]?.[0]);
+  expect(Math.abs(Number(await six.getAttribute('data-span-sec')) - span)).toBeLessThanOrEqual(Math.max(120, span * 0.05));
+  await expect(page.locator('[data-stat-id="slo-burn-1h"]')).not.toHaveAttribute('data-partial', /.*/);
+  // Goodput's interval against the objective 0.99.
+  const g = await tileValues(page, 'slo-goodput');
+  const low = g.low ?? g.value!;
+  const high = g.high ?? g.value!;
+  await expect(page.locator('[data-stat-id="slo-goodput"]')).toHaveAttribute('data-color', low >= 0.99 ? 'green' : high < 0.99 ? 'red' : 'amber');
+});

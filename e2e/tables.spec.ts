@@ -56,6 +56,13 @@ for (const engine of ['vllm', 'sglang'] as const) {
     const keys = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-row-key') ?? ''));
     expect(keys.filter((k) => k.includes('|'))).toHaveLength(2);
     for (const s of await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))) expect(s).toBe('up');
+    // Each column says whether it is the latest value or a summary over the range, in its header.
+    const head = (col: string) => panel(page, 'instance-table').locator(`th[data-column="${col}"]`);
+    await expect(head('running')).toContainText('now');
+    await expect(head('running')).toHaveAttribute('title', /^Now: the latest value/);
+    await expect(head('req-rate')).toContainText('range');
+    await expect(head('req-rate')).toHaveAttribute('title', /^Over the range \(30m\)/);
+    await expect(table.locator('th[data-column="ttft-p95"]')).toContainText('range');
     const capacity = panel(page, 'instance-table').getByRole('columnheader', { name: /KV capacity/ });
     if (engine === 'sglang') {
       // SGLang: the KV pool's capacity in tokens, as its own gauge says for each rank.
@@ -67,6 +74,16 @@ for (const engine of ['vllm', 'sglang'] as const) {
         const pool = pools.find((p) => p.metric.instance === instance && (rank === undefined || rank.startsWith(`${p.metric.tp_rank}`)));
         expect(pool, key).toBeTruthy();
         await expect(panel(page, 'instance-table').locator(`tr[data-row-key="${key}"] td[data-column="kv-capacity"]`)).toHaveAttribute('data-value', pool!.value[1]);
+      }
+      // DP attention: each rank row names its ranks ("1/1" would read as "1 of 1"), and the
+      // tokenizer's rank-less request rate, the whole server's, is marked on each rank row so a
+      // sum over the rows is not read as the server's rate.
+      for (const key of keys.filter((k) => k.includes('|'))) {
+        const row = panel(page, 'instance-table').locator(`tr[data-row-key="${key}"]`);
+        await expect(row.locator('th')).toHaveText(new RegExp(`^${key.split('|')[0]!.replace(/[.]/g, '\\.')} · tp_rank \\d+ · dp_rank \\d+$`));
+        await expect(row.locator('td[data-column="req-rate"]')).toHaveAttribute('data-instance-wide', 'true');
+        await expect(row.locator('td[data-column="req-rate"]')).toContainText('(instance)');
+        await expect(row.locator('td[data-column="running"]')).not.toHaveAttribute('data-instance-wide', /.*/);
       }
       return;
     }
@@ -148,12 +165,21 @@ test.describe('an engine that crashes', () => {
     const t = panel(page, 'instance-table');
     await expect(t.locator(`tr[data-row-key="${dead}"]`)).toHaveAttribute('data-status', 'down');
     await expect(t.locator(`tr[data-row-key="${victim}"]`)).toHaveAttribute('data-status', 'up');
+    const model = (await t.locator(`tr[data-row-key="${victim}"] td[data-column="model"]`).textContent()) ?? '';
+    const instances = panel(page, 'model-summary').locator(`tr[data-row-key="${model}"] td[data-column="instances"]`);
+    // In view: panels off screen do not query.
+    await panel(page, 'model-summary').scrollIntoViewIfNeeded();
+    await expect(instances).toHaveText('2');
     await stack.stopEngine(victim);
+    await t.scrollIntoViewIfNeeded();
     // One scrape (5 s) for `up` to read 0, one refresh (5 s) for the board to ask again.
     await expect(t.locator(`tr[data-row-key="${victim}"]`)).toHaveAttribute('data-status', 'down', { timeout: 15_000 });
     await expect(t.locator('tr[data-status="down"]')).toHaveCount(2);
     // Down rows sort first by default, so the operator sees them without scrolling.
     const first = await t.locator('tbody tr').evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-status')));
     expect(first).toEqual(['down', 'down']);
+    // The Models table says which model lost capacity: its two instances, one of them down.
+    await instances.scrollIntoViewIfNeeded();
+    await expect(instances).toHaveText('2, 1 down', { timeout: 30_000 });
   });
 });

@@ -6,7 +6,7 @@
 // `cluster` filter that narrows it. Everything is started here and stopped in afterAll.
 import type { Page } from '@playwright/test';
 import { createFleet, startSim, type SimHandle } from '../sim/index.ts';
-import { SHARD_LABEL, shardOf } from '../scripts/lib/topology-config';
+import { SHARD_LABEL } from '../scripts/lib/topology-config';
 import { jobsFor, startScrapers, type Scrapers } from '../scripts/lib/topology';
 import { CORE_PANELS, appUrl, expect, expectPanelState, panel, test } from './fixtures';
 import { freePortBlock } from './support/ports';
@@ -31,21 +31,12 @@ let sim: SimHandle | null = null;
 let started = 0;
 const servers: Partial<Record<'single' | 'sharded' | 'federated', Scrapers>> = {};
 
-/** A port block whose engine addresses fall into both shards (hashmod may put all in one). */
-async function portsSplitAcrossShards(): Promise<number> {
-  for (;;) {
-    const p = await freePortBlock(12);
-    const targets = [p + 8, p + 9, p + 10, p + 11].map((port) => `127.0.0.1:${port}`);
-    const shards = new Set(targets.map((t) => shardOf(t, 2)));
-    if (shards.size === 2) return p;
-  }
-}
-
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const p = await portsSplitAcrossShards();
+  // Any ports: the shard configs key each target so that both shards get their share.
+  const p = await freePortBlock(12);
   // 1 + 3 + 3 servers on p … p+6; engines on p+8 … p+11.
   sim = await startSim({ fleet: createFleet({ vllmPort: p + 8, sglangPort: p + 10, seed: 17, load: 4 }), log });
   started = Date.now();
@@ -152,6 +143,9 @@ test('sharded: two hashmod shards remote_write into VictoriaMetrics; every core 
   const asked: string[] = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));
   await waitForRates(url);
+  // Both shards scrape: two engine targets each, as remote-written with their shard label.
+  const perShard = await instant(url, `count by (${SHARD_LABEL}) (up{job=~"vllm|sglang"} == 1)`, Date.now() / 1000 - 60);
+  expect(Object.fromEntries(perShard.map((s) => [s.metric[SHARD_LABEL], Number(s.value[1])]))).toEqual({ '0': 2, '1': 2 });
   await page.goto(appUrl({ prom: url, engine: 'vllm', from: 'now-10m', refresh: 'off', rate: RATE }));
   // No targets on VictoriaMetrics: the interval is the spacing of the remote-written samples.
   await expect(page.getByTestId('scrape-interval')).toHaveText(`scrape ${SCRAPE}`, { timeout: 40_000 });

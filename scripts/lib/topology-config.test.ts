@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { clusterConfig, globalConfig, shardConfig, shardOf, splitByCluster } from './topology-config.ts';
+import { clusterConfig, globalConfig, shardConfig, shardKeys, shardOf, shardOfTarget, splitByCluster } from './topology-config.ts';
 
 const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
 const jobs = [
@@ -17,6 +17,24 @@ describe('shardOf', () => {
   it('matches the split a real Prometheus 2.42 made with these configs', () => {
     // Observed with `count by (shard, job) (up)` on VictoriaMetrics behind two shards.
     expect(['127.0.0.1:28240', '127.0.0.1:28241', '127.0.0.1:23240', '127.0.0.1:23241'].map((a) => shardOf(a, 2))).toEqual([0, 1, 1, 1]);
+  });
+});
+
+describe('shardKeys', () => {
+  it('deals the demo’s default targets across both shards, which their addresses alone do not', () => {
+    const demo = [
+      { job: 'vllm', targets: ['127.0.0.1:8000', '127.0.0.1:8001'] },
+      { job: 'sglang', targets: ['127.0.0.1:30000', '127.0.0.1:30001'] },
+    ];
+    const all = demo.flatMap((j) => j.targets);
+    // Hashing the address alone, as before: every target on shard 0.
+    expect(all.map((t) => shardOf(t, 2))).toEqual([0, 0, 0, 0]);
+    const keys = shardKeys(demo, 2);
+    expect(all.map((t) => shardOfTarget(t, keys, 2))).toEqual([0, 1, 0, 1]);
+    // And each shard's config carries the keys its hashmod reads.
+    const yaml = shardConfig(demo, '5s', 1, 2, 'http://127.0.0.1:8428/api/v1/write');
+    for (const t of all) expect(yaml).toContain(`- targets: ['${t}']\n        labels: { __tmp_shard_key: '${keys.get(t)}' }`);
+    expect(yaml).toContain('source_labels: [__address__, __tmp_shard_key]');
   });
 });
 

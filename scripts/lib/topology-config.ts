@@ -42,17 +42,41 @@ export function shardOf(address: string, modulus: number): number {
   return Number(digest.readBigUInt64BE(8) % BigInt(modulus));
 }
 
-/** One shard's config: every target listed, `hashmod` keeps this shard's share. */
+/** The target label hashed with the address; `__` labels are gone after relabelling. */
+export const SHARD_KEY_LABEL = '__tmp_shard_key';
+
+/**
+ * A key per target (every job's, in order) so that hashing address and key deals the targets
+ * round robin across the shards. Four addresses alone may all hash to one shard (the demo's
+ * 8000/8001/30000/30001 all do), which would show a "sharded" store fed by one Prometheus.
+ */
+export function shardKeys(jobs: ScrapeJob[], shards: number): Map<string, string> {
+  const keys = new Map<string, string>();
+  jobs
+    .flatMap((j) => j.targets)
+    .forEach((t, i) => {
+      let n = 0;
+      while (shardOf(`${t};${n}`, shards) !== i % shards) n++;
+      keys.set(t, String(n));
+    });
+  return keys;
+}
+
+/** The shard that scrapes `target`: hashmod of its address and key, as Prometheus joins them (`;`). */
+export const shardOfTarget = (target: string, keys: ReadonlyMap<string, string>, shards: number): number => shardOf(`${target};${keys.get(target) ?? ''}`, shards);
+
+/** One shard's config: every target listed with its key, `hashmod` keeps this shard's share. */
 export function shardConfig(jobs: ScrapeJob[], interval: string, shard: number, shards: number, writeUrl: string): string {
   const lines = [...header(interval, { [SHARD_LABEL]: String(shard) }), 'scrape_configs:'];
+  const keys = shardKeys(jobs, shards);
   for (const j of jobs) {
     if (j.targets.length === 0) continue;
     lines.push(
       `  - job_name: ${j.job}`,
       '    static_configs:',
-      `      - targets: [${j.targets.map(q).join(', ')}]`,
+      ...j.targets.flatMap((t) => [`      - targets: [${q(t)}]`, `        labels: { ${SHARD_KEY_LABEL}: ${q(keys.get(t) ?? '')} }`]),
       '    relabel_configs:',
-      '      - source_labels: [__address__]',
+      `      - source_labels: [__address__, ${SHARD_KEY_LABEL}]`,
       `        modulus: ${shards}`,
       '        target_label: __tmp_hash',
       '        action: hashmod',

@@ -8,7 +8,7 @@ import { createFleet, startSim, type SimHandle } from '../../sim/index.ts';
 import { ensurePrometheus, findBinary } from './binaries.ts';
 import { type BackendProcess, type ScrapeJob, scrapeConfig, startPrometheus, startProcess } from './prometheus.ts';
 import { fleetOptions, parseDuration, startStack, type StackOptions } from './stack.ts';
-import { CLUSTER_NAMES, clusterConfig, globalConfig, shardConfig, shardOf, splitByCluster, type Topology } from './topology-config.ts';
+import { CLUSTER_NAMES, clusterConfig, globalConfig, shardConfig, shardKeys, shardOfTarget, splitByCluster, type Topology } from './topology-config.ts';
 
 export { TOPOLOGIES, type Topology } from './topology-config.ts';
 
@@ -102,9 +102,10 @@ export async function startScrapers(opts: ScrapersOptions): Promise<Scrapers> {
       const shardProcs = Array.from({ length: shards }, (_, s) =>
         prom(`shard-${s}`, opts.port + 1 + s, shardConfig(opts.jobs, interval, s, shards, `http://127.0.0.1:${opts.port}/api/v1/write`), `shard ${s}`),
       );
+      const keys = shardKeys(opts.jobs, shards);
       await Promise.all(
         shardProcs.map((p, s) => {
-          const mine = opts.jobs.flatMap((j) => j.targets).filter((t) => shardOf(t, shards) === s).length;
+          const mine = opts.jobs.flatMap((j) => j.targets).filter((t) => shardOfTarget(t, keys, shards) === s).length;
           log(`shard ${s}: ${mine} target(s) by hashmod`);
           return ready(p, 'up == 1', mine);
         }),

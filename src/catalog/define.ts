@@ -214,10 +214,12 @@ export const STAT_THRESHOLDS = {
     { value: 0.8, color: 'amber' },
     { value: 0.95, color: 'red' },
   ],
+  // A share of the finished requests, not a rate: one client cancel in a quarter of an hour is no
+  // incident. Red where the rules pack's HighErrorRatio fires (5 %).
   errors: [
     { value: 0, color: 'green' },
-    { value: 0.001, color: 'amber' },
-    { value: 1, color: 'red' },
+    { value: 0.01, color: 'amber' },
+    { value: 0.05, color: 'red' },
   ],
 } satisfies Record<string, Threshold[]>;
 

@@ -69,12 +69,12 @@ const sglangStats: StatSpec[] = [
   },
   {
     id: 'abort-error-rate',
-    title: 'Aborts/s',
-    unit: 'reqps',
+    title: 'Aborted',
+    unit: 'ratio',
     panelId: 'abort-error-rate',
-    sumOf: { panelId: 'abort-error-rate', queryId: 'rate' },
     thresholds: STAT_THRESHOLDS.errors,
-    query: query('value', 'aborted', rateAll('aborted_requests')),
+    // SGLang counts aborts (client or server) and no errors apart.
+    query: query('value', 'aborted', ratio(rateAll('aborted_requests'), rateAll('requests'))),
   },
 ];
 

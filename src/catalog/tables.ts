@@ -80,6 +80,13 @@ export function modelSummaryPanel(m: FleetMetrics): PanelSpec {
           unit: 'count',
           expr: `count by ($__by) (group by ($__by, instance) (last_over_time(${ref(m.running)}[$__range])))`,
         }),
+        // Of those, the ones not reporting now (down, or gone); shown inside the Instances cell.
+        col({
+          id: 'instances-down',
+          title: 'Down',
+          unit: 'count',
+          expr: `count by ($__by) (group by ($__by, instance) (last_over_time(${ref(m.running)}[$__range])) unless on (instance) group by (instance) (${ref(m.running)}))`,
+        }),
         ...sharedColumns(m),
         col({ id: 'e2e-p95', title: 'E2E p95', unit: 'seconds', expr: p95(m.e2eBucket), worse: 'higher' }),
         col({

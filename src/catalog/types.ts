@@ -163,6 +163,8 @@ export interface StatSpec {
    * equivalent single-series expression (docs, and the tests check they agree in form).
    */
   sumOf?: { panelId: string; queryId: string };
+  /** Parts of the value shown under it (client aborts and server errors of a failed share). */
+  details?: { id: 'aborts' | 'errors'; query: QuerySpec }[];
 }
 
 export interface EngineCatalog<Id extends string = EngineId> {

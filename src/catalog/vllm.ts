@@ -56,12 +56,15 @@ const vllmStats: StatSpec[] = [
   },
   {
     id: 'abort-error-rate',
-    title: 'Aborts + errors/s',
-    unit: 'reqps',
+    title: 'Aborted + errored',
+    unit: 'ratio',
     panelId: 'abort-error-rate',
-    sumOf: { panelId: 'abort-error-rate', queryId: 'rate' },
     thresholds: STAT_THRESHOLDS.errors,
-    query: query('value', 'abort+error', rateAll('request_success', 'finished_reason=~"abort|error"')),
+    query: query('value', 'abort+error', ratio(rateAll('request_success', 'finished_reason=~"abort|error"'), rateAll('request_success'))),
+    details: [
+      { id: 'aborts', query: query('aborts', 'abort', ratio(rateAll('request_success', 'finished_reason="abort"'), rateAll('request_success'))) },
+      { id: 'errors', query: query('errors', 'error', ratio(rateAll('request_success', 'finished_reason="error"'), rateAll('request_success'))) },
+    ],
   },
 ];
 

@@ -47,4 +47,17 @@ describe('alert markers', () => {
     expect(format(marked)(at(600_000 + 20_000))).toContain('&lt;b&gt;down&lt;/b&gt;');
     expect(format(marked)(at(1_800_000))).toBe(format(option)(at(1_800_000)));
   });
+
+  it('names only lines far enough apart to read; the tooltip still lists every one, with what a marker time means', () => {
+    // 1 min apart in an hour: two lines, but vertical names 1.7 % of the width apart would overlap.
+    const s = alertMarkerSeries([m(10 * 60_000, 'A'), m(11 * 60_000, 'B'), m(30 * 60_000, 'C')], 'light', 0, H);
+    const data = s?.markLine?.data as Array<{ xAxis: number; label: { show: boolean; formatter: string } }>;
+    expect(data.map((d) => [d.label.formatter, d.label.show])).toEqual([['A', true], ['B', false], ['C', true]]);
+    const option = buildTimeSeriesOption({ series: [{ id: 'a', name: 'a', labels: {}, points: [[0, 1], [H, 2]] }], unit: 'reqps', theme: 'light', kind: 'line', startMs: 0, endMs: H });
+    const marked = withAlertMarkers(option, [m(11 * 60_000, 'B')], 'light', 0, H, 'en-US', 'activeAt <is> the rule start');
+    const html = (marked.tooltip as { formatter: (p: unknown) => string }).formatter([{ axisValue: 11 * 60_000, seriesId: 'a', seriesName: 'a', value: [0, 1], color: '#000', dataIndex: 0 }]);
+    expect(html).toContain('<strong>B</strong>');
+    expect(html).toContain('class="iw-marker-note">activeAt &lt;is&gt; the rule start</div>');
+  });
 });
+

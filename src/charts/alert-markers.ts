@@ -30,6 +30,9 @@ export const MARKER_SERIES_ID = 'alert-markers';
 /** Lines closer than this share of the range are one marker ("name +2"). */
 const MERGE_FRACTION = 0.01;
 const MAX_TOOLTIP_ITEMS = 8;
+/** A line nearer than this share of the range to the previous named one draws no name of its own:
+ * vertical names that close overlap into an unreadable smudge; the tooltip still lists it. */
+const LABEL_FRACTION = 0.03;
 
 const SEVERITY_COLORS: Record<string, string> = { critical: '#dc2626', page: '#dc2626', error: '#dc2626', warning: '#d97706' };
 
@@ -71,6 +74,13 @@ export function alertMarkerSeries(markers: readonly ChartMarker[], theme: ChartT
   const groups = groupMarkers(markers, startMs, endMs);
   if (groups.length === 0) return null;
   const t = chartTokens(theme);
+  const labelGap = Math.max(0, endMs - startMs) * LABEL_FRACTION;
+  let lastNamed = -Infinity;
+  const named = groups.map((g) => {
+    if (g.t - lastNamed < labelGap) return false;
+    lastNamed = g.t;
+    return true;
+  });
   return {
     type: 'line',
     id: MARKER_SERIES_ID,
@@ -80,7 +90,7 @@ export function alertMarkerSeries(markers: readonly ChartMarker[], theme: ChartT
       symbol: 'none',
       animation: false,
       silent: true,
-      data: groups.map((g) => {
+      data: groups.map((g, i) => {
         const worst = [...g.markers].sort((a, b) => rank(a) - rank(b))[0] ?? g.markers[0];
         const color = SEVERITY_COLORS[worst?.severity ?? ''] ?? t.mutedText;
         const first = worst?.label ?? '';
@@ -88,7 +98,7 @@ export function alertMarkerSeries(markers: readonly ChartMarker[], theme: ChartT
           xAxis: g.t,
           lineStyle: { color, width: 1.5, type: g.markers.every((m) => m.pending) ? 'dashed' : 'solid' },
           // Canvas text: never parsed as HTML.
-          label: { formatter: g.markers.length > 1 ? `${first} +${g.markers.length - 1}` : first, color, position: 'insideEndTop', fontSize: 10 },
+          label: { show: named[i], formatter: g.markers.length > 1 ? `${first} +${g.markers.length - 1}` : first, color, position: 'insideEndTop', fontSize: 10 },
         };
       }),
     },
@@ -104,25 +114,28 @@ function axisValue(params: unknown): number | null {
   return typeof v === 'number' ? v : null;
 }
 
-/** The axis tooltip, with the markers within 1 % of the range of the pointer added under it. */
-function markerTooltip(tooltip: ChartOption['tooltip'], groups: MarkerGroup[], gap: number, locale?: string): ChartOption['tooltip'] {
+/** The axis tooltip, with the markers within 1 % of the range of the pointer added under it and
+ * `note` (plain text) after them. */
+function markerTooltip(tooltip: ChartOption['tooltip'], groups: MarkerGroup[], gap: number, locale?: string, note?: string): ChartOption['tooltip'] {
   if (!tooltip || Array.isArray(tooltip) || typeof tooltip.formatter !== 'function') return tooltip;
   const base = tooltip.formatter as Formatter;
   const formatter: Formatter = (params, ...rest) => {
     const html = base(params, ...rest);
     const x = axisValue(params);
     const near = x === null ? [] : groups.filter((g) => Math.abs(g.t - x) <= gap);
-    return near.length ? `${html}<div class="iw-tt-markers">${near.map((g) => markerTooltipHtml(g, locale)).join('')}</div>` : html;
+    const foot = note ? `<div class="iw-marker-note">${escapeHtml(note)}</div>` : '';
+    return near.length ? `${html}<div class="iw-tt-markers">${near.map((g) => markerTooltipHtml(g, locale)).join('')}${foot}</div>` : html;
   };
   return { ...tooltip, formatter: formatter as NonNullable<typeof tooltip.formatter> };
 }
 
-/** The option with the markers' carrier series appended; the same object when none is in range. */
-export function withAlertMarkers(option: ChartOption, markers: readonly ChartMarker[], theme: ChartTheme, startMs: number, endMs: number, locale?: string): ChartOption {
+/** The option with the markers' carrier series appended; the same object when none is in range.
+ * `note`: plain text under the markers in the tooltip (what a marker's time means). */
+export function withAlertMarkers(option: ChartOption, markers: readonly ChartMarker[], theme: ChartTheme, startMs: number, endMs: number, locale?: string, note?: string): ChartOption {
   if (markers.length === 0) return option;
   const carrier = alertMarkerSeries(markers, theme, startMs, endMs);
   if (!carrier) return option;
   const series = Array.isArray(option.series) ? option.series : option.series ? [option.series] : [];
   const groups = groupMarkers(markers, startMs, endMs);
-  return { ...option, series: [...series, carrier], tooltip: markerTooltip(option.tooltip, groups, Math.max(0, endMs - startMs) * MERGE_FRACTION, locale) };
+  return { ...option, series: [...series, carrier], tooltip: markerTooltip(option.tooltip, groups, Math.max(0, endMs - startMs) * MERGE_FRACTION, locale, note) };
 }

@@ -100,9 +100,9 @@ export function buildLatestBarsOption({ data, unit, theme, locale, colors }: Lat
         const rows = list.map((p) => {
           const v = typeof p.value === 'number' ? p.value : null;
           const who = many && typeof p.seriesName === 'string' ? `${escapeHtml(p.seriesName)}: ` : '';
-          return `<div>${who}<span style="font-variant-numeric:tabular-nums">${escapeHtml(fmt(v))}</span></div>`;
+          return `<div>${who}<span class="iw-tt-num">${escapeHtml(fmt(v))}</span></div>`;
         });
-        return `<div style="font-weight:600;margin-bottom:2px">${escapeHtml(typeof head === 'string' ? head : '')}</div>${rows.join('')}`;
+        return `<div class="iw-tt-title">${escapeHtml(typeof head === 'string' ? head : '')}</div>${rows.join('')}`;
       },
     },
     series: data.groups.map((g, i) => ({

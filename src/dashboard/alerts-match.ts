@@ -15,6 +15,9 @@ export interface BoardAlert {
   /** The rule's `for`, seconds (from /api/v1/rules); null when unknown. */
   forSec: number | null;
   labels: Record<string, string>;
+  /** The rule's `runbook_url` when it is an absolute http(s) URL (a relative one would resolve
+   * against the board, not the docs); null otherwise. */
+  runbookUrl: string | null;
   key: string;
 }
 
@@ -55,6 +58,17 @@ const labelKey = (labels: Record<string, string>): string =>
     .join(',');
 
 /** Firing first, then pending; the oldest first within each, then by name. */
+/** `s` when it is an absolute http: or https: URL, else null (never a javascript: link). */
+export function httpUrl(s: string | undefined): string | null {
+  if (!s) return null;
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
 export function boardAlerts(alerts: readonly Alert[], rules: RulesData | undefined, f: BoardFilter): BoardAlert[] {
   const fors = forDurations(rules);
   const out: BoardAlert[] = [];
@@ -71,6 +85,7 @@ export function boardAlerts(alerts: readonly Alert[], rules: RulesData | undefin
       activeAtMs: Number.isFinite(t) ? t : null,
       forSec: fors.get(name) ?? null,
       labels: a.labels,
+      runbookUrl: httpUrl(a.annotations.runbook_url),
       key: labelKey(a.labels),
     });
   }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { vllmCatalog } from '../catalog';
 import { createPrometheusClient } from '../prometheus';
 import { AlertsRegion } from './alerts-region';
@@ -12,9 +12,9 @@ afterEach(cleanup);
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
-function renderWith(fetchFn: typeof fetch) {
+function renderWith(fetchFn: typeof fetch, setState: (patch: unknown) => void = () => {}) {
   const client = createPrometheusClient({ baseUrl: 'http://prom.test', fetch: fetchFn });
-  const ctx = { client, baseUrl: 'http://prom.test', catalog: vllmCatalog, state: { ...DEFAULT_STATE, refresh: 'off' } } as unknown as DashboardContextValue;
+  const ctx = { client, baseUrl: 'http://prom.test', catalog: vllmCatalog, state: { ...DEFAULT_STATE, refresh: 'off' }, setState } as unknown as DashboardContextValue;
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
@@ -54,5 +54,31 @@ describe('AlertsRegion', () => {
     expect(item.closest('li')?.textContent).toContain(HOSTILE);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.queryByText('SGLangTargetDown')).toBeNull();
+  });
+
+  it('links each alert to its runbook (absolute http(s) only) and filters the board to its instance', async () => {
+    const setState = vi.fn();
+    renderWith(async (input) => {
+      if (String(input).includes('/api/v1/rules')) return json({ status: 'success', data: { groups: [] } });
+      return json({
+        status: 'success',
+        data: {
+          alerts: [
+            { labels: { alertname: 'VLLMTargetDown', inferwatch_engine: 'vllm', instance: 'h:1' }, annotations: { runbook_url: 'https://runbooks.test/alerts.md#targetdown' }, state: 'firing' },
+            { labels: { alertname: 'VLLMHighTTFT', inferwatch_engine: 'vllm', model_name: 'm' }, annotations: { runbook_url: 'docs/alerts.md#highttft' }, state: 'firing' },
+            { labels: { alertname: 'VLLMRequestsWaiting', inferwatch_engine: 'vllm', instance: 'h:2' }, annotations: { runbook_url: 'javascript:alert(1)' }, state: 'firing' },
+          ],
+        },
+      });
+    }, setState);
+    const down = (await screen.findByText('VLLMTargetDown')).closest('li')!;
+    expect(down.querySelector('a')?.getAttribute('href')).toBe('https://runbooks.test/alerts.md#targetdown');
+    // A relative runbook_url would resolve against the board, and a javascript: one must never be a link.
+    expect(screen.getByText('VLLMHighTTFT').closest('li')?.querySelector('a')).toBeNull();
+    expect(screen.getByText('VLLMRequestsWaiting').closest('li')?.querySelector('a')).toBeNull();
+    // A model-wide alert has no instance to go to.
+    expect(screen.getByText('VLLMHighTTFT').closest('li')?.textContent).not.toContain('Show this instance');
+    fireEvent.click(down.querySelector('button')!);
+    expect(setState).toHaveBeenCalledWith({ instance: ['h:1'] });
   });
 });

@@ -10,8 +10,9 @@ import { boardAlerts, placeLabels, type BoardAlert } from './alerts-match';
 import { useDashboard } from './dashboard-context';
 import { refreshMs } from './use-now';
 
-function AlertItem({ a, now, modelLabel, instanceLabel }: { a: BoardAlert; now: number; modelLabel: string; instanceLabel: string }) {
+function AlertItem({ a, now, modelLabel, instanceLabel, onInstance }: { a: BoardAlert; now: number; modelLabel: string; instanceLabel: string; onInstance?: (instance: string) => void }) {
   const t = useT();
+  const instance = a.labels[instanceLabel];
   const age = a.activeAtMs === null ? null : formatDuration(Math.max(0, Math.round((now - a.activeAtMs) / 1000) * 1000));
   const when =
     age === null ? null : a.state === 'pending' && a.forSec !== null && a.forSec > 0 ? t.alerts.pendingOf(age, formatDuration(a.forSec * 1000)) : t.alerts.since(age);
@@ -23,6 +24,20 @@ function AlertItem({ a, now, modelLabel, instanceLabel }: { a: BoardAlert; now: 
       {place.length > 0 && <span className="iw-muted"> · {place.join(' · ')}</span>}
       {when && <span className="iw-muted"> · {when}</span>}
       {a.summary && <span className="iw-alert-summary"> — {a.summary}</span>}
+      {(a.runbookUrl || (instance && onInstance)) && (
+        <span className="iw-alert-links">
+          {instance && onInstance && (
+            <button type="button" className="iw-link-button" onClick={() => onInstance(instance)} title={t.alerts.showInstanceTitle(instance)}>
+              {t.alerts.showInstance}
+            </button>
+          )}
+          {a.runbookUrl && (
+            <a href={a.runbookUrl} target="_blank" rel="noopener noreferrer">
+              {t.alerts.runbook}
+            </a>
+          )}
+        </span>
+      )}
     </li>
   );
 }
@@ -33,7 +48,7 @@ export const MAX_ALERT_ROWS = 50;
 export function AlertsRegion() {
   const t = useT();
   const lang = useLang();
-  const { client, baseUrl, catalog, state } = useDashboard();
+  const { client, baseUrl, catalog, state, setState } = useDashboard();
   const interval = refreshMs(state.refresh) ?? false;
   // VictoriaMetrics across origins serves /api/v1/alerts and /api/v1/rules without CORS headers
   // (the browser logs an error and refuses the answer), and single-node evaluates no rules: not asked.
@@ -69,7 +84,15 @@ export function AlertsRegion() {
     body = (
       <ul className="iw-alert-list">
         {list.slice(0, MAX_ALERT_ROWS).map((a) => (
-          <AlertItem key={a.key} a={a} now={now} modelLabel={filter.modelLabel} instanceLabel={filter.instanceLabel} />
+          <AlertItem
+            key={a.key}
+            a={a}
+            now={now}
+            modelLabel={filter.modelLabel}
+            instanceLabel={filter.instanceLabel}
+            // Already the only instance shown: no link to where the reader is.
+            onInstance={state.instance.length === 1 && state.instance[0] === a.labels[filter.instanceLabel] ? undefined : (i) => setState({ instance: [i] })}
+          />
         ))}
         {list.length > MAX_ALERT_ROWS && <li className="iw-muted text-xs" data-testid="alerts-more">{t.alerts.more(list.length - MAX_ALERT_ROWS)}</li>}
       </ul>

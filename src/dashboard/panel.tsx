@@ -114,7 +114,11 @@ const PanelView = memo(function PanelView({
   const markers = useAlertMarkers(active && !isDistributionPanel(panel) && panel.chart !== 'latest');
   const markStart = data.window.startSec * 1000;
   const markEnd = data.window.endSec * 1000;
-  const shown = useMemo(() => withAlertMarkers(option, markers, ctx.theme, markStart, markEnd, ctx.locale), [option, markers, ctx.theme, markStart, markEnd, ctx.locale]);
+  const markerNote = t.alerts.markerNote;
+  const shown = useMemo(
+    () => withAlertMarkers(option, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote),
+    [option, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote],
+  );
   const chartTitle = markersAriaLabel(text.title, markers, markStart, markEnd, (title, alerts) => t.alerts.markers(title, alerts));
   const quantileNote = data.state === 'ok' ? bucketLimitedNote(data.series, precision, panel.unit, t.distribution, ctx.locale) : null;
 

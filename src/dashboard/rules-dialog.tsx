@@ -26,6 +26,22 @@ function parseSlo(values: Record<Field, string>): SloSettings | string {
   return slo;
 }
 
+/**
+ * The runbook base as typed: empty (the pack's relative `docs/alerts.md`, which only a Git host
+ * resolves), an absolute http(s) URL, or null for anything else. The board does not serve the
+ * docs, so there is no URL of its own to default to.
+ */
+export function parseRunbookBase(v: string): string | undefined | null {
+  const s = v.trim();
+  if (s === '') return undefined;
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.hash ? s : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The board's SLO settings (URL `slo_*`, then config.json) as the dialog's starting values. */
 export function sloFieldValues(slo: BoardSlo | undefined): Record<Field, string> {
   const th = slo?.thresholds;
@@ -45,8 +61,9 @@ function RulesDialog({ client, engine, names, slo, onClose }: { client: Promethe
   const lang = useLang();
   const ref = useRef<HTMLDialogElement>(null);
   const [values, setValues] = useState<Record<Field, string>>(() => sloFieldValues(slo));
+  const [runbook, setRunbook] = useState('');
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string; notes: string[] } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string; notes: string[]; nearest?: { metric: SloMetric; bounds: number[] } } | null>(null);
 
   useEffect(() => {
     const d = ref.current;
@@ -59,6 +76,11 @@ function RulesDialog({ client, engine, names, slo, onClose }: { client: Promethe
       setResult({ ok: false, text: t.rules.invalid(slo), notes: [] });
       return;
     }
+    const runbookBase = parseRunbookBase(runbook);
+    if (runbookBase === null) {
+      setResult({ ok: false, text: t.rules.invalid(t.rules.runbookInvalid(runbook.trim())), notes: [] });
+      return;
+    }
     setBusy(true);
     try {
       const metricNames = names ? [...names] : undefined;
@@ -68,11 +90,11 @@ function RulesDialog({ client, engine, names, slo, onClose }: { client: Promethe
           leValues[m] = await client.labelValues('le', { match: [`{__name__="${name}"}`] });
         }
       }
-      const r = generateRules({ engine, slo, metricNames, leValues });
+      const r = generateRules({ engine, slo, metricNames, leValues, runbookBase });
       downloadText(rulesFileName(engine), r.yaml, 'application/yaml');
       setResult({ ok: true, text: t.rules.summary(r.groups.length, r.groups.reduce((n, g) => n + g.rules.length, 0)), notes: r.notes });
     } catch (e) {
-      setResult({ ok: false, text: t.rules.invalid(e instanceof RulesInputError ? e.message : errorText(e, lang)), notes: [] });
+      setResult({ ok: false, text: t.rules.invalid(e instanceof RulesInputError ? e.message : errorText(e, lang)), notes: [], nearest: e instanceof RulesInputError ? e.nearest : undefined });
     } finally {
       setBusy(false);
     }
@@ -98,12 +120,31 @@ function RulesDialog({ client, engine, names, slo, onClose }: { client: Promethe
                 inputMode="decimal"
                 placeholder={f === 'objective' ? '0.99' : ''}
                 value={values[f]}
-                onChange={(e) => setValues({ ...values, [f]: e.target.value })}
+                onChange={(e) => {
+                  setValues({ ...values, [f]: e.target.value });
+                  // An error about the old values is not about the ones being typed.
+                  if (result && !result.ok) setResult(null);
+                }}
               />
             </label>
           ))}
         </div>
       </fieldset>
+      <label className="iw-control mb-1">
+        <span className="iw-control-label">{t.rules.runbookBase}</span>
+        <input
+          className="iw-input w-80"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/docs/alerts.md"
+          value={runbook}
+          onChange={(e) => {
+            setRunbook(e.target.value);
+            if (result && !result.ok) setResult(null);
+          }}
+        />
+      </label>
+      <p className="text-xs iw-muted mb-3">{t.rules.runbookHint}</p>
       <div className="flex items-center gap-3">
         <button type="button" className="iw-button" disabled={busy} onClick={() => void download()}>
           {t.rules.download} {rulesFileName(engine)}
@@ -113,6 +154,23 @@ function RulesDialog({ client, engine, names, slo, onClose }: { client: Promethe
       {result && (
         <div role="status" className={`text-sm mt-3 ${result.ok ? '' : 'iw-error'}`} data-testid="rules-result">
           <p>{result.text}</p>
+          {result.nearest && (
+            <p className="flex flex-wrap gap-2 mt-1">
+              {result.nearest.bounds.map((b) => (
+                <button
+                  key={b}
+                  type="button"
+                  className="iw-button"
+                  onClick={() => {
+                    setValues({ ...values, [result.nearest!.metric]: String(b) });
+                    setResult(null);
+                  }}
+                >
+                  {t.rules.useBound(LABEL[result.nearest!.metric], String(b))}
+                </button>
+              ))}
+            </p>
+          )}
           {result.notes.map((n) => (
             <p key={n} className="text-xs iw-muted">
               {n}

@@ -1,13 +1,13 @@
 // The burn-rate panel of the Latency section (`slo-burn-rate`): for each SLO, the error-budget
-// burn rate over a sliding 1 h window at every step, with the workbook's 14.4× (page) and 6×
-// (ticket) lines. Between bucket bounds the line follows the interpolated attainment.
+// burn rate over a sliding 1 h window at every step, with the workbook's paging lines (14.4× over
+// 1 h, 6× over 6 h). Between bucket bounds the line follows the interpolated attainment.
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { expandQuery } from '../catalog';
 import { EChart, LegendTable, buildTimeSeriesOption, type ChartSeries } from '../charts';
 import { useLang, useT } from '../i18n';
 import { errorText } from '../i18n/error-text';
-import { BURN_PAGE, BURN_TICKET, burnRate } from '../lib/slo';
+import { BURN_PAGE, BURN_PAGE_6H, burnRate } from '../lib/slo';
 import { rangeQueryOptions, type RangeQueryAnswer } from '../prometheus';
 import { useDashboard } from './dashboard-context';
 import { useSloSetup } from './slo-data';
@@ -16,6 +16,14 @@ import { useInView } from './use-in-view';
 
 export const BURN_PANEL_ID = 'slo-burn-rate';
 const KIND_LABEL = { ttft: 'TTFT', itl: 'ITL', e2e: 'E2E' } as const;
+/** A round top above the 14.4× line (ticks 0, 5, 10, 15, 20). */
+export const BURN_AXIS_MAX = 20;
+
+/** The y-axis top: BURN_AXIS_MAX while every point is below the 14.4× line, else ECharts' own. */
+export function burnAxisMax(series: readonly ChartSeries[]): number | undefined {
+  const top = series.reduce((m, s) => s.points.reduce((n, [, v]) => (v !== null && v > n ? v : n), m), 0);
+  return top < BURN_PAGE ? BURN_AXIS_MAX : undefined;
+}
 
 export function SloBurnPanel({ slo }: { slo: EffectiveSlo }) {
   const t = useT();
@@ -79,12 +87,14 @@ export function SloBurnPanel({ slo }: { slo: EffectiveSlo }) {
         theme,
         kind: 'line',
         min: 0,
+        // Up to the 14.4× line at least, or it never shows on a healthy fleet's chart.
+        max: burnAxisMax(series),
         startMs: w.startSec * 1000,
         endMs: w.endSec * 1000,
         locale,
         thresholds: [
           { value: BURN_PAGE, color: '#dc2626', label: t.slo.page },
-          { value: BURN_TICKET, color: '#d97706', label: t.slo.ticket },
+          { value: BURN_PAGE_6H, color: '#d97706', label: t.slo.page6h },
         ],
       }),
     [series, hidden, theme, w, locale, t],

@@ -37,4 +37,10 @@ describe('SloPopover', () => {
     fireEvent.submit(dialog.querySelector('form')!);
     expect(setState).toHaveBeenCalledWith(expect.objectContaining({ slo: expect.objectContaining({ ttft: 0.5 }) }));
   });
+
+  it('offers an example of each SLO’s own scale, not 0.5 s for all three', () => {
+    open('en');
+    const inputs = [...screen.getByRole('dialog').querySelectorAll('input')].slice(0, 3);
+    expect(inputs.map((i) => i.getAttribute('placeholder'))).toEqual(['1', '0.1', '10']);
+  });
 });

@@ -6,6 +6,10 @@ import { useDismiss } from '../components/use-dismiss';
 import { useT } from '../i18n';
 import { parseObjective, parseThreshold, SLO_KINDS, SLO_PER_TOKEN, type SloKind } from '../lib/slo';
 import type { EffectiveSlo } from './slo-queries';
+
+/** An example per SLO, of its own scale (a token gap is not a first token), and each a default
+ * bucket bound of both engines, so the rules pack accepts it as it stands. */
+export const SLO_PLACEHOLDER: Record<SloKind, string> = { ttft: '1', itl: '0.1', e2e: '10' };
 import type { DashboardState } from './url-state';
 import type { SetDashboardState } from './use-url-state';
 
@@ -104,7 +108,7 @@ export function SloPopover({
                     className="iw-input w-28"
                     inputMode="decimal"
                     autoComplete="off"
-                    placeholder={defaults.thresholds[k] === null ? '0.5' : String(defaults.thresholds[k])}
+                    placeholder={defaults.thresholds[k] === null ? SLO_PLACEHOLDER[k] : String(defaults.thresholds[k])}
                     value={draft[k]}
                     // The first field takes focus so the keyboard user lands in the form.
                     autoFocus={i === 0}

@@ -2,8 +2,12 @@
 // `itl-slo`, `e2e-slo`), goodput bounds (`slo-goodput`) and the worst burn rate over 1 h and
 // 6 h (`slo-burn-1h`, `slo-burn-6h`). DOM contract (PRODUCT.md §6): data-stat-id, data-state,
 // data-value in base units, and data-value-low/-high when the value is only known to lie in an interval.
+import { useQuery } from '@tanstack/react-query';
+import { expandQuery } from '../catalog';
+import { formatDuration } from '../lib/time';
 import { formatValue } from '../lib/units';
 import { burnColor, burnOf, goodputBounds, SLO_PER_TOKEN, type Attainment, type SloKind } from '../lib/slo';
+import { instantQueryOptions } from '../prometheus';
 import { useT, type Messages } from '../i18n';
 import { useDashboard } from './dashboard-context';
 import { useSloResults, useSloSetup, type SloResults, type SloSetup, type SloWindowResult } from './slo-data';
@@ -25,9 +29,13 @@ interface TileProps {
   text: string;
   /** The explanation (bucket bounds, assumptions): shown under the value and as the tooltip. */
   note?: string;
+  /** Shown next to the value: the window was not full of data ("from 3 min of data"). */
+  partial?: string;
+  /** Seconds of data the window had, when short of the window. */
+  spanSec?: number;
 }
 
-function Tile({ id, title, state, value, low, high, color = 'none', text, note }: TileProps) {
+function Tile({ id, title, state, value, low, high, color = 'none', text, note, partial, spanSec }: TileProps) {
   const interval = low !== undefined && high !== undefined && low !== high;
   return (
     <div role="listitem">
@@ -39,6 +47,8 @@ function Tile({ id, title, state, value, low, high, color = 'none', text, note }
         data-value={state === 'ok' && value !== undefined ? String(value) : undefined}
         data-value-low={state === 'ok' && interval ? String(low) : undefined}
         data-value-high={state === 'ok' && interval ? String(high) : undefined}
+        data-partial={partial ? 'true' : undefined}
+        data-span-sec={partial && spanSec !== undefined ? String(Math.round(spanSec)) : undefined}
         role="group"
         aria-label={title}
         title={note}
@@ -47,6 +57,11 @@ function Tile({ id, title, state, value, low, high, color = 'none', text, note }
         <div className="iw-stat-value" style={{ color: COLORS[color] }}>
           {text}
         </div>
+        {partial && (
+          <div className="iw-stat-partial text-xs" data-testid="stat-partial">
+            {partial}
+          </div>
+        )}
         {note && <p className="iw-stat-note">{note}</p>}
       </div>
     </div>
@@ -112,7 +127,16 @@ function stateText(state: TileState, t: Messages): string | null {
   return state === 'loading' ? '…' : state === 'empty' ? t.stat.noData : state === 'unavailable' ? '–' : state === 'error' ? '!' : null;
 }
 
-function GoodputTile({ setups, results }: { setups: SloSetup[]; results: SloResults }) {
+/**
+ * Goodput against the objective: green when even its lower bound meets it, red when even the upper
+ * bound misses it, amber when the interval straddles it (which requests missed is unknown).
+ */
+export function goodputColor(g: { low: number; high: number } | null, objective: number): Color {
+  if (!g) return 'none';
+  return g.low >= objective ? 'green' : g.high < objective ? 'red' : 'amber';
+}
+
+function GoodputTile({ setups, results, objective }: { setups: SloSetup[]; results: SloResults; objective: number }) {
   const t = useT();
   const { locale } = useDashboard();
   const requestLevel = setups.filter((s) => !SLO_PER_TOKEN[s.kind]);
@@ -145,15 +169,44 @@ function GoodputTile({ setups, results }: { setups: SloSetup[]; results: SloResu
       value={g?.low}
       low={g?.low}
       high={g?.high}
+      color={state === 'ok' ? goodputColor(g, objective) : 'none'}
       text={String(text)}
       note={requestLevel.length === 0 ? t.slo.goodputNeeds : `${rate ? `${rate}. ` : ''}${t.slo.goodputHint}`}
     />
   );
 }
 
+/** Seconds short of a full window below which the tile says how much data it used. */
+const SPAN_SLACK_SEC = 300;
+
+/**
+ * How many seconds of data the longest-lived series of the first ready SLO's `_count` has inside
+ * `win`, estimated from its sample counts (samples in the window × the spacing of the last 5 min);
+ * null when unknown. A fresh Prometheus has minutes, not six hours, and a 6 h rate then reads as
+ * the last minutes' one.
+ */
+function useDataSpan(setups: SloSetup[], win: '1h' | '6h'): number | null {
+  const { client, baseUrl, window: w, catalog, resolved, filters } = useDashboard();
+  const s = setups.find((x) => x.status === 'ready' && x.hasCount);
+  let expr: string | null = null;
+  if (s && resolved) {
+    const id = `${s.kind}_count`;
+    const r = expandQuery({ id: 'span', legend: '', alternatives: [{ expr: `300 * max(count_over_time({{${id}}}[${win}]) / count_over_time({{${id}}}[5m]))` }] }, catalog, { resolved, filters, rateInterval: win, by: [] });
+    if ('expr' in r) expr = r.expr;
+  }
+  const q = useQuery({ ...instantQueryOptions(client, { baseUrl, expr: expr ?? '', time: w.endSec }), enabled: expr !== null });
+  const res = q.data?.result;
+  if (!expr || !res || res.resultType !== 'vector') return null;
+  const v = Number(res.result[0]?.value[1]);
+  return Number.isFinite(v) ? v : null;
+}
+
 function BurnTile({ win, setups, results, objective }: { win: '1h' | '6h'; setups: SloSetup[]; results: SloResults; objective: number }) {
   const t = useT();
   const { locale } = useDashboard();
+  const span = useDataSpan(setups, win);
+  const winSec = win === '1h' ? 3600 : 21_600;
+  const short = span !== null && span < winSec - SPAN_SLACK_SEC ? formatDuration(Math.max(60, Math.round(span / 60) * 60) * 1000) : null;
   const ds = setups.map((s) => ({ s, d: describe(s, results[s.kind][win], t, locale) }));
   const burns = ds.flatMap(({ s, d }) => {
     const b = d.a ? burnOf(d.a, objective) : null;
@@ -172,9 +225,11 @@ function BurnTile({ win, setups, results, objective }: { win: '1h' | '6h'; setup
       value={worst?.value}
       low={worst ? Math.max(...burns.map((b) => b.low)) : undefined}
       high={worst ? Math.max(...burns.map((b) => b.high)) : undefined}
-      color={burnColor(worst?.value ?? null)}
+      color={burnColor(worst?.value ?? null, win)}
       text={worst ? fmt(worst.value) : (stateText(state, t) ?? '')}
-      note={`${perSlo ? `${perSlo}. ` : ''}${t.slo.burnHint(pct(objective, locale))}`}
+      partial={worst && short ? t.slo.fromData(short) : undefined}
+      spanSec={span ?? undefined}
+      note={`${perSlo ? `${perSlo}. ` : ''}${short ? `${t.slo.partialHint(win, short)} ` : ''}${t.slo.burnHint(pct(objective, locale))}`}
     />
   );
 }
@@ -189,7 +244,7 @@ export function SloTiles({ slo }: { slo: EffectiveSlo }) {
       {setups.map((s) => (
         <AttainmentTile key={s.kind} setup={s} r={results[s.kind].range} objective={slo.objective} />
       ))}
-      <GoodputTile setups={setups} results={results} />
+      <GoodputTile setups={setups} results={results} objective={slo.objective} />
       <BurnTile win="1h" setups={setups} results={results} objective={slo.objective} />
       <BurnTile win="6h" setups={setups} results={results} objective={slo.objective} />
     </>

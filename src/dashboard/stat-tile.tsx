@@ -69,6 +69,26 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   }, [stepSec, stat.id, source.summed]);
   const points = useMemo(() => (answer ? toPoints(answer.result, startSec, endSec) : null), [answer, toPoints, startSec, endSec]);
 
+  // The value's parts (aborts, errors), each its own last value; a part that fails is left out.
+  const detailExprs = useMemo(() => {
+    if (!resolved || !stat.details) return NO_EXPRS;
+    return stat.details.flatMap((d) => {
+      const r = preferRecorded(d.query, catalog, { resolved, filters, rateInterval, by: [] }, ctx.metricNames);
+      return 'missing' in r ? [] : [r.expr];
+    });
+  }, [resolved, stat.details, catalog, filters, rateInterval, ctx.metricNames]);
+  const detailAnswers = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: detailExprs, window: w, enabled: true }).answers;
+  const details = useMemo(
+    () =>
+      detailExprs.length === stat.details?.length
+        ? stat.details.map((d, i) => {
+            const a = detailAnswers[i];
+            return { id: d.id, value: a ? lastValue(toPoints(a.result, startSec, endSec)) : null };
+          })
+        : [],
+    [detailExprs, stat.details, detailAnswers, toPoints, startSec, endSec],
+  );
+
   // Compare mode: the same query over the earlier window (shared with the panel's when it runs the
   // same expression); the tile shows its value's change against the earlier window's last value.
   const compare = ctx.state.compare;
@@ -154,6 +174,14 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
                     ? t.stat.unknown
                     : t.stat.noData}
       </div>
+      {state === 'ok' && details.some((d) => d.value !== null) && (
+        <div className="iw-stat-detail iw-muted text-xs" data-testid="stat-detail">
+          {details
+            .filter((d) => d.value !== null)
+            .map((d) => `${t.stat.detail[d.id]} ${formatValue(d.value, stat.unit, { locale })}`)
+            .join(' · ')}
+        </div>
+      )}
       {shiftSec !== null && compare && state === 'ok' && (
         <div className="iw-stat-delta iw-muted text-xs" data-testid="stat-delta">
           {delta !== null ? t.compare.delta(formatDelta(delta, locale), compare) : t.compare.noDelta(compare)}

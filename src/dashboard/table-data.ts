@@ -6,14 +6,15 @@
 //   status   {instance="a:8000"} 1, {instance="b:8000"} 0
 //                                                  → row "a:8000" up; row "b:8000" down (no other cell)
 // A column whose series lack the rank label (up, process start) applies to every rank of its instance.
-import type { ColumnSpec, TableSpec } from '../catalog/types';
+import type { ColumnSpec, TableSpec, Unit } from '../catalog/types';
 import { parseSampleValue, type Labels, type VectorSample } from '../prometheus';
 
 export type RowStatus = 'up' | 'down' | 'sleeping' | 'restarted';
 
 export interface Outlier {
-  /** How far from the peers' median, e.g. 3.1 (×). */
-  factor: number;
+  /** How far from the other peers' median, e.g. 3.1 (×); null when that median is 0. */
+  factor: number | null;
+  /** The median of the other peers (the row itself left out). */
   median: number;
 }
 
@@ -22,6 +23,9 @@ export interface TableCell {
   /** Label columns (e.g. model) show text. */
   text?: string;
   outlier?: Outlier;
+  /** A value of the whole instance (a series without rank labels) repeated on each of its rank
+   * rows: adding the rows up counts it once per rank. */
+  instanceWide?: boolean;
   /** Compare mode: change against the earlier window (see compare.ts `withDeltas`); null = none. */
   delta?: number | null;
 }
@@ -31,6 +35,8 @@ export interface TableRow {
   /** The label value that filters the board to this row (model name or instance address). */
   filterValue: string;
   status?: RowStatus;
+  /** The rank labels of a rank row (an instance reporting several ranks), e.g. {tp_rank: "0", dp_rank: "1"}. */
+  rank?: Record<string, string>;
   cells: Record<string, TableCell>;
 }
 
@@ -69,15 +75,19 @@ export function buildRows(spec: TableSpec, labels: RowLabels, answers: ColumnAns
   }
   const keyOf = (p: string, r: string) => ((ranks.get(p)?.size ?? 0) > 1 ? `${p}|${r}` : p);
   const rows = new Map<string, TableRow>();
-  const ensure = (p: string, r: string): TableRow => {
+  const ensure = (p: string, r: string, metric: Labels): TableRow => {
     const key = keyOf(p, r);
     let row = rows.get(key);
     if (!row) {
       row = { key, filterValue: p, cells: {} };
+      if (key !== p) row.rank = Object.fromEntries(labels.rank.flatMap((l) => (metric[l] ? [[l, metric[l]]] : [])));
       rows.set(key, row);
     }
     return row;
   };
+  // A rank key's labels, for rows first made by a rank-less series.
+  const rankLabels = new Map<string, Labels>();
+  for (const c of spec.columns) for (const s of answers[c.id] ?? []) rankLabels.set(`${s.metric[labels.primary]}|${rankOf(s.metric, labels.rank)}`, s.metric);
   // Which rows exist only because of the status column.
   const fromEngine = new Set<string>();
   for (const c of spec.columns) {
@@ -86,10 +96,10 @@ export function buildRows(spec: TableSpec, labels: RowLabels, answers: ColumnAns
       if (p === undefined) continue;
       const r = rankOf(s.metric, labels.rank);
       const cell = cellOf(c, s);
-      const targets =
-        r.replaceAll('/', '') === '' && (ranks.get(p)?.size ?? 0) > 1 ? [...(ranks.get(p) ?? [])].map((x) => ensure(p, x)) : [ensure(p, r)];
+      const spread = r.replaceAll('/', '') === '' && (ranks.get(p)?.size ?? 0) > 1;
+      const targets = spread ? [...(ranks.get(p) ?? [])].map((x) => ensure(p, x, rankLabels.get(`${p}|${x}`) ?? {})) : [ensure(p, r, s.metric)];
       for (const row of targets) {
-        row.cells[c.id] = cell;
+        row.cells[c.id] = spread && !c.label && !c.status ? { ...cell, instanceWide: true } : cell;
         if (!c.status) fromEngine.add(row.key);
       }
     }
@@ -148,20 +158,27 @@ export function median(values: readonly number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-/** Outliers need at least this many peers (the row itself included). */
-export const MIN_PEERS = 3;
-/** …and to be at least this far from the peers' median, as a ratio… */
+/** Below this absolute difference from the peers, no mark whatever the ratio (3 ms against 2 ms,
+ * 2 waiting against 0); with a zero median it is the only size test. */
+export const ABSOLUTE_FLOOR: Partial<Record<Unit, number>> = { seconds: 0.01, requests: 5, ratio: 0.1, ops: 0.1, reqps: 0.1, tokps: 5 };
+/** With one other peer: at least this ratio (nothing to measure a spread by). */
+export const PAIR_FACTOR = 2;
+/** With two or more other peers: at least this ratio… */
 export const MIN_FACTOR = 1.5;
-/** …and more than this many scaled MADs (1.4826 × MAD estimates σ for normal data) away. */
+/** …and more than this many scaled MADs of the others (1.4826 × MAD estimates σ for normal data). */
 export const MAD_LIMIT = 3;
 
 /**
  * Marks cells that stand out from their peers (rows with the same `groupOf`, e.g. the instances of
- * one model) in the column's bad direction. Robust rule: with n ≥ 3 peers, a cell is an outlier
- * when it is at least 1.5× (or, for `worse: 'lower'`, at most 1/1.5×) the peers' median AND more
- * than 3 scaled median absolute deviations away from it. Both conditions: the ratio keeps tiny
- * absolute spreads from flagging (3 ms vs 2 ms), the MAD keeps a naturally wide spread from
- * flagging every other row. A zero MAD (all peers equal but this one) leaves the ratio to decide.
+ * one model) in the column's bad direction, each against the median of the OTHER peers, so an
+ * outlier never drags the reference it is measured by (docs/architecture.md, "Outlier rule", has
+ * worked examples). A cell is marked when its difference from that median is at least the unit's
+ * absolute floor, and
+ * - one other peer: it is at least 2× (or at most 1/2×) the other;
+ * - two or more: it is at least 1.5× (1/1.5×) their median and more than 3 scaled MADs of theirs
+ *   away; a zero median leaves the ratio out (108 waiting against 0 and 0 is marked).
+ * An instance-wide value repeated on its rank rows counts once; a rank row is compared with the
+ * rows of other instances only.
  */
 export function markOutliers(rows: TableRow[], columns: readonly ColumnSpec[], groupOf: (r: TableRow) => string): void {
   const groups = new Map<string, TableRow[]>();
@@ -171,24 +188,54 @@ export function markOutliers(rows: TableRow[], columns: readonly ColumnSpec[], g
   }
   for (const c of columns) {
     if (!c.worse) continue;
+    const floor = ABSOLUTE_FLOOR[c.unit] ?? 0;
     for (const peers of groups.values()) {
-      const vals = peers.flatMap((r) => {
-        const v = r.cells[c.id]?.value;
-        return v === null || v === undefined ? [] : [v];
-      });
-      if (vals.length < MIN_PEERS) continue;
-      const med = median(vals);
-      const mad = median(vals.map((v) => Math.abs(v - med))) * 1.4826;
+      // One value per peer: rank rows repeating their instance's value are one peer.
+      const points: { instance: string; v: number; cells: TableCell[] }[] = [];
+      const byInstance = new Map<string, { instance: string; v: number; cells: TableCell[] }>();
       for (const r of peers) {
         const cell = r.cells[c.id];
         const v = cell?.value;
         if (!cell || v === null || v === undefined) continue;
-        const far = Math.abs(v - med) > MAD_LIMIT * mad;
-        if (c.worse === 'higher' && med > 0 && v >= MIN_FACTOR * med && far) cell.outlier = { factor: v / med, median: med };
-        if (c.worse === 'lower' && med > 0 && v <= med / MIN_FACTOR && far) cell.outlier = { factor: v / med, median: med };
+        const shared = cell.instanceWide ? byInstance.get(r.filterValue) : undefined;
+        if (shared) {
+          shared.cells.push(cell);
+          continue;
+        }
+        const p = { instance: r.filterValue, v, cells: [cell] };
+        if (cell.instanceWide) byInstance.set(r.filterValue, p);
+        points.push(p);
+      }
+      if (points.length < 2) continue;
+      for (const p of points) {
+        // Other instances only: two DP ranks of one server are not each other's peers.
+        const others = points.filter((o) => o.instance !== p.instance).map((o) => o.v);
+        if (others.length === 0) continue;
+        const med = median(others);
+        const diff = c.worse === 'higher' ? p.v - med : med - p.v;
+        if (diff <= 0 || diff < floor) continue;
+        let marked: boolean;
+        if (others.length === 1) marked = med === 0 ? c.worse === 'higher' : c.worse === 'higher' ? p.v >= PAIR_FACTOR * med : p.v <= med / PAIR_FACTOR;
+        else {
+          const mad = median(others.map((v) => Math.abs(v - med))) * 1.4826;
+          const ratio = med === 0 ? c.worse === 'higher' : c.worse === 'higher' ? p.v >= MIN_FACTOR * med : p.v <= med / MIN_FACTOR;
+          marked = ratio && diff > MAD_LIMIT * mad;
+        }
+        if (marked) for (const cell of p.cells) cell.outlier = { factor: med === 0 ? null : p.v / med, median: med };
       }
     }
   }
+}
+
+/**
+ * Whether a column is a value at the end of the range ('now': gauges, `up`, labels) or a summary
+ * over it ('range': `rate(x[$__range])`, quantiles of it, `max_over_time`, instances seen). A range
+ * selector after `and` only picks which rows to keep, so it does not make a column a range one
+ * (the uptime of instances that served in the range is still the uptime now).
+ */
+export function columnScope(c: ColumnSpec): 'now' | 'range' {
+  const summary = /\b(rate|increase|resets|changes|[a-z]+_over_time)\([^()]*\[\$__range\]/;
+  return c.query.alternatives.some((a) => summary.test(a.expr.split(/\band\b/)[0] ?? '')) ? 'range' : 'now';
 }
 
 const STATUS_ORDER: Record<RowStatus, number> = { down: 0, restarted: 1, sleeping: 2, up: 3 };

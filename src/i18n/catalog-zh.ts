@@ -375,7 +375,7 @@ const vllm: CatalogText = {
     waiting: { title: '排队中' },
     'kv-cache-usage': { title: 'KV 使用率（最大）' },
     'prefix-cache-hit-rate': { title: 'Prefix cache 命中率' },
-    'abort-error-rate': { title: '中止 + 出错/s' },
+    'abort-error-rate': { title: '中止 + 出错占比' },
   },
 };
 
@@ -674,7 +674,7 @@ const sglang: CatalogText = {
     waiting: { title: '排队中' },
     'kv-cache-usage': { title: 'KV 使用率（最大）' },
     'prefix-cache-hit-rate': { title: 'Prefix cache 命中率' },
-    'abort-error-rate': { title: '中止/s' },
+    'abort-error-rate': { title: '中止占比' },
   },
 };
 

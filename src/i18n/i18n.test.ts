@@ -152,7 +152,7 @@ describe('panelText / statTitle', () => {
     expect(na).toBeDefined();
     if (na) expect(panelText(na, 'sglang', 'zh-CN').notAvailable).toMatch(CJK);
     const abort = catalogs.sglang.stats.find((s) => s.id === 'abort-error-rate');
-    expect(abort && statTitle(abort, 'sglang', 'zh-CN')).toBe('中止/s');
+    expect(abort && statTitle(abort, 'sglang', 'zh-CN')).toBe('中止占比');
   });
 
   it('falls back to English when an entry is missing', () => {

@@ -100,11 +100,13 @@ describe('burn rate', () => {
     expect(burnRate(1, 0.999)).toBe(0);
   });
 
-  it('coloured by the workbook thresholds: 14.4× pages, 6× tickets', () => {
-    expect(burnColor(14.4)).toBe('red');
-    expect(burnColor(14.3)).toBe('amber');
-    expect(burnColor(6)).toBe('amber');
-    expect(burnColor(5.9)).toBe('green');
+  it('coloured by the workbook: red where the window pages (14.4× over 1 h, 6× over 6 h), amber from 1×', () => {
+    expect(burnColor(14.4, '1h')).toBe('red');
+    expect(burnColor(14.3, '1h')).toBe('amber');
+    expect(burnColor(6, '6h')).toBe('red');
+    expect(burnColor(5.9, '6h')).toBe('amber');
+    expect(burnColor(1, '1h')).toBe('amber');
+    expect(burnColor(0.9, '6h')).toBe('green');
     expect(burnColor(null)).toBe('none');
   });
 

@@ -10,11 +10,14 @@ export const SLO_PER_TOKEN: Record<SloKind, boolean> = { ttft: false, itl: true,
 
 /** Label value the SLO query gives the total (`_count`) so that it travels in the same vector as the buckets. */
 export const COUNT_LE = 'count';
-/** Multi-window, multi-burn-rate alerting (Google SRE workbook, ch. 5, 30-day budget). */
+/** Multi-window, multi-burn-rate alerting (Google SRE workbook, ch. 5, 30-day budget): 14.4× over
+ * 1 h and 6× over 6 h both page; the workbook's ticket is 1× over 3 days. */
 export const BURN_PAGE = 14.4;
-export const BURN_TICKET = 6;
+export const BURN_PAGE_6H = 6;
 export const BURN_WINDOWS = ['1h', '6h'] as const;
 export type BurnWindow = (typeof BURN_WINDOWS)[number];
+/** The burn rate that pages over each window. */
+export const PAGE_AT: Record<BurnWindow, number> = { '1h': BURN_PAGE, '6h': BURN_PAGE_6H };
 export const DEFAULT_OBJECTIVE = 0.99;
 /** A latency threshold above one day is a typo, not an objective. */
 export const MAX_THRESHOLD_SEC = 86_400;
@@ -134,10 +137,11 @@ export function burnRate(attainment: number, objective: number): number {
 
 export type BurnColor = 'green' | 'amber' | 'red' | 'none';
 
-/** Workbook thresholds: ≥ 14.4× pages, ≥ 6× opens a ticket, below is within budget. */
-export function burnColor(burn: number | null): BurnColor {
+/** Red at the window's paging burn rate (14.4× over 1 h, 6× over 6 h), amber from 1× (the budget
+ * goes faster than it accrues), green below. */
+export function burnColor(burn: number | null, win: BurnWindow = '1h'): BurnColor {
   if (burn === null || !Number.isFinite(burn)) return 'none';
-  return burn >= BURN_PAGE ? 'red' : burn >= BURN_TICKET ? 'amber' : 'green';
+  return burn >= PAGE_AT[win] ? 'red' : burn >= 1 ? 'amber' : 'green';
 }
 
 /** Burn rate of an attainment interval: the headline, and the interval (a higher attainment burns less). */

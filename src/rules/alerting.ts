@@ -74,16 +74,21 @@ export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missi
     else missing.push(`${ALERT_PREFIX[c.engine]}${kind}`);
   };
 
-  // A target that served engine metrics in the last hour and is now down. Joined on the presence
-  // metric so Prometheus' own target and unrelated jobs never fire it.
+  // A down target in a job that served engine metrics in the last hour (so a never-up replica of an
+  // engine job fires, Prometheus' own and unrelated jobs never do), kept firing through its own
+  // ALERTS series once the hour has passed: the target is no less down three hours on.
+  const name = `${ALERT_PREFIX[c.engine]}TargetDown`;
   const seen = expandTemplate(ctx, `present_over_time({{${c.presenceMetric}}}[1h])`);
-  add('TargetDown', seen && `up == 0\nand on (job, instance)\n${seen}`, (expr) =>
-    makeAlert(ctx, 'TargetDown', expr, {
-      for: DEFAULTS.downFor,
-      severity: 'critical',
-      summary: `${label} target {{ $labels.instance }} is down`,
-      description: `Prometheus cannot scrape {{ $labels.instance }} (job {{ $labels.job }}), which served ${label} metrics within the last hour.`,
-    }),
+  add(
+    'TargetDown',
+    seen && `up == 0\nand on (job) (\n  group by (job) (${seen})\n  or group by (job) (ALERTS{alertname="${name}"})\n)`,
+    (expr) =>
+      makeAlert(ctx, 'TargetDown', expr, {
+        for: DEFAULTS.downFor,
+        severity: 'critical',
+        summary: `${label} target {{ $labels.instance }} is down`,
+        description: `Prometheus cannot scrape {{ $labels.instance }} (job {{ $labels.job }}, a job that serves ${label} metrics).`,
+      }),
   );
   const absent = expandTemplate(ctx, `absent({{${c.presenceMetric}}})`);
   add('MetricsAbsent', absent, (expr) =>

@@ -49,6 +49,23 @@ describe('generateRules', () => {
     expect(fast?.expr).toContain('> 0.144');
   });
 
+  it('a threshold between this engine’s bounds names the nearest bounds to offer (0.5 s on SGLang: 0.4 and 0.6)', () => {
+    const refused = (() => {
+      try {
+        generateRules({ engine: 'sglang', slo: { ttft: 0.5 } });
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect(refused).toBeInstanceOf(RulesInputError);
+    expect((refused as RulesInputError).nearest).toEqual({ metric: 'ttft', bounds: [0.4, 0.6] });
+    // Both burn alerts page, as in the SRE workbook (14.4× over 1 h, 6× over 6 h).
+    const r = generateRules({ engine: 'sglang', slo: { ttft: 0.4 } });
+    const severities = r.groups.flatMap((g) => g.rules).flatMap((x) => ('alert' in x && x.alert.includes('BudgetBurn') ? [`${x.alert} ${x.labels.severity}`] : []));
+    expect(severities).toEqual(['SGLangTTFTBudgetBurnFast critical', 'SGLangTTFTBudgetBurnSlow critical']);
+  });
+
   it('every alert links a runbook section and carries the engine label', () => {
     for (const engine of ['vllm', 'sglang'] as const) {
       const r = generateRules({ engine, runbookBase: 'https://example.test/alerts.md' });

@@ -53,8 +53,10 @@ export function buildCases(engine: EngineId): TestCase[] {
   const running = n('running');
   const cases: TestCase[] = [];
 
+  const LONG = 800; // 200 min at 15 s: past the 3 h check, far past the presence window (1 h)
+  const down = (labels: Record<string, string>) => alert(labels, 'critical');
   cases.push({
-    name: 'target down: fires for a target that served engine metrics, not for one that never did',
+    name: 'target down: fires for a target that served engine metrics, not for one in an unrelated job',
     input: [
       { series: sel('up', { job, instance: 'a:1' }), values: `1x8 0x${SAMPLES}` },
       { series: sel(running, base('m', 'a:1')), values: `1x8 _x${SAMPLES}` },
@@ -63,7 +65,33 @@ export function buildCases(engine: EngineId): TestCase[] {
     checks: [
       // Down since 2 m; with `for: 1m`, only pending at 2m30s, firing at 5m.
       { eval_time: '2m30s', alertname: `${P}TargetDown`, exp_alerts: [] },
-      { eval_time: '5m', alertname: `${P}TargetDown`, exp_alerts: [alert({ job, instance: 'a:1' }, 'critical')] },
+      { eval_time: '5m', alertname: `${P}TargetDown`, exp_alerts: [down({ job, instance: 'a:1' })] },
+    ],
+  });
+  cases.push({
+    name: 'target down: still fires 3 h after the crash, long after its engine metrics left the 1 h window',
+    input: [
+      { series: sel('up', { job, instance: 'a:1' }), values: `1x8 0x${LONG}` },
+      { series: sel(running, base('m', 'a:1')), values: `1x8 _x${LONG}` },
+      { series: sel('up', { job: 'other', instance: 'b:1' }), values: `0x${LONG}` },
+    ],
+    checks: [
+      { eval_time: '90m', alertname: `${P}TargetDown`, exp_alerts: [down({ job, instance: 'a:1' })] },
+      { eval_time: '3h', alertname: `${P}TargetDown`, exp_alerts: [down({ job, instance: 'a:1' })] },
+    ],
+  });
+  cases.push({
+    name: 'target down: a never-up replica of an engine job fires; it stops once it is up',
+    input: [
+      { series: sel('up', { job, instance: 'a:1' }), values: `1x${SAMPLES}` },
+      { series: sel(running, base('m', 'a:1')), values: `1x${SAMPLES}` },
+      // Crash-looping from its first scrape, up at 40 m.
+      { series: sel('up', { job, instance: 'new:1' }), values: `0x160 1x${SAMPLES}` },
+      { series: sel('up', { job: 'other', instance: 'b:1' }), values: `0x${SAMPLES}` },
+    ],
+    checks: [
+      { eval_time: '5m', alertname: `${P}TargetDown`, exp_alerts: [down({ job, instance: 'new:1' })] },
+      { eval_time: '45m', alertname: `${P}TargetDown`, exp_alerts: [] },
     ],
   });
   cases.push({
@@ -154,11 +182,11 @@ export function buildCases(engine: EngineId): TestCase[] {
     ];
     const labels = { model_name: 'burn', slo: metric };
     cases.push({
-      name: `${KIND} burn rate: all requests over ${le} s page (1 h & 5 m) and ticket (6 h & 30 m); none over does not`,
+      name: `${KIND} burn rate: all requests over ${le} s page (1 h & 5 m, and 6 h & 30 m); none over does not`,
       input,
       checks: [
         { eval_time: '30m', alertname: `${P}${KIND}BudgetBurnFast`, exp_alerts: [alert(labels, 'critical')] },
-        { eval_time: '60m', alertname: `${P}${KIND}BudgetBurnSlow`, exp_alerts: [alert(labels)] },
+        { eval_time: '60m', alertname: `${P}${KIND}BudgetBurnSlow`, exp_alerts: [alert(labels, 'critical')] },
       ],
     });
   }

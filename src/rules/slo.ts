@@ -1,6 +1,7 @@
 // SLO burn-rate alerts (Google SRE workbook, "Alerting on SLOs", multiwindow multi-burn-rate):
 // page when the error budget burns 14.4× too fast over 1 h and 5 m (2 % of a 30-day budget in an
-// hour), open a ticket at 6× over 6 h and 30 m (5 % in six hours). "Good" is a request (a token,
+// hour), and page at 6× over 6 h and 30 m (5 % in six hours). The workbook's ticket (1× over 3 days)
+// is not generated: a 3-day rate per model is costly to record and needs days of history. "Good" is a request (a token,
 // for ITL) in the bucket whose bound is the SLO threshold, so the threshold must be a bucket bound.
 import type { EngineId } from '../catalog';
 import { leMatcher, locateThreshold, parseBounds } from '../lib/buckets';
@@ -29,7 +30,7 @@ export function defaultLeValues(bounds: readonly number[]): string[] {
 
 export const BURN_WINDOWS = [
   { kind: 'Fast', long: '1h', short: '5m', factor: 14.4, severity: 'critical', for: '2m' },
-  { kind: 'Slow', long: '6h', short: '30m', factor: 6, severity: 'warning', for: '15m' },
+  { kind: 'Slow', long: '6h', short: '30m', factor: 6, severity: 'critical', for: '15m' },
 ] as const;
 
 export const DEFAULT_OBJECTIVE = 0.99;
@@ -39,6 +40,12 @@ const KIND: Record<SloMetric, string> = { ttft: 'TTFT', itl: 'ITL', e2e: 'E2E' }
 /** A setting the generator cannot honour (bad objective, threshold not a bucket bound). */
 export class RulesInputError extends Error {
   override name = 'RulesInputError';
+  /** For a threshold between bounds: the neighbouring bounds that would do. */
+  readonly nearest?: { metric: SloMetric; bounds: number[] };
+  constructor(message: string, nearest?: { metric: SloMetric; bounds: number[] }) {
+    super(message);
+    this.nearest = nearest;
+  }
 }
 
 const fmt = (v: number): string => String(Number(v.toPrecision(6)));
@@ -50,7 +57,12 @@ export function thresholdMatcher(metric: SloMetric, threshold: number, leValues:
   if (pos.kind === 'exact') return leMatcher(pos.bound.value, leValues);
   const around =
     pos.kind === 'between' ? `between ${pos.lower?.value ?? 0} and ${pos.upper.value}` : pos.kind === 'above' ? `above the highest bound ${pos.highest.value}` : 'with no finite bounds';
-  throw new RulesInputError(`${NAMES[metric]} SLO threshold ${threshold} s is not a bucket bound (it falls ${around}); burn rates need a bound, e.g. one of the neighbours.`);
+  const nearest = pos.kind === 'between' ? [pos.lower?.value, pos.upper.value] : pos.kind === 'above' ? [pos.highest.value] : [];
+  const bounds = nearest.filter((b): b is number => b !== undefined && Number.isFinite(b));
+  throw new RulesInputError(
+    `${NAMES[metric]} SLO threshold ${threshold} s is not a bucket bound (it falls ${around}); burn rates need a bound, e.g. one of the neighbours.`,
+    bounds.length ? { metric, bounds } : undefined,
+  );
 }
 
 export function sloRules(
