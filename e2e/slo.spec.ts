@@ -119,8 +119,8 @@ test('bad thresholds in the URL leave a note and a working board', async ({ page
   await page.goto(appUrl({ prom: process.env.PROM_DEFAULT!, engine: 'vllm', from: 'now-30m', refresh: 'off', slo_ttft: '-1', slo_itl: 'fast', slo_e2e: '20s' }));
   const note = page.getByText('Some link parameters were ignored');
   await expect(note).toBeVisible();
-  await expect(page.locator('main')).toContainText('slo_ttft=-1');
-  await expect(page.locator('main')).toContainText('slo_itl=fast');
+  await expect(page.locator('main')).toContainText('slo_ttft="-1"');
+  await expect(page.locator('main')).toContainText('slo_itl="fast"');
   await expect(page.locator('[data-stat-id="ttft-slo"]')).toHaveCount(0);
   await expect(page.locator('[data-stat-id="e2e-slo"]')).toHaveAttribute('data-state', 'ok', { timeout: 45_000 });
   await expectPanelState(page, 'ttft', 'ok');

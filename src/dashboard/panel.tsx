@@ -7,7 +7,7 @@ import { markersAriaLabel, useAlertMarkers } from './alerts-markers';
 import { Menu, type MenuItem } from '../components/menu';
 import { downloadText, exportName } from '../components/download';
 import { useLang, useT } from '../i18n';
-import { panelText } from '../i18n/catalog-text';
+import { flagText, panelText } from '../i18n/catalog-text';
 import { CompareNote } from './compare-note';
 import { DashboardContext, useDashboard, type DashboardContextValue } from './dashboard-context';
 import { exportPanelPng } from './export-context';
@@ -325,6 +325,7 @@ function PanelBody({
   chartRef: React.RefObject<EChartsInstance | null>;
 }) {
   const t = useT();
+  const lang = useLang();
   const ctx = useDashboard();
   const height = fill ? 'calc(100vh - 180px)' : 220;
   if (data.state === 'ok' && isDistributionPanel(panel))
@@ -359,7 +360,7 @@ function PanelBody({
           ) : data.quiet?.kind === 'never-moved' ? (
             <>
               <p className="font-medium">{t.state.neverMoved}</p>
-              <p>{t.state.enableWith(data.quiet.flags.join(', '))}</p>
+              <p>{t.state.enableWith(data.quiet.flags.map((f) => flagText(f, lang)).join(', '))}</p>
               <p className="iw-muted text-xs break-all">{t.state.counters(data.quiet.metrics.join(', '))}</p>
             </>
           ) : data.reason === 'needs-gpu' ? (
@@ -367,7 +368,7 @@ function PanelBody({
           ) : (
             <>
               <p className="font-medium">{t.state.unavailable}</p>
-              {panel.enabledBy && <p>{t.state.enableWith(panel.enabledBy)}</p>}
+              {panel.enabledBy && <p>{t.state.enableWith(flagText(panel.enabledBy, lang))}</p>}
               {data.missingNames.length > 0 && <p className="iw-muted text-xs break-all">{t.state.missing(data.missingNames.join(', '))}</p>}
             </>
           )}

@@ -3,7 +3,7 @@
 // (each name opens the panel alone, with its explanation and the panels to look at instead).
 import type { EngineCatalog } from '../catalog/types';
 import { useLang, useT } from '../i18n';
-import { panelText } from '../i18n/catalog-text';
+import { flagText, panelText } from '../i18n/catalog-text';
 import type { SectionPanels } from './section-panels';
 
 /** The language's list punctuation ("a, b and c", "a、b和c") around elements kept as ids. */
@@ -30,7 +30,7 @@ export function SectionNotes({
     <>
       {absentFeatures.length > 0 && (
         <p className="iw-muted text-xs" data-testid={`absent-${sectionId}`}>
-          {t.absentFeatures(absentFeatures.map(({ feature, flags }) => `${feature}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`).join('; '))}
+          {t.absentFeatures(absentFeatures.map(({ feature, flags }) => `${feature}${flags.length > 0 ? (lang === 'en' ? ` (${flags.join(', ')})` : `（${flags.map((f) => flagText(f, lang)).join('，')}）`) : ''}`).join('; '))}
         </p>
       )}
       {notReported.length > 0 && (

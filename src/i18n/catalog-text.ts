@@ -70,3 +70,29 @@ export function columnTitle(_panelId: string, column: ColumnSpec, engine: Engine
   if (column.id === 'block-size' && engine === 'sglang') return '页大小';
   return COLUMN_ZH[column.id] ?? column.title;
 }
+
+// The prose around flags in "enable with" texts, in Chinese (flags, settings, env vars and metric
+// names stay as they are typed).
+const FLAG_PROSE_ZH: ReadonlyArray<[string, string]> = [
+  ['--enable-metrics (older releases also --collect-tokens-histogram)', '--enable-metrics（旧版本还需 --collect-tokens-histogram）'],
+  ['multimodal model (MM processor cache)', '多模态模型（MM 处理器缓存）'],
+  ['structured output in use', '使用结构化输出时'],
+  ['diffusion LM (automatic)', '扩散语言模型（自动）'],
+  ['realtime speech-to-text model', '实时语音转文字模型'],
+  ['newer or niche engine metric', '较新或小众的引擎指标'],
+  ['frontend admission limits', '前端准入限制'],
+  ['vLLM newer than 0.29 (unverified)', '0.29 之后的 vLLM（未验证）'],
+  ['default (absent with --disable-log-stats)', '默认开启（使用 --disable-log-stats 时没有）'],
+  ['automatic panel in Other metrics', '“其他指标”中的自动面板'],
+  ['the first finished request', '第一个完成的请求'],
+  ['(pipeline parallel = 1)', '（流水线并行 = 1）'],
+  ['(with --enable-auto-tool-choice)', '（需同时使用 --enable-auto-tool-choice）'],
+];
+
+/** An "enable with" text (a flag, a setting, or a short description) in the interface language. */
+export function flagText(flag: string, lang: Lang): string {
+  if (lang === 'en') return flag;
+  let out = flag;
+  for (const [en, zh] of FLAG_PROSE_ZH) out = out.split(en).join(zh);
+  return out;
+}

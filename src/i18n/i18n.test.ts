@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../catalog';
 import type { EngineId } from '../catalog/types';
-import { panelText, statTitle } from './catalog-text';
+import { flagText, panelText, statTitle } from './catalog-text';
 import { catalogZh } from './catalog-zh';
 import { en } from './en';
 import { messagesFor } from './index';
@@ -112,6 +112,15 @@ describe.each(ENGINES)('catalog text in Chinese: %s', (engine) => {
   it('uses Chinese punctuation inside Chinese sentences', () => {
     const ascii = /[\u3400-\u4dbf\u4e00-\u9fff] ?[,;:!?(]/;
     for (const [id, t] of Object.entries(zh.panels)) for (const text of [t.title, t.description, t.notAvailable ?? '']) expect(text, id).not.toMatch(ascii);
+  });
+
+  it('says in Chinese how to enable what is not exposed (flags and names stay as typed)', () => {
+    const texts = [...catalog.panels.map((p) => p.enabledBy), ...Object.values(catalog.metrics).map((m) => m.movesOnlyWith)].filter((x): x is string => !!x);
+    const englishSentence = /\b[A-Za-z]{2,}\s+[a-z]{2,}\s+[a-z]{2,}\b/;
+    for (const text of new Set(texts)) {
+      const zh = flagText(text, 'zh-CN').replace(/--[\w-]+|[A-Z_]+=\S+|[a-z_]+(?:, [a-z_]+)+/g, '');
+      expect(zh, text).not.toMatch(englishSentence);
+    }
   });
 
   it('has no stale entries', () => {
