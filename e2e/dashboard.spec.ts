@@ -188,13 +188,13 @@ test('Print the board loads every panel before the print dialog opens', async ({
   await expectPanelState(page, 'request-rate', 'ok');
   // Panels far below the screen have not asked for their data: a plain print shows them loading.
   await expect.poll(() => page.locator('main [role="figure"][data-state="loading"]').count()).toBeGreaterThan(5);
-  await page.getByRole('button', { name: 'Print the board (or save it as PDF)' }).click();
+  await page.getByRole('button', { name: 'Print the board' }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { __printed?: unknown }).__printed), { timeout: 45_000 }).toBeTruthy();
   const printed = (await page.evaluate(() => (window as unknown as { __printed: { total: number; loading: string[] } }).__printed));
   expect(printed.loading).toEqual([]);
   expect(printed.total).toBeGreaterThan(30);
   // Afterwards the action is ready again.
-  await expect(page.getByRole('button', { name: 'Print the board (or save it as PDF)' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Print the board' })).toBeEnabled();
 });
 
 test('the aborted + errored tile is a share of the finished requests, coloured by it, with aborts and errors apart', async ({ page }) => {

@@ -248,7 +248,6 @@ export function Dashboard({
             <RulesButton client={client} engine={engine} names={backend.names} slo={slo} />
             <div className="flex-1" />
             <HeaderControls state={state} setState={setState} onRefreshNow={onRefreshNow} engine={engine} />
-            {!single && <PrintButton printing={printing} onPrint={onPrint} />}
           </div>
           {client && (
             <div className="iw-header-row2">
@@ -270,6 +269,8 @@ export function Dashboard({
                 targetsDown={backend.targetsDown}
                 statOrder={catalog.stats.map((s) => s.id)}
               />
+              {/* In the second row, which has room: the first is full at 1440 px. */}
+              {!single && <PrintButton printing={printing} onPrint={onPrint} />}
             </div>
           )}
         </header>

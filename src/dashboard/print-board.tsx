@@ -42,7 +42,15 @@ export function PrintButton({ printing, onPrint }: { printing: boolean; onPrint:
   const t = useT();
   const label = printing ? t.print.preparing : t.print.button;
   return (
-    <button type="button" className="iw-icon-button iw-no-print" aria-label={label} title={label} aria-busy={printing} disabled={printing} onClick={onPrint}>
+    <button
+      type="button"
+      className="iw-icon-button iw-no-print"
+      aria-label={label}
+      title={printing ? label : t.print.title}
+      aria-busy={printing}
+      disabled={printing}
+      onClick={onPrint}
+    >
       <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" className="inline-block align-[-2px]">
         <path d="M4 6V2h8v4M4 12H2.5V6.5h11V12H12M4 9.5h8V14H4z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
       </svg>

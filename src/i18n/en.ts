@@ -223,7 +223,8 @@ export const en = {
     infoNone: 'No series at the end of the range.',
   },
   print: {
-    button: 'Print the board (or save it as PDF)',
+    button: 'Print the board',
+    title: 'Print the board, or save it as PDF: every panel is loaded first',
     preparing: 'Loading every panel before printing…',
   },
   auth: {

@@ -224,7 +224,8 @@ export const zhCN: Messages = {
     infoNone: '在时间范围末尾没有序列。',
   },
   print: {
-    button: '打印看板（或另存为 PDF）',
+    button: '打印看板',
+    title: '打印看板或另存为 PDF：先加载所有面板',
     preparing: '正在加载所有面板，随后打印…',
   },
   auth: {
