@@ -93,7 +93,12 @@ async function waitForFullWindow(): Promise<void> {
 const shown: Array<{ url: string; expr: string }> = [];
 let narrowedRate: { url: string; expr: string; instances: string[] } | null = null;
 
-/** The panel's expression on the topology's server and on the reference: same series, values within 2 %. */
+/**
+ * The panel's expression on the topology's server and on the reference: same series, rates within
+ * 2 %. A quantile gets 10 %: it is interpolated inside a bucket, and since the shards scrape at
+ * their own phase, a 1 % difference in the bucket rates near the p95 moves it by several % in a
+ * wide bucket (seen: 26.9 s vs 25.8 s in the 20–30 s bucket).
+ */
 async function expectSameAsSingle(url: string, expr: string, time: number): Promise<void> {
   const key = (s: Sample) => JSON.stringify(Object.entries(s.metric).sort());
   const [mine, ref] = await Promise.all([instant(url, expr, time), instant(servers.single!.url, expr, time)]);
@@ -103,7 +108,8 @@ async function expectSameAsSingle(url: string, expr: string, time: number): Prom
   for (const s of mine) {
     const want = refBy.get(key(s)) ?? NaN;
     const got = Number(s.value[1]);
-    expect(Math.abs(got / want - 1), `${expr} ${key(s)}: ${got} vs ${want} on the single Prometheus`).toBeLessThan(0.02);
+    const tolerance = expr.startsWith('histogram_quantile') ? 0.1 : 0.02;
+    expect(Math.abs(got / want - 1), `${expr} ${key(s)}: ${got} vs ${want} on the single Prometheus`).toBeLessThan(tolerance);
   }
 }
 
