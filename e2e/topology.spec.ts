@@ -97,7 +97,7 @@ let narrowedRate: { url: string; expr: string; instances: string[] } | null = nu
  * The panel's expression on the topology's server and on the reference: same series, rates within
  * 2 %. A quantile gets 10 %: it is interpolated inside a bucket, and since the shards scrape at
  * their own phase, a 1 % difference in the bucket rates near the p95 moves it by several % in a
- * wide bucket (seen: 26.9 s vs 25.8 s in the 20–30 s bucket).
+ * wide bucket (seen: 26.9 s vs 25.8 s in the 20–40 s bucket).
  */
 async function expectSameAsSingle(url: string, expr: string, time: number): Promise<void> {
   const key = (s: Sample) => JSON.stringify(Object.entries(s.metric).sort());
