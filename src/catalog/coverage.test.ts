@@ -1,4 +1,4 @@
-// Issue 18: every family of the spec files has a place. A family is placed when some panel, table
+// Every family of the spec files has a place. A family is placed when some panel, table
 // column or stat query references a logical metric whose variants include one of its exposed series; otherwise it
 // needs an entry in unplaced.ts (rendered into docs/panels.md) saying why.
 import { describe, expect, it } from 'vitest';

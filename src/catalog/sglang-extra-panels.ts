@@ -1,4 +1,4 @@
-// SGLang panels for families the first catalog left out (issue 18): the KV pool in tokens and its
+// SGLang panels for families beyond the core board: the KV pool in tokens and its
 // capacity, retracted tokens, paused requests, tokens by mode, prompt vs computed tokens, CUDA
 // graph use, verify calls and the tokenizer manager's function latency. Merged in section order.
 import { histogramMean, panel, quantileExpr, query, rateBy } from './define';

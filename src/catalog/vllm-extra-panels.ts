@@ -1,4 +1,4 @@
-// vLLM panels for families the first catalog left out (issue 18): inference time, prompt vs computed
+// vLLM panels for families beyond the core board: inference time, prompt vs computed
 // tokens, the KV-cache configuration, the tool-call parser, and the KV connectors' own metrics
 // (NIXL post time and descriptors, HF3FS, Mooncake store). Merged into the section order in vllm.ts.
 import { histogramMean, panel, quantileExpr, quantileQueries, query, rateBy } from './define';

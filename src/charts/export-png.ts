@@ -1,6 +1,6 @@
 // PNG export that says what it is: title, time range with time zone, backend and engine, filters
 // and a legend (names, colours, last values) drawn on a canvas around the chart's own image, so a
-// picture pasted into a ticket stands on its own (issue 19, item 5).
+// picture pasted into a ticket stands on its own.
 import type { EChartsType } from 'echarts/core';
 import { chartTokens } from './palette';
 import type { ChartTheme } from './types';

@@ -11,7 +11,7 @@ const mk = (id: string, values: Array<number | null>): ChartSeries => ({
 });
 
 describe('latest complete step', () => {
-  // The case from issue 19: at the newest step only one model has a sample; a tile summing the
+  // At the newest step only one model has a sample; a tile summing the
   // newest step read 0.635 while the legend's last values were 0.635 and 0.825.
   const a = mk('a', [0.6, 0.62, 0.63, 0.635]);
   const b = mk('b', [0.8, 0.81, 0.825, null]);

@@ -1,5 +1,5 @@
 // The latest step every series has reached: the right edge of charts, legends' "Last" and summed
-// stat tiles must not present a step that only some series have reached yet (issue 19, item 3).
+// stat tiles must not present a step that only some series have reached yet.
 import type { ChartSeries } from './types';
 
 type Points = ReadonlyArray<readonly [number, number | null]>;

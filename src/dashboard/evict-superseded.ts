@@ -1,7 +1,7 @@
 // A live page asks for a new window at every step (15 s for an hour), and nothing asks for a window
 // the live edge has left: its answers sat in the query cache for the whole gcTime (60 s), 4 or 5
 // windows of every panel in view (~0.7 MB each on the demo, more on a fleet), and whether a heap
-// sample caught 4 or 5 of them swung it by 3 % (docs/performance-history.md, "Heap plateau, session 4").
+// sample caught 4 or 5 of them swung it by 3 %.
 // Once the shown window has moved, the answers of earlier live windows that no component observes
 // any more are dropped at once. Absolute ranges keep the gcTime (zooming out and back, collapsing and
 // opening a section reuse them).

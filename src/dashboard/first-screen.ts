@@ -1,7 +1,7 @@
 // "The first screen is in": the page's first range queries have all answered. Until then the page
 // sends nothing the first screen does not need and mounts nothing below it, so that on a large
 // fleet the browser's six connections, the main thread and the backend's CPU go to the panels in
-// view (docs/performance-history.md, "Boot path, session 4"). One watcher per query cache and backend,
+// view. One watcher per query cache and backend,
 // shared by every hook that waits for it.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';

@@ -53,7 +53,7 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const exprs = useMemo(() => (expanded ? [expanded.expr] : []), [expanded]);
   const own = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled: true });
   const answer = own.answers[0];
-  // None yet / feature off (issue 16): words instead of "–" or a flat 0.
+  // None yet / feature off: words instead of "–" or a flat 0.
   const subject = useMemo(() => ({ queries: [source.query] }), [source.query]);
   const quietProbe = useQuiet(subject, expanded !== null, true);
   const quiet = quietProbe.quiet;

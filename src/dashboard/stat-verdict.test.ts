@@ -19,7 +19,7 @@ describe('statVerdict', () => {
     const v = statVerdict(4.73, undefined, String, en.verdict);
     expect(v.color).toBe('none');
     expect(v.reason).toMatch(/No threshold/);
-    // Two tiles that differ in meaning must not look alike (issue 19: two greens).
+    // Two tiles that differ in meaning must not look alike.
     expect(STAT_COLORS.none).not.toBe(STAT_COLORS.green);
     expect(STAT_COLORS.none).toBe('var(--iw-text)');
   });

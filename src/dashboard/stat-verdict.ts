@@ -8,7 +8,7 @@ export type StatColor = Threshold['color'] | 'none';
 
 /**
  * Tile colours. A tile with no thresholds is neutral text, not a colour: it is context, not a
- * verdict, and must not look like the green of "within its threshold" (issue 19, item 6).
+ * verdict, and must not look like the green of "within its threshold".
  */
 export const STAT_COLORS: Record<StatColor, string> = {
   green: 'var(--iw-green)',

@@ -147,7 +147,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   );
   const secondExprs = useMemo(() => (secondRunnable.length === 0 ? NO_EXPRS : secondRunnable.map((q) => q.expanded.expr)), [secondRunnable]);
   const earlier = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: secondExprs, window: secondWindow, enabled });
-  // Issue 16: a family not created yet, or feature counters that never moved (one instant probe).
+  // A family not created yet, or feature counters that never moved (one instant probe).
   const quietProbe = useQuiet(panel.notAvailable ? null : panel, runnable.length > 0, enabled);
   const statuses = useMemo(
     () => [...current.statuses, ...earlier.statuses, ...quietProbe.statuses],

@@ -1,4 +1,4 @@
-// Why a panel or stat tile has nothing to draw although nothing is wrong (issue 16 items 1-2),
+// Why a panel or stat tile has nothing to draw although nothing is wrong,
 // decided for the view state machine (view-state.ts). The decisions are catalog/quiet.ts's; this
 // hook gathers their inputs:
 //  - none yet: from the resolved names alone, when no query of the subject can run;

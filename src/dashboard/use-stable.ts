@@ -2,7 +2,7 @@
 // (metric names, recorded series) are asked again every minute or when their coarse window moves;
 // each answer is a new Set even when nothing changed, and a new Set in the dashboard's context
 // re-rendered every panel of the page, on screen or not, and rebuilt every chart option
-// (docs/performance-history.md, "Session 5").
+//.
 import { useState } from 'react';
 
 /** Two sets with the same members. */

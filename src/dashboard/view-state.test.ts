@@ -92,7 +92,7 @@ describe('reduceView', () => {
     expect(fresh.view).toMatchObject({ state: 'ok', value: [9], stale: false, held: false });
   });
 
-  describe('quiet panels (issue 16)', () => {
+  describe('quiet panels', () => {
     const off: QuietReason = { kind: 'never-moved', metrics: ['vllm:estimated_flops_per_gpu_total'], flags: ['--enable-mfu-metrics'] };
     const lazy: QuietReason = { kind: 'none-yet', metrics: ['sglang:num_aborted_requests_total'], events: ['the first aborted request'] };
 

@@ -268,7 +268,7 @@ const vllm: CatalogText = {
       title: '每请求补全数（n）',
       description: '按 n 参数（并行采样的补全数）划分的请求占比。',
     },
-    // ---- issue 18：补齐的指标族 ----
+    // ---- 核心看板之外的指标族 ----
     'tool-call-parser': {
       title: 'Tool-call parser 调用',
       description: '每秒 tool-call parser 调用次数，按 mode 与 outcome 拆分（非流式：每个 choice 一次；流式：每个 delta 一次）。',
@@ -319,7 +319,7 @@ const vllm: CatalogText = {
       title: 'Mooncake store key 数',
       description: '每秒各操作涉及的 store key 数，以及失败的 key 数。',
     },
-    // ---- issue 33：2026 年新版本的指标族 ----
+    // ---- 2026 年新版本的指标族 ----
     'request-priority-distribution': {
       title: '请求优先级',
       description: '所选时间范围内结束请求按优先级取值的占比（优先级调度）。晚于 vLLM 0.29 的版本，尚未在正式发布版上验证。',
@@ -622,7 +622,7 @@ const sglang: CatalogText = {
       title: '生成长度分布',
       description: '时间范围内各生成 token 数区间的请求占比。',
     },
-    // ---- issue 18：补齐的指标族 ----
+    // ---- 核心看板之外的指标族 ----
     'tokens-by-mode': {
       title: '按模式的 token 数',
       description: '每秒 token 数，按模式拆分：prefill 实际计算、prefill 命中缓存、decode。',
