@@ -1,5 +1,5 @@
 // Conformance: every emitted series name, type and label set exists in the ground-truth
-// catalogs (sim/spec/*.json), and `--features all` covers the article's sections 2 and 3.
+// catalogs (spec/metrics/*.json), and `--features all` covers the article's sections 2 and 3.
 import { describe, expect, it } from 'vitest';
 import { createFleet } from './fleet.ts';
 import { parseExposition, type Exposition } from './parse-exposition.ts';

@@ -1,4 +1,4 @@
-// Loads the ground-truth metric catalogs (sim/spec/*.json, copied from the product spec) so that
+// Loads the ground-truth metric catalogs (spec/metrics/*.json, copied from the product spec) so that
 // names, types, help texts and buckets come from the engines' source, not from memory.
 import { readFileSync } from 'node:fs';
 
@@ -33,11 +33,11 @@ function isFamilySpec(v: unknown): v is FamilySpec {
 export function loadSpec(engine: EngineKind): SpecCatalog {
   const hit = cache.get(engine);
   if (hit) return hit;
-  const raw: unknown = JSON.parse(readFileSync(new URL(`./spec/${engine}.json`, import.meta.url), 'utf8'));
-  if (!Array.isArray(raw)) throw new Error(`sim/spec/${engine}.json: expected an array`);
+  const raw: unknown = JSON.parse(readFileSync(new URL(`../spec/metrics/${engine}.json`, import.meta.url), 'utf8'));
+  if (!Array.isArray(raw)) throw new Error(`spec/metrics/${engine}.json: expected an array`);
   const map = new Map<string, FamilySpec>();
   for (const entry of raw) {
-    if (!isFamilySpec(entry)) throw new Error(`sim/spec/${engine}.json: malformed entry`);
+    if (!isFamilySpec(entry)) throw new Error(`spec/metrics/${engine}.json: malformed entry`);
     map.set(entry.family, { ...entry, legacy_names: entry.legacy_names ?? [] });
   }
   cache.set(engine, map);

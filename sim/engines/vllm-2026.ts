@@ -1,7 +1,7 @@
 // vLLM families of releases after 0.29 (`--features vllm-2026`): frontend admission rejections,
 // preemptions per request, priority scheduling, queue pressure, the structured-output cache,
 // block-level prefix cache, available KV memory, sleep state per resource, EPLB and worker step
-// times. Names, types and labels from sim/spec/vllm.json (shared/reference/metrics-2026-changes.md).
+// times. Names, types and labels from spec/metrics/vllm.json (shared/reference/metrics-2026-changes.md).
 import type { Child, Labels } from '../exposition.ts';
 import type { EngineModel, TickStats } from '../model/engine-model.ts';
 import type { SimRequest } from '../model/requests.ts';

@@ -1,8 +1,8 @@
-// Test support: ground-truth series names from sim/spec/*.json (copies of the product spec) and a
+// Test support: ground-truth series names from spec/metrics/*.json (copies of the product spec) and a
 // PromQL syntax check with the Prometheus project's own Lezer grammar.
 import { parser } from '@prometheus-io/lezer-promql';
-import sglangSpec from '../../sim/spec/sglang.json';
-import vllmSpec from '../../sim/spec/vllm.json';
+import sglangSpec from '../../spec/metrics/sglang.json';
+import vllmSpec from '../../spec/metrics/vllm.json';
 import type { EngineId } from './types';
 
 interface Family {

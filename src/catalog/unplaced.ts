@@ -1,4 +1,4 @@
-// Metric families of the spec files (sim/spec/*.json) that no catalog panel or stat queries, each
+// Metric families of the spec files (spec/metrics/*.json) that no catalog panel or stat queries, each
 // with the reason. coverage.test.ts fails on a spec family with neither a catalog use nor an entry
 // here; panels-doc.ts renders this list into docs/panels.md. Engine-prefixed families listed here
 // still reach the board: the "Other metrics" section gives every family the catalog does not use
