@@ -76,7 +76,7 @@ for (const engine of ['vllm', 'sglang'] as const) {
     test.setTimeout(180_000);
     await page.goto(appUrl({ prom: PROM_ALL(), engine, from: 'now-30m', refresh: 'off' }));
     await expectPanelState(page, 'request-rate', 'ok');
-    // The sections below the first screen mount once it is in (src/dashboard/first-screen.ts).
+    // The sections below the first screen mount once it is in (src/dashboard/data/first-screen.ts).
     await expect.poll(() => page.locator('[role="figure"]').count()).toBeGreaterThan(30);
     const ids = await page.locator('[role="figure"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-panel-id') ?? ''));
     const notOk: string[] = [];

@@ -282,7 +282,7 @@ test('9. the header keeps its height when an absolute range or a URL error appea
   expect(await height()).toBe(before);
 });
 
-// Needs stat-tile.tsx to call scrollToPanel(target) (src/dashboard/scroll-to-panel.ts; the lead wires it).
+// Needs stat-tile.tsx to call scrollToPanel(target) (src/dashboard/panel/scroll-to-panel.ts; the lead wires it).
 test('9. clicking a tile brings its panel to the middle of the screen', async ({ page }) => {
   await page.goto(board());
   await page.locator('[data-stat-id="prefix-cache-hit-rate"] a').click();

@@ -10,7 +10,7 @@ import { ConfigErrorPage } from './app/config-error-page';
 import { startEarlyDiscovery } from './app/early-discovery';
 import { createQueryClient } from './app/query-client';
 import { loadRuntimeConfig } from './config/runtime-config';
-import { loadRemembered } from './dashboard/credentials';
+import { loadRemembered } from './dashboard/backend/credentials';
 import './index.css';
 
 // Boot steps on the page's performance timeline (the bench's boot timeline reads them).

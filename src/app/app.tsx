@@ -2,11 +2,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RuntimeConfig } from '../config/runtime-config';
-import { Dashboard } from '../dashboard/dashboard';
-import { DEFAULT_STATE, parseUrlState, REFRESH_OPTIONS, type DashboardState } from '../dashboard/url-state';
-import { useUrlState } from '../dashboard/use-url-state';
-import { chooseBackend } from '../dashboard/backend-choice';
-import { loadRemembered, saveRemembered, withCredentials, type CredentialStore, type Credentials } from '../dashboard/credentials';
+import { Dashboard } from '../dashboard/board/dashboard';
+import { DEFAULT_STATE, parseUrlState, REFRESH_OPTIONS, type DashboardState } from '../dashboard/url/url-state';
+import { useUrlState } from '../dashboard/url/use-url-state';
+import { chooseBackend } from '../dashboard/backend/choice';
+import { loadRemembered, saveRemembered, withCredentials, type CredentialStore, type Credentials } from '../dashboard/backend/credentials';
 import { I18nContext, messagesFor, pickLang } from '../i18n';
 import { createQueryClient } from './query-client';
 

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPrometheusClient } from '../prometheus';
-import { coarseWindow, metricNamesQuery, scrapeIntervalQuery } from '../dashboard/use-backend';
+import { coarseWindow, metricNamesQuery, scrapeIntervalQuery } from '../dashboard/backend/use-backend';
 import { startEarlyDiscovery } from './early-discovery';
 
 const PROM = 'http://prom.test:9090';

@@ -8,10 +8,10 @@
 // app asks the same backend with exactly the same headers; otherwise they are cancelled and the
 // app asks again itself: an answer obtained with other headers (another tenant) is never shown.
 import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
-import { metricNamesQuery, scrapeIntervalQuery, coarseWindow } from '../dashboard/use-backend';
-import { recordedNamesQuery } from '../dashboard/recorded-names';
-import { parseUrlState } from '../dashboard/url-state';
-import { resolveRange } from '../dashboard/time-range';
+import { metricNamesQuery, scrapeIntervalQuery, coarseWindow } from '../dashboard/backend/use-backend';
+import { recordedNamesQuery } from '../dashboard/backend/recorded-names';
+import { parseUrlState } from '../dashboard/url/url-state';
+import { resolveRange } from '../dashboard/header/time-range';
 import { backendKindOptions, canAskStatus, createPrometheusClient, isCrossOrigin, PrometheusError, validateBaseUrl } from '../prometheus';
 
 export interface EarlyDiscovery {

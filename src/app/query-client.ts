@@ -3,8 +3,8 @@
 // and backend-wide failures feed the one banner instead of each panel.
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { shouldRetry } from '../prometheus';
-import { isBackendWide } from '../dashboard/backend-errors';
-import { reportBackendDown, reportBackendUp } from '../dashboard/backend-health';
+import { isBackendWide } from '../dashboard/backend/errors';
+import { reportBackendDown, reportBackendUp } from '../dashboard/backend/health';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

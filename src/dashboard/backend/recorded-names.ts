@@ -1,0 +1,49 @@
+// Which recorded series the board may read instead of raw ones: those with a sample at the start of
+// the range (an instant query at the minute before it; Prometheus' 5-minute lookback). The name
+// list alone is not enough: Prometheus lists a name for a whole head block, so rules loaded ten
+// minutes ago would be "present" over the last hours too, and the older part of each panel empty.
+// A relative range asks again once a minute (one small instant query), not on every refresh tick.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sameMembers, useStable } from '../data/use-stable';
+import { RECORDED_NAME_MATCH } from '../../rules/recorded';
+import type { PrometheusClient } from '../../prometheus';
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+export interface RecordedNames {
+  /** Recorded series present from the range's start; empty when none or unknown. */
+  names: ReadonlySet<string>;
+  /** Answered (or failed): panels wait for it, so that they do not query raw and then again recorded. */
+  settled: boolean;
+}
+
+const MINUTE = 60;
+
+/** The query, as a factory: the boot path (src/app/early-discovery.ts) asks it under the same key. */
+export function recordedNamesQuery(client: PrometheusClient, baseUrl: string, startSec: number) {
+  const start = Math.floor(startSec / MINUTE) * MINUTE;
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'recorded-names', RECORDED_NAME_MATCH, start],
+    queryFn: async ({ signal }): Promise<ReadonlySet<string>> => {
+      const { result } = await client.query(`group by (__name__) (${RECORDED_NAME_MATCH})`, start, signal);
+      return result.resultType === 'vector' ? new Set(result.result.flatMap((s) => (s.metric.__name__ ? [s.metric.__name__] : []))) : EMPTY;
+    },
+    staleTime: Infinity,
+    retry: false,
+    // A refused query (a proxy allowing only some selectors) means raw queries, not a backend down.
+    meta: { healthSignal: false },
+  });
+}
+
+export function useRecordedNames(client: PrometheusClient | null, baseUrl: string, startSec: number): RecordedNames {
+  const q = useQuery({
+    ...recordedNamesQuery(client!, baseUrl, startSec),
+    enabled: client !== null,
+    // The key moves every minute: keep this backend's last answer meanwhile, so the
+    // panels do not all drop back to "loading" while it is asked again.
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === baseUrl ? prev : undefined),
+  });
+  // Asked again every minute: the same names keep their identity (a new Set re-rendered every panel).
+  const names = useStable(q.data ?? EMPTY, sameMembers);
+  return { names, settled: q.data !== undefined || q.isError || client === null };
+}

@@ -1,0 +1,176 @@
+// What the backend holds: the metric names in the current range (for name resolution and engine
+// detection), the scrape interval (for the rate window), instance counts per engine and targets
+// that are down. Each is asked once per backend and coarse time window, not on every refresh.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { sameMembers, useStable } from '../data/use-stable';
+import { bareNameMatch, detectEngine, engineNameMatch, ENGINES, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../../catalog';
+import type { EngineId } from '../../catalog/types';
+import { useFirstScreenIn } from '../data/first-screen';
+import { backendKindOptions, canAskStatus, detectScrapeInterval, isCrossOrigin, scrapeIntervalFromSamples, type PrometheusClient } from '../../prometheus';
+
+/** Every spelling of a registered engine's metric contains its name pattern (prefixed, rewritten or not). */
+export const ENGINE_NAME_MATCH = engineNameMatch(ENGINES);
+/** vLLM's names without `vllm:` (NVIDIA NIM), only on series with `model_name`: one more `match[]`, not one more request. */
+export const BARE_NAME_MATCH = bareNameMatch(ENGINES);
+/** vLLM's API server exposes generic HTTP metrics (prometheus-fastapi-instrumentator). */
+export const API_NAME_MATCH = '{__name__="http_requests_total"}';
+/** Series of every scrape target the fleet tables read: `up` (a dead engine's only trace) and its start time. */
+export const TARGET_NAME_MATCH = '{__name__=~"up|process_start_time_seconds"}';
+const COARSE_SEC = 600;
+
+/**
+ * The range widened to 10-minute boundaries: lists of names and label values asked over it do not
+ * change on each refresh tick, so they are not asked again.
+ */
+export function coarseWindow(startSec: number, endSec: number): { start: number; end: number } {
+  return { start: Math.floor(startSec / COARSE_SEC) * COARSE_SEC, end: Math.ceil(endSec / COARSE_SEC) * COARSE_SEC };
+}
+
+/**
+ * The metric names the board resolves its panels with, over a coarse window. A factory, so that the
+ * boot path (src/app/early-discovery.ts) can ask it before config.json is read, under the same key.
+ */
+export function metricNamesQuery(client: PrometheusClient, baseUrl: string, cStart: number, cEnd: number) {
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, ...BARE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH, cStart, cEnd],
+    queryFn: async ({ signal }) =>
+      new Set(await client.metricNames({ match: [ENGINE_NAME_MATCH, ...BARE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH], start: cStart, end: cEnd }, signal)),
+    staleTime: 60_000,
+  });
+}
+
+/** The scrape interval from targets and config (`askStatus`: see canAskStatus). */
+export function scrapeIntervalQuery(client: PrometheusClient, baseUrl: string, askStatus: boolean) {
+  // The client is made from baseUrl (and the headers); baseUrl is in the key.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['prometheus', baseUrl, 'scrape-interval', askStatus],
+    queryFn: ({ signal }) => detectScrapeInterval(client, signal, { askStatus }),
+    staleTime: 300_000,
+    // It answers null when the backend fails: that "success" says nothing about the backend's health.
+    meta: { healthSignal: false },
+  });
+}
+
+export interface BackendInfo {
+  names: ReadonlySet<string> | null;
+  namesError: unknown;
+  resolvedBy: Record<EngineId, Map<string, ResolvedMetric>> | null;
+  /** Instances per engine (presence metric), null until known. */
+  instances: Record<EngineId, number> | null;
+  /** The instances themselves (addresses), for the header's "targets up" count. */
+  instanceLists: Record<EngineId, string[]> | null;
+  detectedEngine: EngineId;
+  scrapeIntervalSec: number | null;
+  /**
+   * The scrape interval is known, or known to be unknowable. Panels wait for it: starting with a
+   * guessed interval and then switching would change every rate window, so every query twice.
+   */
+  scrapeSettled: boolean;
+  targetsDown: Array<{ instance: string; job: string }>;
+}
+
+/**
+ * `cluster`: the cluster filter. The engine toggle's counts and the instance lists follow it, so
+ * "vLLM 3" means three instances in the clusters shown, not in the whole store.
+ */
+export function useBackend(client: PrometheusClient | null, baseUrl: string, startSec: number, endSec: number, cluster: readonly string[] = []): BackendInfo {
+  // Coarse window: metric names do not change with each refresh tick.
+  const { start: cStart, end: cEnd } = coarseWindow(startSec, endSec);
+
+  const names = useQuery({ ...metricNamesQuery(client!, baseUrl, cStart, cEnd), enabled: client !== null, refetchInterval: 60_000 });
+  // The key moves with the coarse window. When it moves while the backend is down, the new key has
+  // no data: keep the names last seen for this backend, so panels keep their (stale) data instead
+  // of all dropping back to "loading".
+  const [lastNames, setLastNames] = useState<{ baseUrl: string; data: Set<string> } | null>(null);
+  if (names.data && (lastNames?.data !== names.data || lastNames.baseUrl !== baseUrl)) setLastNames({ baseUrl, data: names.data });
+  const namesRaw = names.data ?? (lastNames?.baseUrl === baseUrl ? lastNames.data : undefined);
+  // Asked again every minute and with each coarse window: unchanged names keep their identity, so
+  // resolvedBy (and every panel reading it) stays put.
+  const namesData = useStable(namesRaw, (a, b) => (a && b ? sameMembers(a, b) : a === b));
+
+  // The backend's kind first: VictoriaMetrics across origins is not asked for targets or config,
+  // which it serves without CORS headers (an error in the console on every load).
+  const kind = useQuery({ ...backendKindOptions(client!, { baseUrl }), enabled: client !== null });
+  const askStatus = canAskStatus(kind.data ?? null, baseUrl, window.location.origin);
+  // Same origin (behind a proxy) the status endpoints are always asked: no need to wait for the kind.
+  const sameOrigin = !isCrossOrigin(baseUrl, window.location.origin);
+  const scrape = useQuery({ ...scrapeIntervalQuery(client!, baseUrl, askStatus), enabled: client !== null && (sameOrigin || kind.isFetched) });
+
+  const resolvedBy = useMemo(() => (namesData ? resolveEngines(ENGINES, namesData) : null), [namesData]);
+  const presence = presenceNames(ENGINES, resolvedBy);
+  const presentNames = ENGINES.map((e) => presence[e.id]);
+
+  // No interval from targets or config (Mimir, Cortex, a proxy that serves only queries): measure
+  // the spacing of the engines' own samples over the last 10 minutes, so that the rate window is
+  // never shorter than 4 × the real scrape interval.
+  const sampleSelector = presentNames.filter((n): n is string => n !== null).map((n) => `{__name__="${escapeLabelValue(n)}"}`);
+  const fromSamplesEnabled = client !== null && scrape.isSuccess && scrape.data === null && sampleSelector.length > 0;
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the client is made from baseUrl
+  const fromSamples = useQuery({
+    queryKey: ['prometheus', baseUrl, 'scrape-interval-samples', sampleSelector],
+    queryFn: async ({ signal }) => {
+      const found = await Promise.all(sampleSelector.map((sel) => scrapeIntervalFromSamples(client!, sel, signal)));
+      const seconds = found.flatMap((f) => (f ? [f.seconds] : []));
+      return seconds.length > 0 ? Math.max(...seconds) : null;
+    },
+    enabled: fromSamplesEnabled,
+    staleTime: 300_000,
+    // A store only seconds old (a fresh remote_write target) has fewer than two samples per series:
+    // ask again rather than keep "unknown" for five minutes.
+    refetchInterval: (q) => (q.state.data === null ? 30_000 : false),
+  });
+  const scrapeSettled =
+    scrape.isError || (scrape.isSuccess && (scrape.data !== null || !fromSamplesEnabled || fromSamples.isFetched || fromSamples.isError));
+
+  const clusterMatcher = matcherFor('cluster', cluster);
+  const firstScreenIn = useFirstScreenIn(baseUrl);
+  const counts = useQuery({
+    queryKey: ['prometheus', baseUrl, 'instance-counts', ...presentNames, clusterMatcher, cEnd],
+    queryFn: async ({ signal }) => {
+      const selector = (name: string) => `{__name__="${escapeLabelValue(name)}"${clusterMatcher ? `, ${clusterMatcher}` : ''}}`;
+      const list = async (name: string | null) => (name ? await client!.labelValues('instance', { match: [selector(name)], start: cEnd - 3600, end: cEnd }, signal) : []);
+      const lists = await Promise.all(presentNames.map(list));
+      return Object.fromEntries(ENGINES.map((e, i) => [e.id, lists[i] ?? []])) as Record<EngineId, string[]>;
+    },
+    // After the first screen: on a fleet these label lists read every series of the presence metric
+    // and held two of the browser's six connections while the first panels waited.
+    enabled: client !== null && resolvedBy !== null && firstScreenIn,
+    staleTime: 60_000,
+  });
+
+  const down = useQuery({
+    queryKey: ['prometheus', baseUrl, 'targets-down'],
+    queryFn: async ({ signal }) => {
+      const { result } = await client!.query('up == 0', undefined, signal);
+      if (result.resultType !== 'vector') return [];
+      return result.result.map((s) => ({ instance: s.metric.instance ?? '', job: s.metric.job ?? '' }));
+    },
+    // For the header only: after the first screen (first-screen.ts).
+    enabled: client !== null && firstScreenIn,
+    refetchInterval: 30_000,
+    staleTime: 15_000,
+  });
+
+  const instanceLists = counts.data ?? null;
+  const instances = useMemo(
+    () => (instanceLists ? (Object.fromEntries(ENGINES.map((e) => [e.id, instanceLists[e.id].length])) as Record<EngineId, number>) : null),
+    [instanceLists],
+  );
+  const detectedEngine = detectEngine(ENGINES, presence, instances);
+
+  return {
+    names: namesData ?? null,
+    // Once names are known, a failed refetch is not news: a backend-wide failure has its own banner,
+    // and the names in hand still resolve every panel.
+    namesError: namesData ? null : names.error,
+    resolvedBy,
+    instances,
+    instanceLists,
+    detectedEngine,
+    scrapeIntervalSec: scrape.data?.seconds ?? fromSamples.data ?? null,
+    scrapeSettled,
+    targetsDown: down.data ?? [],
+  };
+}

@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createPrometheusClient, type PrometheusClient } from '../../prometheus';
+import { summaryWindow, type QueryWindow } from '../board/context';
+import { isTranslation, planPrefetch, PREFETCH_LIMIT_MS, useCommittedWindow } from './use-committed-window';
+import { useQueryAnswers } from './use-query-answers';
+
+afterEach(cleanup);
+
+const BASE = 'http://prom.test';
+const w = (startSec: number, endSec: number, stepSec = 15): QueryWindow => ({ startSec, endSec, stepSec });
+
+describe('summaryWindow', () => {
+  it('holds the end of an hour-long window on a one-minute grid, a multiple of the step', () => {
+    expect(summaryWindow(w(3615, 7215))).toEqual(w(3600, 7200));
+    expect(summaryWindow(w(3600, 7200))).toEqual(w(3600, 7200));
+    expect(summaryWindow(w(3645, 7245))).toEqual(w(3600, 7200));
+  });
+  it('keeps short windows on their own step', () => {
+    const short = w(1000, 1300, 5);
+    expect(summaryWindow(short)).toBe(short);
+  });
+});
+
+describe('planPrefetch', () => {
+  const q = (key: unknown[], active = true) => ({ queryKey: key, isActive: () => active });
+  const shown = w(3615, 7215);
+  const next = w(3630, 7230);
+
+  it('moves the range queries in view, the earlier window of a comparison, and instants at the end', () => {
+    const jobs = planPrefetch(
+      [
+        q(['prometheus', BASE, 'query_range', 'a', 3615, 7215, 15]),
+        q(['prometheus', BASE, 'query_range', 'a', 15, 3615, 15]),
+        q(['prometheus', BASE, 'query', 'dist', 7215]),
+      ],
+      BASE,
+      shown,
+      next,
+    );
+    expect(jobs).toEqual([
+      { kind: 'range', expr: 'a', start: 3630, end: 7230, step: 15 },
+      { kind: 'range', expr: 'a', start: 30, end: 3630, step: 15 },
+      { kind: 'instant', expr: 'dist', time: 7230 },
+    ]);
+  });
+
+  it('skips off-screen panels, other backends, other steps and lengths, and summaries that stay put', () => {
+    const jobs = planPrefetch(
+      [
+        q(['prometheus', BASE, 'query_range', 'off', 3615, 7215, 15], false),
+        q(['prometheus', 'http://other', 'query_range', 'a', 3615, 7215, 15]),
+        q(['prometheus', BASE, 'query_range', 'a', 3615, 7215, 30]),
+        q(['prometheus', BASE, 'query_range', 'a', 0, 7215, 15]),
+        q(['prometheus', BASE, 'query', 'table', 7200]),
+        q(['prometheus', BASE, 'label_values', 'le']),
+      ],
+      BASE,
+      shown,
+      next,
+    );
+    expect(jobs).toEqual([]);
+  });
+
+  it('moves summaries when their end crosses the summary grid', () => {
+    const jobs = planPrefetch([q(['prometheus', BASE, 'query', 'table', 7200])], BASE, w(3645, 7245), w(3660, 7260));
+    expect(jobs).toEqual([{ kind: 'instant', expr: 'table', time: 7260 }]);
+  });
+
+  it('isTranslation: same length and step, another place', () => {
+    expect(isTranslation(shown, next)).toBe(true);
+    expect(isTranslation(shown, shown)).toBe(false);
+    expect(isTranslation(shown, w(3630, 7230, 30))).toBe(false);
+    expect(isTranslation(shown, w(0, 7230))).toBe(false);
+  });
+});
+
+/** A Prometheus whose range answers are released by the test, one per window. */
+function heldPrometheus() {
+  const waiting = new Map<string, () => void>();
+  const asked: string[] = [];
+  const aborted: string[] = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const body = new URL(String(input)).searchParams;
+    const key = `${body.get('start')}-${body.get('end')}`;
+    asked.push(key);
+    await new Promise<void>((resolve, reject) => {
+      waiting.set(key, resolve);
+      init?.signal?.addEventListener('abort', () => {
+        aborted.push(key);
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    });
+    const value = [Number(body.get('end')), body.get('end') ?? ''];
+    return new Response(JSON.stringify({ status: 'success', data: { resultType: 'matrix', result: [{ metric: {}, values: [value] }] } }), {
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }) as typeof fetch;
+  const release = async (key: string) => {
+    await act(async () => {
+      for (let i = 0; i < 50 && !waiting.has(key); i++) await new Promise((r) => setTimeout(r, 1));
+      waiting.get(key)?.();
+      waiting.delete(key);
+      await new Promise((r) => setTimeout(r, 20));
+    });
+  };
+  return { client: createPrometheusClient({ baseUrl: BASE, fetch: fetchFn }), asked, aborted, release };
+}
+
+function Board({ next, range, client, seen }: { next: QueryWindow; range: string; client: PrometheusClient; seen: string[] }) {
+  const shown = useCommittedWindow(next, range, client, BASE);
+  const { answers } = useQueryAnswers({ kind: 'range', client, baseUrl: BASE, exprs: ['up'], window: shown, enabled: true });
+  const a = answers[0];
+  seen.push(`${shown.endSec}:${a && Array.isArray(a.result) ? String(a.result[0]?.values[0]?.[1]) : 'loading'}`);
+  return null;
+}
+
+describe('useCommittedWindow', () => {
+  const setup = () => {
+    const prom = heldPrometheus();
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    const seen: string[] = [];
+    const view = (next: QueryWindow, range = 'now-1h|now') => (
+      <QueryClientProvider client={qc}>
+        <Board next={next} range={range} client={prom.client} seen={seen} />
+      </QueryClientProvider>
+    );
+    return { ...prom, seen, view };
+  };
+
+  it('keeps the shown window until the moved one has answered, then switches with the data in', async () => {
+    const { seen, view, release, asked } = setup();
+    const r = render(view(w(3615, 7215)));
+    await release('3615-7215');
+    expect(seen.at(-1)).toBe('7215:7215');
+    r.rerender(view(w(3630, 7230)));
+    await act(async () => new Promise((res) => setTimeout(res, 0)));
+    expect(asked).toEqual(['3615-7215', '3630-7230']);
+    expect(seen.at(-1)).toBe('7215:7215');
+    await release('3630-7230');
+    expect(seen.at(-1)).toBe('7230:7230');
+    // Never a render of the new window without its answer.
+    expect(seen).not.toContain('7230:loading');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('shows another range at once (a zoom or a new preset is the user, not the clock)', async () => {
+    const { seen, view, release } = setup();
+    const r = render(view(w(3615, 7215)));
+    await release('3615-7215');
+    r.rerender(view(w(3630, 7230), '3630000|7230000'));
+    expect(seen.at(-1)).toBe('7230:loading');
+    r.rerender(view(w(0, 7230), '3630000|7230000'));
+    expect(seen.at(-1)).toBe('7230:loading');
+  });
+
+  it('switches at once when the clock moves again before the answers are in, and cancels them', async () => {
+    const { seen, view, release, aborted } = setup();
+    const r = render(view(w(3615, 7215)));
+    await release('3615-7215');
+    r.rerender(view(w(3630, 7230)));
+    await act(async () => new Promise((res) => setTimeout(res, 0)));
+    expect(seen.at(-1)).toBe('7215:7215');
+    expect(aborted).toEqual([]);
+    r.rerender(view(w(3645, 7245)));
+    await act(async () => new Promise((res) => setTimeout(res, 0)));
+    expect(seen.at(-1)).toBe('7245:loading');
+    // The request for the window that will never be shown is closed, not left open.
+    expect(aborted).toEqual(['3630-7230']);
+  });
+
+  it('does not cancel a prefetch that answered, nor one the page switched to after the time limit', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { seen, view, release, aborted } = setup();
+      const r = render(view(w(3615, 7215)));
+      await release('3615-7215');
+      r.rerender(view(w(3630, 7230)));
+      await act(async () => vi.advanceTimersByTimeAsync(PREFETCH_LIMIT_MS + 10));
+      // Switched without the answer: the panel now waits for that same request.
+      expect(seen.at(-1)).toBe('7230:loading');
+      r.rerender(view(w(3645, 7245)));
+      await act(async () => vi.advanceTimersByTimeAsync(10));
+      await release('3630-7230');
+      expect(aborted).not.toContain('3630-7230');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+// Atomic refresh. When a refresh tick only moves the query window (same length, same step, i.e.
+// the live edge crossed a step boundary), the page keeps the window it shows until every query
+// in view has answered for the new one, then switches in one render: every tile, panel and table
+// draws the new window in the same frame, and each component renders once per refresh instead of
+// once per answer (~24 answers per window change on the demo's first screen). See
+// docs/performance-history.md, "Atomic refresh".
+import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { instantQueryOptions, rangeQueryOptions, readQueryKey, type PrometheusClient } from '../../prometheus';
+import { spansLike, summaryWindow, type QueryWindow } from '../board/context';
+
+/** After this long the page switches anyway, and panels fill in as their answers arrive (as before). */
+export const PREFETCH_LIMIT_MS = 4000;
+
+export type PrefetchJob =
+  | { kind: 'range'; expr: string; start: number; end: number; step: number }
+  | { kind: 'instant'; expr: string; time: number };
+
+const sameWindow = (a: QueryWindow, b: QueryWindow): boolean =>
+  a.startSec === b.startSec && a.endSec === b.endSec && a.stepSec === b.stepSec;
+
+/** `next` is `from` moved in time: the same length on the same step (a live window's refresh). */
+export function isTranslation(from: QueryWindow, next: QueryWindow): boolean {
+  return (
+    !sameWindow(from, next) &&
+    from.stepSec === next.stepSec &&
+    from.endSec - from.startSec === next.endSec - next.startSec
+  );
+}
+
+/**
+ * The queries to ask ahead for `next`: every query of this backend that a mounted, enabled
+ * observer runs for the shown window, moved by the same amount. Range queries on the window's
+ * step and length (the panels' own, and a comparison's earlier window), and instant queries at
+ * the window's end (distributions) or at its summary end (tables, probes: summaryWindow) when that
+ * end moves too. Off-screen panels hold a disabled observer and are skipped: they catch up when
+ * they come back into view.
+ */
+export function planPrefetch(
+  queries: ReadonlyArray<Pick<Query, 'queryKey' | 'isActive'>>,
+  baseUrl: string,
+  shown: QueryWindow,
+  next: QueryWindow,
+): PrefetchJob[] {
+  const delta = next.endSec - shown.endSec;
+  // Instant times that move, from → to. A summary end that stays put keeps its answer; when the
+  // window's end is also a summary end, its instant queries are taken for summaries (the tables
+  // on the first screen), and a distribution there asks after the switch.
+  const [fromSummary, toSummary] = [summaryWindow(shown).endSec, summaryWindow(next).endSec];
+  const moves = new Map<number, number>();
+  if (fromSummary !== toSummary) moves.set(fromSummary, toSummary);
+  if (shown.endSec !== fromSummary) moves.set(shown.endSec, next.endSec);
+  const jobs: PrefetchJob[] = [];
+  for (const q of queries) {
+    const k = readQueryKey(q.queryKey);
+    if (!k || k.baseUrl !== baseUrl || !q.isActive()) continue;
+    if (k.endpoint === 'query_range') {
+      if (spansLike(k, shown)) jobs.push({ kind: 'range', expr: k.expr, start: k.start + delta, end: k.end + delta, step: k.step });
+    } else {
+      const to = k.time === null ? undefined : moves.get(k.time);
+      if (to !== undefined) jobs.push({ kind: 'instant', expr: k.expr, time: to });
+    }
+  }
+  return jobs;
+}
+
+/**
+ * The window the page shows for the `next` one the clock computed. `range` names the range the
+ * user asked for (the URL's from/to): a new one (a zoom, a pan, another preset) is shown at once,
+ * and so is any change that is not a plain move in time (another step). A move waits for its
+ * answers (at most PREFETCH_LIMIT_MS); if the clock moves again before they are in, the backend is
+ * slower than the refresh and the page switches at once, as it did before this existed.
+ */
+export function useCommittedWindow(next: QueryWindow, range: string, client: PrometheusClient | null, baseUrl: string): QueryWindow {
+  const queryClient = useQueryClient();
+  const [shown, setShown] = useState(next);
+  const [shownRange, setShownRange] = useState(range);
+  const pending = useRef(false);
+  const moving = range === shownRange && isTranslation(shown, next);
+  // Anything but the clock moving the window: adopt it during this render (no render with the old one).
+  if (!moving && (!sameWindow(shown, next) || range !== shownRange)) {
+    setShown(next);
+    setShownRange(range);
+  }
+
+  useEffect(() => {
+    if (!moving) return;
+    // Superseded before its answers were in (the backend is slower than the refresh), or nothing to
+    // ask: switch at once.
+    const ask = client && !pending.current ? planPrefetch(queryClient.getQueryCache().getAll(), baseUrl, shown, next) : [];
+    let settled = false;
+    pending.current = ask.length > 0;
+    const commit = (): void => {
+      if (settled) return;
+      settled = true;
+      pending.current = false;
+      setShown(next);
+    };
+    const timer = setTimeout(commit, PREFETCH_LIMIT_MS);
+    const keys: QueryKey[] = [];
+    const fetchOne = (j: PrefetchJob): Promise<unknown> => {
+      if (!client) return Promise.resolve();
+      if (j.kind === 'range') {
+        const o = rangeQueryOptions(client, { baseUrl, expr: j.expr, start: j.start, end: j.end, step: j.step });
+        keys.push(o.queryKey);
+        return queryClient.fetchQuery(o);
+      }
+      const o = instantQueryOptions(client, { baseUrl, expr: j.expr, time: j.time });
+      keys.push(o.queryKey);
+      return queryClient.fetchQuery(o);
+    };
+    const fetches = ask.map(fetchOne);
+    void Promise.allSettled(fetches).then(commit);
+    return () => {
+      clearTimeout(timer);
+      // Superseded before its answers were in: the window they were for will not be shown, so
+      // they are cancelled (unless a panel watches one by now) rather than left to hold
+      // connections, which a browser allows only six of per host. `pending` stays set.
+      if (!settled) {
+        for (const queryKey of keys) {
+          void queryClient.cancelQueries({ queryKey, exact: true, predicate: (q) => q.getObserversCount() === 0 });
+        }
+      }
+      settled = true;
+    };
+  }, [moving, next, shown, client, baseUrl, queryClient]);
+
+  return moving ? shown : next;
+}

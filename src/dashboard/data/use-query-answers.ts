@@ -1,0 +1,48 @@
+// Runs a panel's expanded PromQL, as range queries over the page's window (charts, tiles) or as
+// instant queries at its end (tables, distributions over `[$__range]`), and reports each query's
+// status in the shape `reduceView` takes. Identical expressions share one request: the key is the
+// expression and the window, so a tile and a panel asking the same thing hit the same cache entry.
+import { useQueries } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { instantQueryOptions, rangeQueryOptions, type PrometheusClient, type QueryAnswer, type RangeQueryAnswer } from '../../prometheus';
+import type { QueryWindow } from '../board/context';
+import type { QueryStatus } from './view-state';
+
+export type QueryKind = 'range' | 'instant';
+
+type AnswerOf<K extends QueryKind> = K extends 'range' ? RangeQueryAnswer : QueryAnswer;
+
+export interface QueryAnswers<A> {
+  statuses: QueryStatus[];
+  /** One per expression; undefined until it answers (an earlier answer is kept across a failed refetch). */
+  answers: Array<A | undefined>;
+}
+
+interface Args<K extends QueryKind> {
+  kind: K;
+  client: PrometheusClient;
+  baseUrl: string;
+  exprs: readonly string[];
+  window: QueryWindow;
+  enabled: boolean;
+}
+
+export function useQueryAnswers<K extends QueryKind>({ kind, client, baseUrl, exprs, window: w, enabled }: Args<K>): QueryAnswers<AnswerOf<K>> {
+  // `combine` keeps the result referentially stable while no query changes, so memos downstream
+  // (shaping, chart options) do not re-run on unrelated re-renders.
+  const combine = useCallback(
+    (rs: Array<{ data?: unknown; error: unknown; isFetching: boolean }>): QueryAnswers<AnswerOf<K>> => ({
+      statuses: rs.map((r) => ({ hasData: r.data !== undefined, error: r.error ?? null, fetching: r.isFetching })),
+      answers: rs.map((r) => r.data as AnswerOf<K> | undefined),
+    }),
+    [],
+  );
+  return useQueries({
+    queries: exprs.map((expr) =>
+      kind === 'range'
+        ? { ...rangeQueryOptions(client, { baseUrl, expr, start: w.startSec, end: w.endSec, step: w.stepSec }), enabled }
+        : { ...instantQueryOptions(client, { baseUrl, expr, time: w.endSec }), enabled },
+    ),
+    combine,
+  });
+}

@@ -1,0 +1,58 @@
+// The body of a `heatmap` or `distribution` panel: bucket series (one per `le`) → de-cumulated
+// cells or bars → the chart. Loaded lazily (lazy-distribution-chart.tsx); the heatmap's ECharts
+// modules come in a further chunk of their own.
+import { useMemo } from 'react';
+import type { PanelSpec } from '../../catalog/types';
+import {
+  EChart,
+  HeatmapEChart,
+  buildDistributionOption,
+  buildHeatmapOption,
+  seriesColor,
+  seriesToDistribution,
+  seriesToHeatmap,
+  type ChartSeries,
+  type EChartsInstance,
+} from '../../charts';
+import { useT } from '../../i18n';
+import { useDashboard } from '../board/context';
+
+/** What the generic panel hands a chart body of a kind of its own (distribution, latest bars). */
+export interface ChartBodyProps {
+  panel: PanelSpec;
+  series: ChartSeries[];
+  title: string;
+  height: number | string;
+  chartRef: React.RefObject<EChartsInstance | null>;
+}
+
+export function DistributionChart({ panel, series, title, height, chartRef }: ChartBodyProps) {
+  const t = useT();
+  const { theme, locale } = useDashboard();
+  const labels = t.distribution;
+  const heatmap = panel.chart === 'heatmap';
+  const shaped = useMemo(() => (heatmap ? seriesToHeatmap(series) : seriesToDistribution(series)), [heatmap, series]);
+  const option = useMemo(
+    () =>
+      'cells' in shaped
+        ? buildHeatmapOption({ data: shaped, unit: panel.unit, theme, locale, labels })
+        : buildDistributionOption({ data: shaped, unit: panel.unit, theme, locale, labels, color: seriesColor(0) }),
+    [shaped, panel.unit, theme, locale, labels],
+  );
+  const Chart = heatmap ? HeatmapEChart : EChart;
+  const notes = [shaped.partial > 0 ? labels.partial(shaped.partial) : '', shaped.merged > 0 ? labels.merged(shaped.merged) : ''].filter(Boolean);
+  return (
+    <>
+      <Chart
+        option={option}
+        theme={theme}
+        height={height}
+        ariaLabel={title}
+        onReady={(inst) => {
+          chartRef.current = inst;
+        }}
+      />
+      {notes.length > 0 && <p className="iw-panel-note">{notes.join(' ')}</p>}
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+// A tile of the stat row: the current value, a sparkline and the threshold colour.
+import { memo, useEffect, useMemo } from 'react';
+import { preferRecorded } from '../../rules/recorded';
+import type { StatSpec } from '../../catalog/types';
+import { Sparkline, matrixToSeries, sumSeries, trimIncompleteSteps } from '../../charts';
+import { formatValue } from '../../lib/units';
+import { useLang, useT } from '../../i18n';
+import { statTitle } from '../../i18n/catalog-text';
+import { isBackendWide } from '../backend/errors';
+import { useBackendHealth } from '../backend/health';
+import { compareShiftSec, formatDelta, relativeChange, shiftWindow } from '../compare/compare';
+import { useDashboard } from '../board/context';
+import { scrollToPanel } from './scroll-to-panel';
+import { STAT_COLORS, reportStatVerdict, statVerdict } from './stat-verdict';
+import { useQueryAnswers } from '../data/use-query-answers';
+import { useQuiet } from '../data/use-quiet';
+import { tileBound, useBucketBounds } from '../data/use-quantile-precision';
+import { useView } from '../data/view-state';
+import { viewReasonText } from '../data/view-text';
+
+const NO_EXPRS: readonly string[] = [];
+
+/** The newest non-null value of a series on the step grid. */
+function lastValue(points: ReadonlyArray<readonly [number, number | null]>): number | null {
+  for (let i = points.length - 1; i >= 0; i--) {
+    const v = points[i]?.[1];
+    if (v !== null && v !== undefined) return v;
+  }
+  return null;
+}
+
+// memo: the refresh clock re-renders the page every tick; a tile re-renders only when its context
+// value (window, filters, …) or its query result changes.
+export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
+  const t = useT();
+  const lang = useLang();
+  const ctx = useDashboard();
+  const { resolved, window: w, catalog, filters, rateInterval, gpuPeakFlops, client, baseUrl, locale, by } = ctx;
+  const { startSec, endSec, stepSec } = w;
+  // A tile with `sumOf` runs its panel's query exactly as the panel does (same PromQL, so the same
+  // query key: one request serves both) and adds the panel's series up.
+  const source = useMemo(() => {
+    const q = stat.sumOf && catalog.panels.find((p) => p.id === stat.sumOf?.panelId)?.queries.find((x) => x.id === stat.sumOf?.queryId);
+    return q ? { query: q, by, summed: true } : { query: stat.query, by: [], summed: false };
+  }, [stat, catalog, by]);
+  const expanded = useMemo(() => {
+    if (!resolved) return null;
+    // Recorded series when the panel reads them too (same PromQL: one request still serves both).
+    const r = preferRecorded(source.query, catalog, { resolved, filters, rateInterval, by: source.by, gpuPeakFlops: gpuPeakFlops ?? undefined }, ctx.metricNames);
+    return 'missing' in r ? null : r;
+  }, [resolved, source, catalog, filters, rateInterval, gpuPeakFlops, ctx.metricNames]);
+
+  const exprs = useMemo(() => (expanded ? [expanded.expr] : []), [expanded]);
+  const own = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled: true });
+  const answer = own.answers[0];
+  // None yet / feature off: words instead of "–" or a flat 0.
+  const subject = useMemo(() => ({ queries: [source.query] }), [source.query]);
+  const quietProbe = useQuiet(subject, expanded !== null, true);
+  const quiet = quietProbe.quiet;
+  const statuses = useMemo(() => [...own.statuses, ...quietProbe.statuses], [own.statuses, quietProbe.statuses]);
+
+  const toPoints = useMemo(() => {
+    const maxSeries = source.summed ? Number.MAX_SAFE_INTEGER : 1;
+    return (result: Parameters<typeof matrixToSeries>[0], start: number, end: number) => {
+      const { series } = matrixToSeries(result, { start, end, step: stepSec, legend: '', idPrefix: stat.id, maxSeries });
+      // A sum stops at the last step every series has reached (a late scrape is not a drop).
+      return source.summed ? sumSeries(trimIncompleteSteps(series).map((x) => x.points)) : (series[0]?.points ?? []);
+    };
+  }, [stepSec, stat.id, source.summed]);
+  const points = useMemo(() => (answer ? toPoints(answer.result, startSec, endSec) : null), [answer, toPoints, startSec, endSec]);
+
+  // The value's parts (aborts, errors), each its own last value; a part that fails is left out.
+  const detailExprs = useMemo(() => {
+    if (!resolved || !stat.details) return NO_EXPRS;
+    return stat.details.flatMap((d) => {
+      const r = preferRecorded(d.query, catalog, { resolved, filters, rateInterval, by: [] }, ctx.metricNames);
+      return 'missing' in r ? [] : [r.expr];
+    });
+  }, [resolved, stat.details, catalog, filters, rateInterval, ctx.metricNames]);
+  const detailAnswers = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: detailExprs, window: w, enabled: true }).answers;
+  const details = useMemo(
+    () =>
+      detailExprs.length === stat.details?.length
+        ? stat.details.map((d, i) => {
+            const a = detailAnswers[i];
+            return { id: d.id, value: a ? lastValue(toPoints(a.result, startSec, endSec)) : null };
+          })
+        : [],
+    [detailExprs, stat.details, detailAnswers, toPoints, startSec, endSec],
+  );
+
+  // Compare mode: the same query over the earlier window (shared with the panel's when it runs the
+  // same expression); the tile shows its value's change against the earlier window's last value.
+  const compare = ctx.state.compare;
+  const shiftSec = compareShiftSec(compare);
+  const earlierWindow = useMemo(() => (shiftSec === null ? w : shiftWindow(w, shiftSec)), [w, shiftSec]);
+  const earlier = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: shiftSec === null ? NO_EXPRS : exprs, window: earlierWindow, enabled: true });
+  const earlierAnswer = earlier.answers[0];
+  const earlierLast = useMemo(
+    () => (earlierAnswer ? lastValue(toPoints(earlierAnswer.result, earlierWindow.startSec, earlierWindow.endSec)) : null),
+    [earlierAnswer, toPoints, earlierWindow],
+  );
+
+  // The same state machine as the panels: the last value stays, marked stale, while the backend is
+  // down; a refresh in flight keeps it; a backend that never answered is an error, not "no traffic".
+  const healthDown = useBackendHealth().down;
+  const view = useView({ scope: baseUrl, statuses, value: points, isEmpty: (p) => lastValue(p) === null, backendDown: healthDown, isBackendWide, quiet });
+  const shownPoints = view.value ?? [];
+  const last = lastValue(shownPoints);
+  const shownQuiet = !expanded ? quiet : view.reason?.kind === 'never-moved' || view.reason?.kind === 'none-yet' ? view.reason : null;
+  const quietKind = shownQuiet?.kind;
+  const state = !resolved ? (ctx.namesFailed ? 'error' : 'loading') : quietKind === 'none-yet' ? 'empty' : !expanded ? 'unavailable' : view.state;
+  const stale = view.stale;
+  const errorTitle = state === 'error' || quietKind ? (viewReasonText(state === 'error' ? view.reason : shownQuiet, lang) ?? undefined) : undefined;
+  // A quantile in the first, +Inf or a wide bucket shows its bound, not the interpolated number.
+  const bounds = useBucketBounds(subject, true).bounds.get(source.query.id);
+  const bound = state === 'ok' && last !== null && bounds ? tileBound(last, bounds, stat.unit, t.distribution, locale) : null;
+
+  const delta = shiftSec !== null && state === 'ok' ? relativeChange(last, earlierLast) : null;
+
+  // The colour has a reason, in words (tooltip), and the worst tile reaches the header's summary.
+  const shownText = state === 'ok' ? (bound?.text ?? formatValue(last, stat.unit, { locale })) : null;
+  const verdict = statVerdict(state === 'ok' ? last : null, stat.thresholds, (v) => formatValue(v, stat.unit, { locale }), t.verdict);
+  const color = verdict.color;
+  const tileTitle = statTitle(stat, catalog.engine, lang);
+  useEffect(() => {
+    reportStatVerdict(stat.id, shownText !== null ? { id: stat.id, title: tileTitle, text: shownText, color: verdict.color, reason: verdict.reason } : null);
+  }, [stat.id, tileTitle, shownText, verdict.color, verdict.reason]);
+  useEffect(() => () => reportStatVerdict(stat.id, null), [stat.id]);
+
+  const target = stat.panelId;
+  const title = tileTitle;
+  return (
+    <div
+      className="iw-stat"
+      data-stat-id={stat.id}
+      data-state={state}
+      data-quiet={quietKind}
+      data-stale={stale || undefined}
+      data-color={color}
+      data-value={state === 'ok' && last !== null ? String(last) : undefined}
+      data-value-low={bound ? String(bound.low) : undefined}
+      data-value-high={bound && bound.high !== null ? String(bound.high) : undefined}
+      data-compare={shiftSec !== null ? (compare ?? undefined) : undefined}
+      data-delta={delta !== null ? String(delta) : undefined}
+      title={errorTitle ?? [bound?.title, verdict.reason].filter(Boolean).join(' ')}
+      role="group"
+      aria-label={title}
+    >
+      <div className="iw-stat-title">
+        {target ? (
+          <a href={`#panel-${target}`} onClick={(e) => {
+            e.preventDefault();
+            scrollToPanel(target);
+          }}>
+            {title}
+          </a>
+        ) : (
+          title
+        )}
+      </div>
+      <div className="iw-stat-value" style={{ color: STAT_COLORS[color] }}>
+        {state === 'ok'
+          ? shownText
+          : quietKind === 'none-yet'
+            ? t.stat.noneYet
+            : quietKind === 'never-moved'
+              ? t.stat.off
+              : state === 'loading'
+                ? '…'
+                : state === 'unavailable'
+                  ? '–'
+                  : state === 'error'
+                    ? t.stat.unknown
+                    : t.stat.noData}
+      </div>
+      {state === 'ok' && details.some((d) => d.value !== null) && (
+        <div className="iw-stat-detail iw-muted text-xs" data-testid="stat-detail">
+          {details
+            .filter((d) => d.value !== null)
+            .map((d) => `${t.stat.detail[d.id]} ${formatValue(d.value, stat.unit, { locale })}`)
+            .join(' · ')}
+        </div>
+      )}
+      {shiftSec !== null && compare && state === 'ok' && (
+        <div className="iw-stat-delta iw-muted text-xs" data-testid="stat-delta">
+          {delta !== null ? t.compare.delta(formatDelta(delta, locale), compare) : t.compare.noDelta(compare)}
+        </div>
+      )}
+      <div className="iw-stat-spark" aria-hidden="true">
+        {/* An SVG path, not an ECharts instance: see src/charts/sparkline.tsx. */}
+        {shownPoints.length > 0 && <Sparkline points={shownPoints} color={STAT_COLORS[color]} unit={stat.unit} height={36} locale={locale} />}
+      </div>
+    </div>
+  );
+});

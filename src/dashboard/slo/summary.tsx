@@ -1,0 +1,17 @@
+// The model summary table with one attainment column per SLO set (model-summary, PRODUCT.md §6):
+// the catalog's table spec plus columns built from the bucket bounds this backend has.
+import { useMemo } from 'react';
+import type { PanelSpec } from '../../catalog/types';
+import { Panel } from '../panel/panel';
+import { useSloSetup } from './data';
+import { sloColumns, type EffectiveSlo } from './queries';
+
+export function SloSummaryPanel({ panel, slo }: { panel: PanelSpec; slo: EffectiveSlo }) {
+  const setups = useSloSetup(slo);
+  const withSlo = useMemo(() => {
+    const extra = sloColumns(setups.filter((s) => s.status === 'ready'));
+    if (!panel.table || extra.length === 0) return panel;
+    return { ...panel, table: { ...panel.table, columns: [...panel.table.columns, ...extra] } };
+  }, [panel, setups]);
+  return <Panel panel={withSlo} />;
+}
