@@ -5,7 +5,7 @@ import { autoPanelId, buildAutoPanels, MAX_OTHER_FAMILIES, otherFamilies, type M
 import { vllmCatalog } from './index';
 import { expandQuery } from './promql';
 import { resolveMetrics } from './resolve';
-import { promqlErrors } from './test-support';
+import { promqlErrors } from '../../test-support/catalog';
 
 const CATALOG_NAMES = ['vllm:num_requests_running', 'vllm:time_to_first_token_seconds_bucket', 'vllm:time_to_first_token_seconds_sum', 'vllm:time_to_first_token_seconds_count', 'vllm:prompt_tokens_total', 'vllm:prompt_tokens_created'];
 const NEW_NAMES = [

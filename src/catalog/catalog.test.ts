@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogs } from './index';
 import { expandQuery, referencedMetrics, type ExpandContext } from './promql';
 import { resolveMetrics } from './resolve';
-import { currentSeries, legacySeries, promqlErrors } from './test-support';
+import { currentSeries, legacySeries, promqlErrors } from '../../test-support/catalog';
 import { CORE_PANEL_IDS } from './core-panels';
 import { SECTION_IDS, type EngineCatalog, type EngineId, type QuerySpec, type SectionId } from './types';
 

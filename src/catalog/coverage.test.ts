@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from './index';
 import { referencedMetrics } from './promql';
-import { SPEC } from './test-support';
+import { SPEC } from '../../test-support/catalog';
 import type { EngineCatalog } from './types';
 import { UNPLACED } from './unplaced';
 

@@ -8,9 +8,9 @@
 // over a registry with an engine of its own without widening EngineId.
 import type { BareNames, ResolvedMetric } from './resolve';
 import { bareCandidates, resolveMetrics } from './resolve';
-import { sglangCatalog } from './sglang';
+import { sglangCatalog } from './sglang/catalog';
 import type { EngineCatalog } from './types';
-import { vllmCatalog } from './vllm';
+import { vllmCatalog } from './vllm/catalog';
 
 export interface EngineEntry<Id extends string = string> {
   readonly id: Id;

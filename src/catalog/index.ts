@@ -6,8 +6,8 @@ import type { EngineCatalog } from './types';
 /** Each registered engine's catalog, by id. */
 export const catalogs = Object.fromEntries(ENGINES.map((e) => [e.id, e.catalog])) as Record<EngineId, EngineCatalog>;
 
-export { vllmCatalog } from './vllm';
-export { sglangCatalog } from './sglang';
+export { vllmCatalog } from './vllm/catalog';
+export { sglangCatalog } from './sglang/catalog';
 export * from './types';
 export {
   bareNameMatch,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeLabelValue, escapeRegex, expandQuery, matcherFor, referencedMetrics, type ExpandContext } from './promql';
 import type { ResolvedMetric } from './resolve';
-import { promqlErrors } from './test-support';
+import { promqlErrors } from '../../test-support/catalog';
 import type { EngineCatalog, QuerySpec } from './types';
 
 /** The Go/PromQL unquoting of a double-quoted string body (the subset escapeLabelValue emits). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expandQuery, resolveMetrics, sglangCatalog, vllmCatalog } from './index';
 import { neverMovedCandidates, neverMovedProbe, neverMovedReason, noneYetReason, readNeverMovedProbe } from './quiet';
-import { currentSeries } from './test-support';
+import { currentSeries } from '../../test-support/catalog';
 import type { EngineCatalog, PanelSpec } from './types';
 
 function panelOf(catalog: EngineCatalog, id: string): PanelSpec {

@@ -4,7 +4,7 @@ import { bareNameMatch, detectEngine, ENGINES, presenceNames, resolveEngines, VL
 import { catalogs } from './index';
 import { expandQuery } from './promql';
 import { candidateNames, resolveMetrics } from './resolve';
-import { currentSeries, legacySeries } from './test-support';
+import { currentSeries, legacySeries } from '../../test-support/catalog';
 import type { EngineId } from './types';
 
 const underscored = (names: string[]) => names.map((n) => n.replace(/:/g, '_'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateRules } from './generate';
 import { leSeriesNames, RulesInputError } from './index';
-import { promqlErrors } from '../catalog/test-support';
+import { promqlErrors } from '../../test-support/catalog';
 import { toYaml } from './yaml';
 
 const exprs = (r: ReturnType<typeof generateRules>): string[] => r.groups.flatMap((g) => g.rules.map((x) => x.expr));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs, resolveMetrics, type EngineId, type ExpandContext, type ExpandedQuery, type QuerySpec } from '../catalog';
-import { currentSeries, promqlErrors } from '../catalog/test-support';
+import { currentSeries, promqlErrors } from '../../test-support/catalog';
 import { generateRules } from './generate';
 import { preferRecorded } from './recorded';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveMetrics, sglangCatalog, vllmCatalog } from '../../catalog';
 import { SECTION_IDS } from '../../catalog/types';
-import { currentSeries } from '../../catalog/test-support';
+import { currentSeries } from '../../../test-support/catalog';
 import { sectionPanels } from './section-panels';
 
 const ids = (ps: { id: string }[]) => ps.map((p) => p.id);

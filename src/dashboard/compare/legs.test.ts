@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs, ENGINES, expandQuery, resolveEngines, type ExpandContext } from '../../catalog';
-import { currentSeries, promqlErrors } from '../../catalog/test-support';
+import { currentSeries, promqlErrors } from '../../../test-support/catalog';
 import type { ChartSeries } from '../../charts';
 import { rankDifferences, rangeMean } from './ab';
 import { ENGINE_COMPARABILITY } from './engines';

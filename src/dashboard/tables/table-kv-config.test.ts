@@ -6,7 +6,7 @@ import { buildRows, sortRows } from './table-data';
 import { catalogs } from '../../catalog';
 import { expandQuery } from '../../catalog/promql';
 import { resolveMetrics } from '../../catalog/resolve';
-import { currentSeries } from '../../catalog/test-support';
+import { currentSeries } from '../../../test-support/catalog';
 import type { EngineCatalog, PanelSpec } from '../../catalog/types';
 
 const CONFIG_IDS = ['kv-capacity', 'kv-blocks', 'block-size', 'max-concurrency', 'kv-dtype', 'prefix-caching'];

@@ -1,6 +1,6 @@
 // vLLM panels of the core sections: requests, throughput, latency, saturation, cache.
-import { gaugeBy, histogramMean, panel, quantileQueries, query, rateBy, ratio } from './define';
-import type { PanelSpec } from './types';
+import { gaugeBy, histogramMean, panel, quantileQueries, query, rateBy, ratio } from '../define';
+import type { PanelSpec } from '../types';
 
 const KV_METRICS = '--kv-cache-metrics';
 const M = '{{model_name}}';

@@ -1,13 +1,13 @@
 // The vLLM engine catalog: metrics, stat row and panels.
-import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
-import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from './tables';
-import type { EngineCatalog, StatSpec } from './types';
-import { vllmDistributionPanels, vllmParamMetrics } from './distributions';
-import { vllmAdvancedPanels } from './vllm-advanced';
-import { vllmMetrics } from './vllm-metrics';
-import { vllmExtraPanels } from './vllm-extra-panels';
-import { vllm2026Panels } from './vllm-2026-panels';
-import { vllmCorePanels } from './vllm-panels';
+import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from '../define';
+import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from '../tables';
+import type { EngineCatalog, StatSpec } from '../types';
+import { vllmDistributionPanels, vllmParamMetrics } from '../distributions';
+import { vllmAdvancedPanels } from './advanced';
+import { vllmMetrics } from './metrics';
+import { vllmExtraPanels } from './extra-panels';
+import { vllm2026Panels } from './panels-2026';
+import { vllmCorePanels } from './panels';
 
 const vllmStats: StatSpec[] = [
   { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', sumOf: { panelId: 'request-rate', queryId: 'rate' }, query: query('value', 'req/s', rateAll('request_success')) },

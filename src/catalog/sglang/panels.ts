@@ -1,7 +1,7 @@
 // SGLang panels of the core sections: requests, throughput, latency, saturation, cache.
 // Every scheduler gauge is per logging rank (and per pid for some): always aggregated.
-import { gaugeBy, histogramMean, panel, quantileQueries, query, rateBy, ratio, unavailable } from './define';
-import type { PanelSpec } from './types';
+import { gaugeBy, histogramMean, panel, quantileQueries, query, rateBy, ratio, unavailable } from '../define';
+import type { PanelSpec } from '../types';
 
 const M = '{{model_name}}';
 // With priority scheduling the total is written under priority=""; per-priority series would

@@ -2,10 +2,10 @@
 // (metrics-2026-changes.md): frontend admission rejections and preemptions per request (confidence
 // A), and families known only from upstream test files (B: "newer than 0.29, unverified"). Each
 // carries a feature, so it folds into the section's "not exposed" line where its families are absent.
-import { distributionExpr } from './distributions';
-import { gaugeBy, panel, quantileQueries, query, rateBy, ratio } from './define';
-import type { PanelSpec } from './types';
-import { ADMISSION, EPLB, NEWER, PRIORITY, SLEEP } from './vllm-metrics';
+import { distributionExpr } from '../distributions';
+import { gaugeBy, panel, quantileQueries, query, rateBy, ratio } from '../define';
+import type { PanelSpec } from '../types';
+import { ADMISSION, EPLB, NEWER, PRIORITY, SLEEP } from './metrics';
 
 const M = '{{model_name}}';
 const UNVERIFIED = 'Newer than vLLM 0.29, not verified against a release.';

@@ -1,6 +1,6 @@
 // SGLang panels of the Advanced section: spec decode, MFU, PD / KV transfer, grammar, LoRA, startup.
-import { gaugeBy, histogramMean, panel, quantileQueries, query, rateBy, ratio, topQueries, unavailable } from './define';
-import type { PanelSpec } from './types';
+import { gaugeBy, histogramMean, panel, quantileQueries, query, rateBy, ratio, topQueries, unavailable } from '../define';
+import type { PanelSpec } from '../types';
 
 const ON = '--enable-metrics';
 const M = '{{model_name}}';

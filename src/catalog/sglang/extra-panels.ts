@@ -1,8 +1,8 @@
 // SGLang panels for families beyond the core board: the KV pool in tokens and its
 // capacity, retracted tokens, paused requests, tokens by mode, prompt vs computed tokens, CUDA
 // graph use, verify calls and the tokenizer manager's function latency. Merged in section order.
-import { histogramMean, panel, quantileExpr, query, rateBy } from './define';
-import type { PanelSpec } from './types';
+import { histogramMean, panel, quantileExpr, query, rateBy } from '../define';
+import type { PanelSpec } from '../types';
 
 const M = '{{model_name}}';
 const ON = '--enable-metrics';

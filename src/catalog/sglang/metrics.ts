@@ -1,5 +1,5 @@
 // SGLang logical metrics: current series names (spec/metrics/sglang.json) first, then legacy names.
-import { appearsWith, counter, gauge, histogram, metrics, movesOnlyWith } from './define';
+import { appearsWith, counter, gauge, histogram, metrics, movesOnlyWith } from '../define';
 
 // Scheduler-side collector: one series per logging rank. `dp_rank` appears with DP attention.
 const S = ['model_name', 'engine_type', 'tp_rank', 'pp_rank', 'moe_ep_rank', 'dp_rank'];

@@ -1,12 +1,12 @@
 // The SGLang engine catalog: metrics, stat row and panels.
-import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from './define';
-import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from './tables';
-import { sglangAdvancedPanels } from './sglang-advanced';
-import { sglangExtraPanels } from './sglang-extra-panels';
-import { sglangMetrics } from './sglang-metrics';
-import { sglangDistributionPanels } from './distributions';
-import { REQUESTS_FROM_E2E, sglangCorePanels } from './sglang-panels';
-import type { EngineCatalog, StatSpec } from './types';
+import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from '../define';
+import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from '../tables';
+import { sglangAdvancedPanels } from './advanced';
+import { sglangExtraPanels } from './extra-panels';
+import { sglangMetrics } from './metrics';
+import { sglangDistributionPanels } from '../distributions';
+import { REQUESTS_FROM_E2E, sglangCorePanels } from './panels';
+import type { EngineCatalog, StatSpec } from '../types';
 
 const sglangStats: StatSpec[] = [
   { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', sumOf: { panelId: 'request-rate', queryId: 'rate' }, query: query('value', 'req/s', rateAll('requests'), REQUESTS_FROM_E2E(rateAll('e2e_count'))) },

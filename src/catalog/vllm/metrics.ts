@@ -1,5 +1,5 @@
 // vLLM logical metrics: current series names (spec/metrics/vllm.json) first, then legacy names.
-import { appearsWith, counter, gauge, histogram, metrics, movesOnlyWith } from './define';
+import { appearsWith, counter, gauge, histogram, metrics, movesOnlyWith } from '../define';
 
 const L = ['model_name', 'engine'];
 const DEFAULT = 'default (absent with --disable-log-stats)';

@@ -1,9 +1,9 @@
 // vLLM panels for families beyond the core board: inference time, prompt vs computed
 // tokens, the KV-cache configuration, the tool-call parser, and the KV connectors' own metrics
 // (NIXL post time and descriptors, HF3FS, Mooncake store). Merged into the section order in vllm.ts.
-import { histogramMean, panel, quantileExpr, quantileQueries, query, rateBy } from './define';
-import type { PanelSpec } from './types';
-import { TOOL_PARSER } from './vllm-metrics';
+import { histogramMean, panel, quantileExpr, quantileQueries, query, rateBy } from '../define';
+import type { PanelSpec } from '../types';
+import { TOOL_PARSER } from './metrics';
 
 const M = '{{model_name}}';
 const NIXL = '--kv-transfer-config (NixlConnector)';

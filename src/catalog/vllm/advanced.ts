@@ -1,6 +1,6 @@
 // vLLM panels of the Advanced section: spec decode, MFU/bandwidth, KV transfer, LoRA, sleep, etc.
-import { gaugeBy, panel, quantileQueries, query, rateBy, ratio, topQueries, unavailable } from './define';
-import type { PanelSpec } from './types';
+import { gaugeBy, panel, quantileQueries, query, rateBy, ratio, topQueries, unavailable } from '../define';
+import type { PanelSpec } from '../types';
 
 const SPEC = '--speculative-config';
 const MFU = '--enable-mfu-metrics';

@@ -1,9 +1,9 @@
 // Test support: ground-truth series names from spec/metrics/*.json (copies of the product spec) and a
 // PromQL syntax check with the Prometheus project's own Lezer grammar.
 import { parser } from '@prometheus-io/lezer-promql';
-import sglangSpec from '../../spec/metrics/sglang.json';
-import vllmSpec from '../../spec/metrics/vllm.json';
-import type { EngineId } from './types';
+import sglangSpec from '../spec/metrics/sglang.json';
+import vllmSpec from '../spec/metrics/vllm.json';
+import type { EngineId } from '../src/catalog/types';
 
 interface Family {
   family: string;
