@@ -1,0 +1,222 @@
+// The board's controller: from the URL state and config.json it builds the backend choice, the
+// client, the discovered names, the query window and step, the filters and the SLO, and the
+// context every panel reads. The layout (dashboard.tsx) only lays out what this returns.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { catalogs } from '../../catalog';
+import { SECTION_IDS, type EngineCatalog, type EngineId, type PanelSpec } from '../../catalog/types';
+import type { RuntimeConfig } from '../../config/runtime-config';
+import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, type PrometheusClient } from '../../prometheus';
+import { chooseBackend, type BackendChoice } from '../backend/choice';
+import type { CredentialStore } from '../backend/credentials';
+import { useBackend, type BackendInfo } from '../backend/use-backend';
+import { useRecordedNames } from '../backend/recorded-names';
+import type { DashboardContextValue } from './context';
+import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
+import { isAutoPanelId } from './other-metrics';
+import { effectiveSlo, type EffectiveSlo } from '../slo/queries';
+import { useEvictSuperseded } from '../data/evict-superseded';
+import { useBelowFoldMounted } from '../data/first-screen';
+import { useCommittedWindow } from '../data/use-committed-window';
+import { useNow } from '../data/use-now';
+import { isRelative, rangeProblem, resolveRange } from '../header/time-range';
+import { useFullScreen } from '../header/use-full-screen';
+import { useEmbedApi } from '../embed/use-embed-api';
+import type { GpuPeak } from '../../config/runtime-config';
+import type { DashboardState } from '../url/url-state';
+import type { SetDashboardState } from '../url/use-url-state';
+
+const DEFAULT_SCRAPE_SEC = 15;
+/** The GPU the MFU panel divides by when neither the URL nor config.json names one. */
+const DEFAULT_GPU = 'H100';
+
+export interface BoardInput {
+  config: RuntimeConfig;
+  state: DashboardState;
+  setState: SetDashboardState;
+  resolvedTheme: 'light' | 'dark';
+  locale: string;
+  credentials: CredentialStore;
+  /** One panel's width (px) and whether it has been measured (usePanelWidth). */
+  panelWidth: number;
+  widthMeasured: boolean;
+  /** The board is being laid out for printing (usePrintBoard). */
+  printing: boolean;
+}
+
+export interface Board {
+  state: DashboardState;
+  setState: SetDashboardState;
+  config: RuntimeConfig;
+  choice: BackendChoice;
+  client: PrometheusClient | null;
+  backend: BackendInfo;
+  engine: EngineId;
+  catalog: EngineCatalog;
+  resolved: DashboardContextValue['resolved'];
+  /** The window's bounds (seconds, step-aligned) the filter lists ask over. */
+  aligned: { start: number; end: number };
+  rate: string;
+  /** Why the URL's range cannot be used (the last hour is shown instead), or null. */
+  rangeProblem: string | null;
+  /** Null until a client exists (no backend chosen yet). */
+  ctx: DashboardContextValue | null;
+  slo: EffectiveSlo;
+  sloDefaults: EffectiveSlo;
+  sloSet: boolean;
+  gpuTable: GpuPeak[];
+  /** The GPU picker's value: a table name or a number of FLOP/s. */
+  gpu: string;
+  onRefreshNow: () => void;
+  /** The catalog panel shown alone (`panel=`), if it is one. */
+  single: PanelSpec | undefined;
+  printing: boolean;
+  /** Sections after the first open one mount once the first screen is in. */
+  belowFold: boolean;
+  firstOpen: number;
+}
+
+export function useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing }: BoardInput): Board {
+  const [now, refreshNow] = useNow(state.refresh);
+
+  // Headers are bound to the backend's origin: config.json's to its own backend, the user's to the
+  // origin they were typed for. Typed ones override config.json's of the same name.
+  const choice = useMemo(() => chooseBackend(state.prom, config, window.location.origin, credentials), [state.prom, config, credentials]);
+  const { baseUrl } = choice;
+  const headersKey = JSON.stringify(choice.headers);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same headers keep their identity (the client and the reset below follow them)
+  const headers = useMemo(() => choice.headers, [headersKey]);
+  const client = useMemo(() => (baseUrl ? createPrometheusClient({ baseUrl, headers }) : null), [baseUrl, headers]);
+  const queryClient = useQueryClient();
+  const firstHeaders = useRef(headers);
+  useEffect(() => {
+    // Query keys name the backend, not its credentials (they must not sit in the cache): when the
+    // credentials change, refetch everything with the new ones.
+    if (headers !== firstHeaders.current) void queryClient.resetQueries({ queryKey: ['prometheus'] });
+  }, [headers, queryClient]);
+
+  const problem = rangeProblem({ from: state.from, to: state.to }, now);
+  const range = (!problem && resolveRange({ from: state.from, to: state.to }, now)) || { startMs: now - 3_600_000, endMs: now };
+
+  const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000, state.cluster);
+  const engine = state.engine ?? backend.detectedEngine;
+  const catalog: EngineCatalog = catalogs[engine];
+  // Recorded series present from the range's start replace raw queries (src/rules/recorded.ts).
+  const recorded = useRecordedNames(client, baseUrl, range.startMs / 1000);
+  // Panels and tiles query once the width is measured too: with the names known at the first render
+  // (src/app/early-discovery.ts) they would otherwise ask once with the default width's step.
+  const resolvedBy = backend.scrapeSettled && recorded.settled && widthMeasured ? backend.resolvedBy : null;
+  const resolved = resolvedBy?.[engine] ?? null;
+
+  const scrapeSec = backend.scrapeIntervalSec ?? DEFAULT_SCRAPE_SEC;
+  const stepSec = computeStep({ startMs: range.startMs, endMs: range.endMs, widthPx: panelWidth, minStepSec: scrapeSec });
+  const aligned = alignRange(range.startMs / 1000, range.endMs / 1000, stepSec);
+  const rate = state.rate ?? formatPromDuration(rateInterval({ stepSec, scrapeIntervalSec: scrapeSec }));
+
+  const gpuTable = useMemo(() => mergeGpuPeaks(config.gpuPeaks), [config.gpuPeaks]);
+  const gpu = state.gpu ?? (config.defaultGpu === null ? DEFAULT_GPU : String(config.defaultGpu));
+  const gpuPeakFlops = gpuPeakFor(state.gpu ?? config.defaultGpu ?? DEFAULT_GPU, gpuTable);
+
+  const filters = useMemo(() => {
+    const f: Record<string, string[]> = {
+      [catalog.filterLabels.model]: state.model,
+      [catalog.filterLabels.instance]: state.instance,
+    };
+    const rankLabel = catalog.filterLabels.rank[0];
+    if (rankLabel) f[rankLabel] = state.rank;
+    // A topology label: applies to every engine series (TOPOLOGY_LABELS in catalog/promql.ts).
+    f.cluster = state.cluster;
+    return f;
+  }, [catalog, state.model, state.instance, state.rank, state.cluster]);
+
+  const onZoom = useCallback(
+    (startMs: number, endMs: number) => {
+      if (endMs - startMs < 60_000) return;
+      setState({ from: String(Math.round(startMs)), to: String(Math.round(endMs)) });
+    },
+    [setState],
+  );
+
+  const slo = useMemo(() => effectiveSlo(state, config.slo, state.model), [state, config.slo]);
+  const sloDefaults = useMemo(
+    () => effectiveSlo({ slo: { ttft: null, itl: null, e2e: null }, sloObjective: null }, config.slo, state.model),
+    [config.slo, state.model],
+  );
+  const sloSet = Object.values(slo.thresholds).some((v) => v !== null);
+
+  const clockWindow = useMemo(() => ({ startSec: aligned.start, endSec: aligned.end, stepSec }), [aligned.start, aligned.end, stepSec]);
+  // A refresh tick's new window is shown once its answers are in, all panels at once.
+  const committed = useCommittedWindow(clockWindow, `${state.from}|${state.to}`, client, baseUrl);
+  // Stable across window changes, so that a panel off screen sees nothing but the window move.
+  const by = useMemo(() => [catalog.filterLabels.model], [catalog]);
+  const ctx: DashboardContextValue | null = useMemo(
+    () =>
+      client
+        ? {
+            state,
+            setState,
+            client,
+            baseUrl,
+            catalog,
+            resolved,
+            resolvedBy,
+            namesFailed: !!backend.namesError,
+            metricNames: recorded.names,
+            window: committed,
+            rateInterval: rate,
+            filters,
+            by,
+            gpuPeakFlops,
+            theme: resolvedTheme,
+            locale,
+            chartGroup: 'inferwatch',
+            onZoom,
+          }
+        : null,
+    [client, state, setState, baseUrl, catalog, resolved, resolvedBy, backend.namesError, recorded.names, committed, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
+  );
+
+  useEmbedApi(state, setState, config.embedOrigins, engine);
+  // Answers for the positions a live window has left are dropped, not kept for the gcTime.
+  useEvictSuperseded(committed, baseUrl, isRelative(state.to));
+
+  // An explicit refresh asks again even when the step-aligned window has not moved.
+  const onRefreshNow = useCallback(() => {
+    refreshNow();
+    void queryClient.invalidateQueries({ queryKey: ['prometheus'], refetchType: 'active' });
+  }, [refreshNow, queryClient]);
+
+  const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
+  // First screen first: the sections after the first open one mount once the first screen is in
+  // (or on the first scroll), not in the same render as the panels whose queries are awaited.
+  const belowFold = useBelowFoldMounted(baseUrl) || printing;
+  const firstOpen = SECTION_IDS.findIndex((sid) => !state.collapsed.includes(sid));
+  const exitFullScreen = useCallback(() => setState({ panel: null }), [setState]);
+  useFullScreen(single ? single.id : state.panel && isAutoPanelId(state.panel) ? state.panel : null, state.kiosk, exitFullScreen);
+
+  return {
+    state,
+    setState,
+    config,
+    choice,
+    client,
+    backend,
+    engine,
+    catalog,
+    resolved,
+    aligned,
+    rate,
+    rangeProblem: problem,
+    ctx,
+    slo,
+    sloDefaults,
+    sloSet,
+    gpuTable,
+    gpu,
+    onRefreshNow,
+    single,
+    printing,
+    belowFold,
+    firstOpen,
+  };
+}
