@@ -21,7 +21,7 @@ import { benchTables } from './bench/tables.ts';
 import { heapFigures, type HeapSample } from './bench/heap.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { rulesBench } from './bench/rules.ts';
-import { rawRefreshes } from './bench/refresh-raw.ts';
+import { rawRefreshes } from './bench/raw-refresh-figures.ts';
 import { emit, median, progress, runAsScript, runCleanups, summarize } from './bench/stats.ts';
 import { ensurePrometheus } from './lib/binaries.ts';
 import { startPrometheus, type BackendProcess } from './lib/prometheus.ts';
@@ -44,7 +44,7 @@ const DATASETS = (process.env.BENCH_DATASETS ?? 'demo,fleet').split(',');
  * BENCH_REFRESHES=1000 for the heap plateau. (BENCH_PARTS, its older name, is still read.)
  */
 const FIGURES = (process.env.BENCH_FIGURES ?? process.env.BENCH_PARTS?.replace(/\brefresh\b/g, 'refreshes') ?? 'loads,refreshes,raw,compare,heatmap').split(',');
-/** Ticks of the raw (no Playwright) refresh mode, see scripts/bench/refresh-raw.ts. */
+/** Ticks of the raw (no Playwright) refresh mode, see scripts/bench/raw-refresh-figures.ts. */
 const RAW_TICKS = { demo: Number(process.env.BENCH_RAW_REFRESHES ?? 60), fleet: Number(process.env.BENCH_RAW_FLEET_REFRESHES ?? 30) };
 
 type Dataset = 'demo' | 'fleet';

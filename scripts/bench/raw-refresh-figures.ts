@@ -1,13 +1,13 @@
-// Refresh figures in raw mode (raw-refresh.ts: no Playwright, no CDP Network domain), called by
-// scripts/bench.ts for each dataset, and runnable alone against a running Prometheus for quick
-// before/after measurements:
-//   BQ_PROM=http://127.0.0.1:9237 BQ_TICKS=60 BQ_PROFILE=3 npx tsx scripts/bench/refresh-raw.ts
+// The refresh figures in raw mode (the session is raw-refresh-session.ts: no Playwright, no CDP
+// Network domain), called by scripts/bench.ts for each dataset, and runnable alone against a
+// running Prometheus for quick before/after measurements:
+//   BQ_PROM=http://127.0.0.1:9237 BQ_TICKS=60 BQ_PROFILE=3 npx tsx scripts/bench/raw-refresh-figures.ts
 // BQ_MINIFY=0 builds unminified (readable function names in the profile); BQ_NOBUILD=1 reuses the
 // last build; BQ_PORT (default 4191) is the preview port.
 import { join, resolve } from 'node:path';
 import { build, preview } from 'vite';
 import { meanProfile, profileLines, type ProfileSummary } from './profile.ts';
-import { openRawRefreshSession, type FloorResult } from './raw-refresh.ts';
+import { openRawRefreshSession, type FloorResult } from './raw-refresh-session.ts';
 import type { TickResult } from './refresh.ts';
 import { emit, mean, median, progress, runAsScript, summarize, type Figure } from './stats.ts';
 

@@ -1,7 +1,8 @@
-// The refresh figures without Playwright ("raw" mode): a bare CDP client (cdp-pipe.ts) with only
-// the Performance (and, for a profile, Profiler and HeapProfiler) domains on. Playwright keeps the
-// Network domain on in its pages, which stacks every request's initiator on the main thread; this
-// mode measures what the app itself costs.
+// The session behind the refresh figures without Playwright ("raw" mode; the figures themselves
+// are in raw-refresh-figures.ts): a bare CDP client (cdp-pipe.ts) with only the Performance (and,
+// for a profile, Profiler and HeapProfiler) domains on. Playwright keeps the Network domain on in
+// its pages, which stacks every request's initiator on the main thread; this mode measures what
+// the app itself costs.
 //
 // The clock: a script injected before the app moves `Date` by an offset. One tick adds 5 s to the
 // offset and fires the app's own catch-up path (a `visibilitychange` while visible calls the
