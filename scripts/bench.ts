@@ -3,7 +3,8 @@
 // Datasets: "demo" (the normal stack: 2 vLLM + 2 SGLang simulated servers, 3 h backfill at 5 s,
 // live scraping) and "fleet" (200 vLLM + 50 SGLang instances, 6 h at 15 s, history only, cached
 // under .cache/). Runs on a fresh clone after `npm ci`; needs /usr/bin/prometheus, promtool and
-// /usr/bin/chromium. BENCH_RUNS (default 5) sets the number of cold loads per dataset.
+// /usr/bin/chromium. Knobs (BENCH_RUNS, BENCH_DATASETS, BENCH_FIGURES…): scripts/bench/options.ts,
+// listed by `npm run bench -- --help`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,32 +23,44 @@ import { heapFigures, type HeapSample } from './bench/heap.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { rulesBench } from './bench/rules.ts';
 import { rawRefreshes } from './bench/raw-refresh-figures.ts';
+import { knob, unknownKnobs } from './bench/options.ts';
 import { emit, median, progress, runAsScript, runCleanups, summarize } from './bench/stats.ts';
 import { ensurePrometheus } from './lib/binaries.ts';
 import { startPrometheus, type BackendProcess } from './lib/prometheus.ts';
 import { startStack, type Stack } from './lib/stack.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const REFRESHES_DEMO = Number(process.env.BENCH_REFRESHES ?? 300);
-// On the fleet a window-changing tick waits ~5 s for Prometheus: 300 ticks would take ~10 minutes.
-const FLEET_REFRESHES = Number(process.env.BENCH_FLEET_REFRESHES ?? 60);
-/** BENCH_PORT_OFFSET moves every port of the bench (preview, both Prometheus, the simulators). */
-const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
-const PREVIEW_PORT = 4190 + PORT_OFFSET;
 const RANGE_MS = 3_600_000;
-/** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. `tables` adds the table figures (on the fleet); `rules` (not by default): the fleet with and without recorded series (bench/rules.ts). */
-const DATASETS = (process.env.BENCH_DATASETS ?? 'demo,fleet').split(',');
-/**
- * BENCH_FIGURES: which figures to run, a comma list of loads, refreshes, raw (the refresh figures
- * without Playwright), compare, heatmap; default all. E.g. BENCH_FIGURES=refreshes with
- * BENCH_REFRESHES=1000 for the heap plateau. (BENCH_PARTS, its older name, is still read.)
- */
-const FIGURES = (process.env.BENCH_FIGURES ?? process.env.BENCH_PARTS?.replace(/\brefresh\b/g, 'refreshes') ?? 'loads,refreshes,raw,compare,heatmap').split(',');
-/** Ticks of the raw (no Playwright) refresh mode, see scripts/bench/raw-refresh-figures.ts. */
-const RAW_TICKS = { demo: Number(process.env.BENCH_RAW_REFRESHES ?? 60), fleet: Number(process.env.BENCH_RAW_FLEET_REFRESHES ?? 30) };
 
 type Dataset = 'demo' | 'fleet';
+
+/** The knobs of this script (bench/options.ts), read once when it starts. */
+interface Settings {
+  runs: number;
+  /** Refresh ticks per dataset (on the fleet a window-changing tick waits ~5 s for Prometheus). */
+  refreshes: Record<Dataset, number>;
+  /** Ticks of the raw (no Playwright) refresh mode, see scripts/bench/raw-refresh-figures.ts. */
+  rawTicks: Record<Dataset, number>;
+  heapEvery: number | undefined;
+  /** Moves every port of the bench (preview, both Prometheus, the simulators). */
+  portOffset: number;
+  datasets: string[];
+  figures: string[];
+  dist: string | undefined;
+}
+
+function settings(): Settings {
+  return {
+    runs: knob('BENCH_RUNS'),
+    refreshes: { demo: knob('BENCH_REFRESHES'), fleet: knob('BENCH_FLEET_REFRESHES') },
+    rawTicks: { demo: knob('BENCH_RAW_REFRESHES'), fleet: knob('BENCH_RAW_FLEET_REFRESHES') },
+    heapEvery: knob('BENCH_HEAP_EVERY'),
+    portOffset: knob('BENCH_PORT_OFFSET'),
+    datasets: knob('BENCH_DATASETS'),
+    figures: knob('BENCH_FIGURES'),
+    dist: knob('BENCH_DIST'),
+  };
+}
 
 interface Target {
   name: Dataset;
@@ -58,7 +71,7 @@ interface Target {
   clockStartMs: number;
 }
 
-async function loads(browser: Browser, app: string, t: Target): Promise<void> {
+async function loads(browser: Browser, app: string, t: Target, RUNS: number): Promise<void> {
   const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=${t.endMs - RANGE_MS}&to=${t.endMs}&refresh=off`;
   const first: number[] = [];
   const all: number[] = [];
@@ -142,8 +155,7 @@ async function loads(browser: Browser, app: string, t: Target): Promise<void> {
   emit(summarize('first-screen-vs-floor', ratios, { dataset: t.name, unit: 'ratio', method: 'first-screen-ok / min(bare-floor, bare-floor-6) of the same run (median of per-run ratios); target <= 1.3 on the fleet' }));
 }
 
-async function refreshes(browser: Browser, app: string, t: Target): Promise<void> {
-  const REFRESHES = t.name === 'fleet' ? FLEET_REFRESHES : REFRESHES_DEMO;
+async function refreshes(browser: Browser, app: string, t: Target, REFRESHES: number, heapEveryKnob: number | undefined): Promise<void> {
   const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=now-1h&to=now&refresh=5s`;
   const s = await openRefreshSession(browser, url, t.clockStartMs);
   try {
@@ -157,7 +169,7 @@ async function refreshes(browser: Browser, app: string, t: Target): Promise<void
     let heapBase = 0;
     const heapByTick: Record<number, number> = {};
     // The long run samples every 5 ticks: single samples swing with the query cache (bench/heap.ts).
-    const heapEvery = Number(process.env.BENCH_HEAP_EVERY ?? (REFRESHES >= 900 ? 5 : 50));
+    const heapEvery = heapEveryKnob ?? (REFRESHES >= 900 ? 5 : 50);
     const heapSamples: HeapSample[] = [];
     for (let i = 1; i <= REFRESHES; i++) {
       ticks.push(await s.tick());
@@ -198,11 +210,15 @@ async function refreshes(browser: Browser, app: string, t: Target): Promise<void
 async function main(): Promise<void> {
   const cleanups: Array<() => Promise<void> | void> = [];
   const t0 = Date.now();
+  const o = settings();
+  for (const k of unknownKnobs()) progress(`warning: ${k} is not a bench knob (npm run bench -- --help lists them); ignored`);
+  const { runs: RUNS, portOffset: PORT_OFFSET, datasets: DATASETS, figures: FIGURES } = o;
+  const PREVIEW_PORT = 4190 + PORT_OFFSET;
   try {
     // 1. Bundle.
     // BENCH_DIST=<dir>: measure an existing build (e.g. of an earlier commit, for a before/after).
-    const outDir = process.env.BENCH_DIST ?? join(ROOT, '.cache', PORT_OFFSET ? `bench-dist-${PORT_OFFSET}` : 'bench-dist');
-    if (process.env.BENCH_DIST) progress(`using the build in ${outDir}`);
+    const outDir = o.dist ?? join(ROOT, '.cache', PORT_OFFSET ? `bench-dist-${PORT_OFFSET}` : 'bench-dist');
+    if (o.dist) progress(`using the build in ${outDir}`);
     else {
       progress(`building the app (vite build) into ${outDir}`);
       await buildDist(outDir);
@@ -216,6 +232,8 @@ async function main(): Promise<void> {
 
     emit(matrixCapFigure());
     for (const f of hostileFigures()) emit(f);
+    // BENCH_DATASETS=build: the build figures only.
+    if (DATASETS.every((d) => d === 'build')) return;
 
     const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: PREVIEW_PORT, strictPort: true, host: '127.0.0.1' } });
     cleanups.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
@@ -223,12 +241,12 @@ async function main(): Promise<void> {
 
     if (DATASETS.includes('rules')) {
       await rulesBench(ROOT, app);
-      if (DATASETS.every((d) => d === 'rules')) return;
+      if (DATASETS.every((d) => d === 'rules' || d === 'build')) return;
     }
 
     // 2. Datasets.
     const targets: Target[] = [];
-    const span = Math.max(REFRESHES_DEMO, FLEET_REFRESHES) * 5000 + 60_000;
+    const span = Math.max(o.refreshes.demo, o.refreshes.fleet) * 5000 + 60_000;
     if (DATASETS.includes('demo')) {
       progress(`starting the demo stack (prometheus :${29490 + PORT_OFFSET}, vllm :${28700 + PORT_OFFSET}, sglang :${23700 + PORT_OFFSET}, 3 h backfill)`);
       const stack: Stack = await startStack({ promPort: 29490 + PORT_OFFSET, vllmPort: 28700 + PORT_OFFSET, sglangPort: 23700 + PORT_OFFSET, log: (l) => progress(`demo: ${l}`) });
@@ -261,15 +279,15 @@ async function main(): Promise<void> {
     for (const t of targets) {
       if (FIGURES.includes('loads')) {
         progress(`${t.name}: page loads`);
-        await loads(browser, app, t);
+        await loads(browser, app, t, RUNS);
       }
       if (FIGURES.includes('refreshes')) {
         progress(`${t.name}: refreshes`);
-        await refreshes(browser, app, t);
+        await refreshes(browser, app, t, o.refreshes[t.name], o.heapEvery);
       }
       if (FIGURES.includes('raw')) {
         progress(`${t.name}: refreshes, raw mode (no Playwright)`);
-        const { figures } = await rawRefreshes({ app, promUrl: t.promUrl, dataset: t.name, clockStartMs: t.clockStartMs, ticks: RAW_TICKS[t.name] });
+        const { figures } = await rawRefreshes({ app, promUrl: t.promUrl, dataset: t.name, clockStartMs: t.clockStartMs, ticks: o.rawTicks[t.name] });
         for (const f of figures) emit(f);
       }
       if (FIGURES.includes('compare')) {

@@ -5,6 +5,7 @@
 // among them. Selected with BENCH_FIGURES=compare (scripts/bench.ts).
 import type { Browser, Page } from '@playwright/test';
 import { newContext, RequestLog, scrollThrough } from './browser.ts';
+import { knob } from './options.ts';
 import { emit, progress, summarize } from './stats.ts';
 
 export interface CompareTarget {
@@ -14,7 +15,6 @@ export interface CompareTarget {
 }
 
 const RANGE_MS = 3_600_000;
-const RUNS = Number(process.env.BENCH_COMPARE_RUNS ?? 2);
 
 /** The first two model names the backend holds (the A/B's sides). */
 async function twoModels(promUrl: string, endMs: number): Promise<[string, string]> {
@@ -51,6 +51,7 @@ async function settled(page: Page, log: RequestLog, scope: 'first' | 'all'): Pro
 }
 
 export async function compareRequests(browser: Browser, app: string, t: CompareTarget): Promise<void> {
+  const RUNS = knob('BENCH_COMPARE_RUNS');
   const [m1, m2] = await twoModels(t.promUrl, t.endMs);
   const ab = new URLSearchParams({ ab: 'model_name' });
   ab.append('a', m1);

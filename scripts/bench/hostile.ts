@@ -5,6 +5,7 @@ import { catalogs } from '../../src/catalog/index.ts';
 import { resolveMetrics } from '../../src/catalog/resolve.ts';
 import { matrixToSeries, type MatrixSample } from '../../src/charts/matrix.ts';
 import { summarizeBody } from '../../src/prometheus/errors.ts';
+import { knob } from './options.ts';
 import { emit, runAsScript, summarize, type Figure } from './stats.ts';
 
 function time(runs: number, f: () => void): number[] {
@@ -40,7 +41,7 @@ export function millionSeriesFigure(runs = 5): Figure {
   });
 }
 
-export function longNamesFigure(runs = 10, length = Number(process.env.BENCH_LONG_NAME ?? 200_000)): Figure {
+export function longNamesFigure(runs = 10, length = knob('BENCH_LONG_NAME')): Figure {
   // A name the catalog does not hold, so resolution builds the suffix index.
   const names = new Set([...Array.from({ length: 10 }, (_v, i) => `m${i}${'_'.repeat(length)}`), 'acme_vllm:num_requests_running']);
   return summarize('resolve-ten-long-names', time(runs, () => resolveMetrics(catalogs.vllm.metrics, names)), {

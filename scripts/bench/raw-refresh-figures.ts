@@ -9,6 +9,7 @@ import { build, preview } from 'vite';
 import { meanProfile, profileLines, type ProfileSummary } from './profile.ts';
 import { openRawRefreshSession, type FloorResult } from './raw-refresh-session.ts';
 import type { TickResult } from './refresh.ts';
+import { knob } from './options.ts';
 import { emit, mean, median, progress, runAsScript, summarize, type Figure } from './stats.ts';
 
 export interface RawRefreshOptions {
@@ -113,25 +114,25 @@ function heapFigure(dataset: 'demo' | 'fleet', byTick: Record<number, number>): 
 
 async function main(): Promise<void> {
   const ROOT = resolve(import.meta.dirname, '..', '..');
-  const promUrl = process.env.BQ_PROM;
+  const promUrl = knob('BQ_PROM');
   if (!promUrl) throw new Error('BQ_PROM=<prometheus url> is required (e.g. a running `npm run demo`)');
-  const port = Number(process.env.BQ_PORT ?? 4191);
+  const port = knob('BQ_PORT');
   const outDir = join(ROOT, '.cache', `refresh-raw-dist-${port}`);
-  if (process.env.BQ_NOBUILD !== '1') {
+  if (!knob('BQ_NOBUILD')) {
     progress(`building into ${outDir}`);
-    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: process.env.BQ_MINIFY !== '0' } });
+    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: knob('BQ_MINIFY') } });
   }
   const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
   try {
-    const ticks = Number(process.env.BQ_TICKS ?? 60);
-    const heapEvery = Number(process.env.BQ_HEAP_EVERY ?? 0);
+    const ticks = knob('BQ_TICKS');
+    const heapEvery = knob('BQ_HEAP_EVERY');
     const { figures, profile } = await rawRefreshes({
       app: `http://127.0.0.1:${port}`,
       promUrl,
-      dataset: (process.env.BQ_DATASET as 'demo' | 'fleet' | undefined) ?? 'demo',
-      clockStartMs: process.env.BQ_CLOCK ? Number(process.env.BQ_CLOCK) : Date.now() - (ticks * 5000 + 60_000),
+      dataset: knob('BQ_DATASET'),
+      clockStartMs: knob('BQ_CLOCK') ?? Date.now() - (ticks * 5000 + 60_000),
       ticks,
-      profileTicks: Number(process.env.BQ_PROFILE ?? 0),
+      profileTicks: knob('BQ_PROFILE'),
       heapAt: heapEvery > 0 ? (i) => i % heapEvery === 0 : undefined,
     });
     for (const f of figures) emit(f);

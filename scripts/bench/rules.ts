@@ -15,12 +15,9 @@ import { ensurePrometheus } from '../lib/binaries.ts';
 import { startPrometheus, type BackendProcess } from '../lib/prometheus.ts';
 import { launch, newContext, RequestLog, waitSettled, type Captured } from './browser.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './fleet.ts';
-import { emit, median, progress, runCleanups, summarize } from './stats.ts';
+import { knob } from './options.ts';
+import { emit, median, progress, runAsScript, runCleanups, summarize } from './stats.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-/** Minutes backfilled before the fleet's end: the first screen's hour, plus its lookback. */
-const MINUTES = Number(process.env.BENCH_RULES_MINUTES ?? 70);
-const EVAL = process.env.BENCH_RULES_EVAL ?? '15s';
 const RANGE_MS = 3_600_000;
 const CONFIG = 'global:\n  scrape_interval: 15s\n  evaluation_interval: 15s\nscrape_configs: []\n';
 
@@ -60,7 +57,7 @@ interface Backfill {
 }
 
 /** Backfilled blocks, cached under .cache/ by fleet, rules, window and interval. */
-function backfill(cacheRoot: string, fleetDir: string, yaml: string, url: string, startMs: number, endMs: number, promtool: string): Backfill {
+function backfill(cacheRoot: string, fleetDir: string, yaml: string, url: string, startMs: number, endMs: number, promtool: string, MINUTES: number, EVAL: string): Backfill {
   const key = createHash('sha256').update(`${fleetDir}\n${yaml}\n${startMs}\n${endMs}\n${EVAL}`).digest('hex').slice(0, 12);
   const dir = join(cacheRoot, `rules-backfill-${key}`);
   const meta = join(dir, 'meta.json');
@@ -159,6 +156,10 @@ async function agreement(url: string, names: Set<string>, recordedNames: Set<str
 }
 
 export async function rulesBench(root: string, app: string): Promise<void> {
+  const RUNS = knob('BENCH_RUNS');
+  /** Minutes backfilled before the fleet's end: the first screen's hour, plus its lookback. */
+  const MINUTES = knob('BENCH_RULES_MINUTES');
+  const EVAL = knob('BENCH_RULES_EVAL');
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
     const { prometheus, promtool } = ensurePrometheus(progress);
@@ -177,7 +178,7 @@ export async function rulesBench(root: string, app: string): Promise<void> {
     await waitReady(rawProm, fleet.endMs);
     const names = await api<string[]>(`${rawProm.url}/api/v1/label/__name__/values`);
     const { yaml, rules } = recordingYaml(names);
-    const bf = backfill(cacheRoot, fleet.dir, yaml, rawProm.url, fleet.endMs - MINUTES * 60_000, fleet.endMs, promtool);
+    const bf = backfill(cacheRoot, fleet.dir, yaml, rawProm.url, fleet.endMs - MINUTES * 60_000, fleet.endMs, promtool, MINUTES, EVAL);
     progress(`rules: ${rules} recording rules backfilled in ${bf.seconds.toFixed(0)} s${bf.cached ? ' (cached)' : ''}, ${(bf.bytes / 2 ** 20).toFixed(1)} MiB of blocks`);
     // The recorded copy: the fleet's blocks plus the backfilled ones in one data dir.
     const recDir = join(tmp, 'recorded');
@@ -235,26 +236,20 @@ export async function rulesBench(root: string, app: string): Promise<void> {
 
 // Standalone: `npx tsx scripts/bench/rules.ts` builds into its own directory and previews on its
 // own port, so it can run beside another bench (`npm run bench` uses .cache/bench-dist and :4190).
-if (process.argv[1]?.endsWith('bench/rules.ts')) {
+async function alone(): Promise<void> {
   const root = join(import.meta.dirname, '..', '..');
   const outDir = join(root, '.cache', 'rules-bench-dist');
-  const port = Number(process.env.BENCH_RULES_PORT ?? 4197);
-  void (async () => {
-    const { buildDist } = await import('./bundle.ts');
-    const { preview } = await import('vite');
-    progress(`building the app into ${outDir}`);
-    await buildDist(outDir);
-    const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
-    try {
-      await rulesBench(root, `http://127.0.0.1:${port}`);
-    } finally {
-      await new Promise<void>((r) => server.httpServer.close(() => r()));
-    }
-  })().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      progress(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      process.exit(1);
-    },
-  );
+  const port = knob('BENCH_RULES_PORT');
+  const { buildDist } = await import('./bundle.ts');
+  const { preview } = await import('vite');
+  progress(`building the app into ${outDir}`);
+  await buildDist(outDir);
+  const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
+  try {
+    await rulesBench(root, `http://127.0.0.1:${port}`);
+  } finally {
+    await new Promise<void>((r) => server.httpServer.close(() => r()));
+  }
 }
+
+runAsScript(import.meta.url, alone);

@@ -16,6 +16,7 @@ import { ensurePrometheus } from '../lib/binaries.ts';
 import { startPrometheus } from '../lib/prometheus.ts';
 import { launch, newContext } from './browser.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, fleetHash, waitForData } from './fleet.ts';
+import { knob } from './options.ts';
 import { emit, median, progress, runAsScript, summarize } from './stats.ts';
 import { requestForm } from '../lib/request-form.ts';
 
@@ -211,14 +212,14 @@ async function main(): Promise<void> {
   const fleet = await ensureFleet(cache, promtool, DEFAULT_FLEET, progress);
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-bench-tables-'));
   const port = 29400 + Math.floor(Math.random() * 80);
-  const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: process.env.BENCH_DIST ?? join(root, 'dist') }, preview: { port: port + 1000, host: '127.0.0.1' } });
+  const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: knob('BENCH_DIST') ?? join(root, 'dist') }, preview: { port: port + 1000, host: '127.0.0.1' } });
   copyBlocks(fleet, join(dir, 'data'));
   const proc = startPrometheus(prometheus, dir, join(dir, 'data'), port, 'global:\n  scrape_interval: 15s\nscrape_configs: []\n', progress);
   const browser = await launch();
   try {
     await waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs, 120_000);
     const addr = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? `http://127.0.0.1:${port + 1000}`;
-    await benchTables(browser, addr, proc.url, fleet.endMs, Number(process.env.BENCH_RUNS ?? 5));
+    await benchTables(browser, addr, proc.url, fleet.endMs, knob('BENCH_RUNS'));
   } finally {
     await browser.close();
     await proc.stop();
