@@ -24,7 +24,8 @@ import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/r
 import { rulesBench } from './bench/rules.ts';
 import { rawRefreshes } from './bench/raw-refresh-figures.ts';
 import { knob, unknownKnobs } from './bench/options.ts';
-import { emit, median, progress, runAsScript, runCleanups, summarize } from './bench/stats.ts';
+import { measured, single, stated } from './bench/figures.ts';
+import { emit, median, progress, runAsScript, runCleanups } from './bench/stats.ts';
 import { ensurePrometheus } from './lib/binaries.ts';
 import { startPrometheus, type BackendProcess } from './lib/prometheus.ts';
 import { startStack, type Stack } from './lib/stack.ts';
@@ -140,19 +141,19 @@ async function loads(browser: Browser, app: string, t: Target, RUNS: number): Pr
       await ctx.close().catch(() => {});
     }
   }
-  const range = `absolute range [end-1h, end] (from/to epoch ms in the URL), viewport 1440x900, new browser context per run, ${RUNS} runs after 1 warm-up`;
-  emit(summarize('first-screen-ok', first, { dataset: t.name, unit: 'ms', failedRuns: failed, method: `performance.now() in the page (ms since navigation start) when every panel within 300 px of the viewport (useInView's margin: the panels the page queries without scrolling) and every stat tile has left data-state=loading and every ok panel has drawn its canvas; ${range}`, ...firstInfo }));
-  emit(summarize('all-panels-ok', all, { dataset: t.name, unit: 'ms', method: `same, for every panel of the page, after scrolling to the bottom half a screen every 30 ms once the first screen settled; panels of families the dataset lacks end in "unavailable"; ${range}`, ...allInfo }));
-  emit(summarize('bare-floor', floors, { dataset: t.name, unit: 'ms', method: 'every query and query_range request the page sent up to first-screen-ok (captured with page.on("request"); the instant ones of the tables and probes on the first screen included since session 4, range requests only before), replayed from Node as sent (GET, or form POST for a long URL) with fetch + Promise.all against the same Prometheus, every body read; one replay after each page load', requests: firstInfo.floorRequests }));
-  emit(summarize('bare-floor-6', floors6, { dataset: t.name, unit: 'ms', method: 'the same requests replayed 6 at a time (a browser\'s connection limit per HTTP/1.1 host), right after the all-at-once replay; on 2 cores Prometheus can be faster with fewer queries in parallel' }));
-  emit(summarize('idle-busy-per-second', idle, { dataset: t.name, unit: 'ms/s', method: 'open page, refresh off, real clock, every panel loaded and the page scrolled to the bottom: CDP TaskDuration delta over 3 s, per second (what the page costs while nothing happens)' }));
+  const d = { dataset: t.name };
+  emit(measured('first-screen-ok', first, { ...d, failedRuns: failed, ...firstInfo }, { runs: RUNS }));
+  emit(measured('all-panels-ok', all, { ...d, ...allInfo }, { runs: RUNS }));
+  emit(measured('bare-floor', floors, { ...d, requests: firstInfo.floorRequests }));
+  emit(measured('bare-floor-6', floors6, d));
+  emit(measured('idle-busy-per-second', idle, d));
   const timeline = medianSteps(boots);
-  emit({ figure: 'boot-timeline', dataset: t.name, unit: 'ms', median: median(first), min: Math.min(...first), max: Math.max(...first), spreadPct: 0, runs: boots.length, steps: timeline, method: 'every request of the page up to first-screen-ok: start and end in ms since navigation start (Playwright request.timing() against performance.timeOrigin), median over the runs per step; query_range requests folded into the first to leave and the last answer; median/min/max = first-screen-ok' });
+  emit(stated('boot-timeline', { median: median(first), min: Math.min(...first), max: Math.max(...first), spreadPct: 0, runs: boots.length }, { ...d, steps: timeline }));
   progress(`${t.name} boot timeline (median ms since navigation):\n${timeline.map((st) => `  ${String(st.start).padStart(5)} → ${String(st.end).padStart(5)}  ${st.label}`).join('\n')}`);
-  emit(summarize('app-script-running', scripts, { dataset: t.name, unit: 'ms', method: 'the app\'s mark inferwatch:script (ms since navigation start): index.html, boot.js and the entry bundle fetched, parsed and run up to main.tsx; nothing of the app can ask anything before it' }));
-  emit(summarize('bare-discovery', discoveries, { dataset: t.name, unit: 'ms', method: 'every API request the page sent before its first query_range (backend kind, metric names, recorded-series probe, targets, status/config, alerts/rules), replayed from Node all at once right after the floor: without the kind -> targets/config chain the app follows, so a lower bound of the discovery' }));
-  emit(summarize('first-screen-lower-bound-vs-floor', lowerRatios, { dataset: t.name, unit: 'ratio', method: '(app-script-running + bare-discovery + min(bare-floor, bare-floor-6)) / min(bare-floor, bare-floor-6), per run: the ratio a page with this bundle would reach if it asked nothing before its script ran, learned the backend with no round-trip chain, and spent no time rendering; the 1.3 target is below this on the runs where it is above 1.3' }));
-  emit(summarize('first-screen-vs-floor', ratios, { dataset: t.name, unit: 'ratio', method: 'first-screen-ok / min(bare-floor, bare-floor-6) of the same run (median of per-run ratios); target <= 1.3 on the fleet' }));
+  emit(measured('app-script-running', scripts, d));
+  emit(measured('bare-discovery', discoveries, d));
+  emit(measured('first-screen-lower-bound-vs-floor', lowerRatios, d));
+  emit(measured('first-screen-vs-floor', ratios, d));
 }
 
 async function refreshes(browser: Browser, app: string, t: Target, REFRESHES: number, heapEveryKnob: number | undefined): Promise<void> {
@@ -182,16 +183,15 @@ async function refreshes(browser: Browser, app: string, t: Target, REFRESHES: nu
     const heapN = await heapUsed(s.cdp);
     const warm = ticks.slice(10);
     const changing = warm.filter((x) => x.requests > 0);
-    const method =
-      'refresh = one tick of the 5 s refresh clock (refresh=5s, from=now-1h&to=now), driven by Playwright page.clock.fastForward(5000) (Date.now() moves 5 s, the interval fires once); then wait until no query_range is in flight and two frames are drawn. The window is aligned to the 15 s step, so 1 tick in 3 changes it. Ticks 11..N, viewport at the top, all sections open';
-    emit(summarize('requests-per-window-change', changing.map((x) => x.requests), { dataset: t.name, unit: 'requests', method: `${method}; ticks that sent requests`, distinctQueries: median(changing.map((x) => x.distinct)), panelsInView: median(changing.map((x) => x.inView)), changingTicks: changing.length, ticks: warm.length }));
-    emit(summarize('requests-per-tick', warm.map((x) => x.requests), { dataset: t.name, unit: 'requests', method }));
-    emit(summarize('bytes-per-window-change', changing.map((x) => x.bytes), { dataset: t.name, unit: 'bytes', method: `${method}; query_range response bodies + headers as received (Playwright request.sizes())` }));
-    emit(summarize('bytes-per-tick', warm.map((x) => x.bytes), { dataset: t.name, unit: 'bytes', method }));
-    const busy = `${method}; CDP Performance.getMetrics TaskDuration delta across the tick, minus the idle baseline (TaskDuration per wall second measured over 3 s without ticks: ${s.idleRate.toFixed(1)} ms/s, the zrender rAF loops run through the fake clock) × the tick's wall time`;
-    emit(summarize('main-thread-busy-per-window-change', changing.map((x) => x.busyMs), { dataset: t.name, unit: 'ms', method: busy, rawMedian: median(changing.map((x) => x.busyRawMs)), wallMedian: median(changing.map((x) => x.wallMs)) }));
-    emit(summarize('main-thread-cpu-per-window-change', changing.map((x) => x.cpuMs ?? NaN), { dataset: t.name, unit: 'ms', method: `${method}; main-thread CPU time across the tick (CDP Performance metric ThreadTime delta, no idle correction; Playwright's Network domain included): unlike TaskDuration it does not grow when other processes hold the two cores` }));
-    emit(summarize('main-thread-busy-per-tick', warm.map((x) => x.busyMs), { dataset: t.name, unit: 'ms', method: busy, rawMedian: median(warm.map((x) => x.busyRawMs)) }));
+    const d = { dataset: t.name };
+    emit(measured('requests-per-window-change', changing.map((x) => x.requests), { ...d, distinctQueries: median(changing.map((x) => x.distinct)), panelsInView: median(changing.map((x) => x.inView)), changingTicks: changing.length, ticks: warm.length }));
+    emit(measured('requests-per-tick', warm.map((x) => x.requests), d));
+    emit(measured('bytes-per-window-change', changing.map((x) => x.bytes), d));
+    emit(measured('bytes-per-tick', warm.map((x) => x.bytes), d));
+    const idle = { idleRate: s.idleRate };
+    emit(measured('main-thread-busy-per-window-change', changing.map((x) => x.busyMs), { ...d, rawMedian: median(changing.map((x) => x.busyRawMs)), wallMedian: median(changing.map((x) => x.wallMs)) }, idle));
+    emit(measured('main-thread-cpu-per-window-change', changing.map((x) => x.cpuMs ?? NaN), d));
+    emit(measured('main-thread-busy-per-tick', warm.map((x) => x.busyMs), { ...d, rawMedian: median(warm.map((x) => x.busyRawMs)) }, idle));
     const pct = (a: number, b: number): number => Math.round(((b - a) / a) * 1000) / 10;
     // Single samples move by ±0.6 MB with the query cache's content at that instant: also compare
     // the mean of the samples in the first and second half of [baseTick, N].
@@ -200,7 +200,7 @@ async function refreshes(browser: Browser, app: string, t: Target, REFRESHES: nu
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     const halvesGrowthPct = pct(mean(after.filter(([k]) => k < mid).map(([, v]) => v)), mean(after.filter(([k]) => k >= mid).map(([, v]) => v)));
     const hf = heapFigures(heapSamples, baseTick);
-    emit({ figure: 'js-heap', dataset: t.name, unit: 'bytes', median: heapN, min: heapBase, max: heapN, spreadPct: 0, runs: 1, heapAfter10: heap10, baseTick, heapAfterBase: heapBase, heapAfterN: heapN, heapByTick, refreshes: REFRESHES, growthPct: pct(heapBase, heapN), halvesGrowthPct, growthFromTick10Pct: pct(heap10, heapN), windowMedianGrowthPct: hf.windowMedianGrowthPct, trendPct: hf.trendPct, heapEvery, heapSamples: heapSamples.map((x) => [x.tick, x.bytes]), method: `${method}; CDP HeapProfiler.collectGarbage (twice) then Runtime.getHeapUsage usedSize after tick 10, every ${heapEvery} ticks and tick ${REFRESHES}; growthPct = one sample at tick ${baseTick} (warmed up: query cache at its gcTime steady state, JIT settled) vs one at tick ${REFRESHES} (single samples swing by up to ±1 MB with the answers the query cache holds at that instant); windowMedianGrowthPct = median of the samples in ticks [${baseTick}, ${baseTick + 50}) vs in (${REFRESHES - 50}, ${REFRESHES}]; trendPct = rise of the least-squares line through every sample from tick ${baseTick} to tick ${REFRESHES}, % of its value at tick ${baseTick}; halvesGrowthPct = mean of the every-50-tick samples in the second half of [${baseTick}, ${REFRESHES}] vs the first half; growthFromTick10Pct includes the warm-up` });
+    emit(stated('js-heap', { median: heapN, min: heapBase, max: heapN, spreadPct: 0, runs: 1 }, { dataset: t.name, heapAfter10: heap10, baseTick, heapAfterBase: heapBase, heapAfterN: heapN, heapByTick, refreshes: REFRESHES, growthPct: pct(heapBase, heapN), halvesGrowthPct, growthFromTick10Pct: pct(heap10, heapN), windowMedianGrowthPct: hf.windowMedianGrowthPct, trendPct: hf.trendPct, heapEvery, heapSamples: heapSamples.map((x) => [x.tick, x.bytes]) }, { heapEvery, refreshes: REFRESHES, baseTick }));
     progress(`${t.name} js-heap from tick ${baseTick}: single samples ${pct(heapBase, heapN)} %, window medians ${hf.windowMedianGrowthPct} % (${(hf.baseMedian / 1e6).toFixed(2)} → ${(hf.endMedian / 1e6).toFixed(2)} MB), trend ${hf.trendPct} %`);
   } finally {
     await s.close();
@@ -214,6 +214,7 @@ async function main(): Promise<void> {
   for (const k of unknownKnobs()) progress(`warning: ${k} is not a bench knob (npm run bench -- --help lists them); ignored`);
   const { runs: RUNS, portOffset: PORT_OFFSET, datasets: DATASETS, figures: FIGURES } = o;
   const PREVIEW_PORT = 4190 + PORT_OFFSET;
+  const done = (): void => progress(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   try {
     // 1. Bundle.
     // BENCH_DIST=<dir>: measure an existing build (e.g. of an earlier commit, for a before/after).
@@ -224,16 +225,15 @@ async function main(): Promise<void> {
       await buildDist(outDir);
     }
     const b = measureBundle(outDir);
-    const bm = 'vite build; files referenced by index.html (entry script, modulepreload, stylesheet), gzip -9 bytes';
-    emit({ figure: 'initial-js-css-gzip', dataset: 'build', unit: 'bytes', median: b.initialGzip, min: b.initialGzip, max: b.initialGzip, spreadPct: 0, runs: 1, files: b.initial, method: bm });
-    emit({ figure: 'echarts-chunk-gzip', dataset: 'build', unit: 'bytes', median: b.echartsGzip, min: b.echartsGzip, max: b.echartsGzip, spreadPct: 0, runs: 1, file: b.echartsFile, method: 'the lazy ECharts chunk (assets/echart-*.js), gzip -9, loaded after the shell' });
-    emit({ figure: 'heatmap-chunk-gzip', dataset: 'build', unit: 'bytes', median: b.heatmapGzip, min: b.heatmapGzip, max: b.heatmapGzip, spreadPct: 0, runs: 1, method: 'the lazy heatmap chunk (assets/heatmap-echart-*.js: HeatmapChart + VisualMap), gzip -9, fetched when a heatmap panel comes into view' });
-    emit({ figure: 'all-js-css-gzip', dataset: 'build', unit: 'bytes', median: b.allGzip, min: b.allGzip, max: b.allGzip, spreadPct: 0, runs: 1, files: b.assets, method: 'every .js and .css under assets/, gzip -9' });
+    emit(single('initial-js-css-gzip', b.initialGzip, { dataset: 'build', files: b.initial }));
+    emit(single('echarts-chunk-gzip', b.echartsGzip, { dataset: 'build', file: b.echartsFile }));
+    emit(single('heatmap-chunk-gzip', b.heatmapGzip, { dataset: 'build' }));
+    emit(single('all-js-css-gzip', b.allGzip, { dataset: 'build', files: b.assets }));
 
     emit(matrixCapFigure());
     for (const f of hostileFigures()) emit(f);
     // BENCH_DATASETS=build: the build figures only.
-    if (DATASETS.every((d) => d === 'build')) return;
+    if (DATASETS.every((d) => d === 'build')) return done();
 
     const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: PREVIEW_PORT, strictPort: true, host: '127.0.0.1' } });
     cleanups.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
@@ -241,7 +241,7 @@ async function main(): Promise<void> {
 
     if (DATASETS.includes('rules')) {
       await rulesBench(ROOT, app);
-      if (DATASETS.every((d) => d === 'rules' || d === 'build')) return;
+      if (DATASETS.every((d) => d === 'rules' || d === 'build')) return done();
     }
 
     // 2. Datasets.
@@ -260,7 +260,7 @@ async function main(): Promise<void> {
       const { prometheus, promtool } = ensurePrometheus(progress);
       const fleet = await ensureFleet(join(ROOT, '.cache'), promtool, DEFAULT_FLEET, progress);
       const m = fleet.meta;
-      emit({ figure: 'fleet-dataset', dataset: 'fleet', unit: 's', median: m.totalSeconds, min: m.totalSeconds, max: m.totalSeconds, spreadPct: 0, runs: 1, cached: !fleet.generated, vllm: m.params.vllm, sglang: m.params.sglang, models: m.params.models.length, hours: m.params.hours, scrapeSec: m.params.scrapeSec, series: m.series, samples: m.samples, openMetricsBytes: m.openMetricsBytes, blocksBytes: m.blocksBytes, generateSeconds: m.generateSeconds, promtoolSeconds: m.promtoolSeconds, method: 'time to generate the fleet (simulate prototypes, write OpenMetrics per hour, promtool create-blocks-from openmetrics, overlapped) as measured when the cache was made; blocksBytes = cached TSDB blocks' });
+      emit(single('fleet-dataset', m.totalSeconds, { dataset: 'fleet', cached: !fleet.generated, vllm: m.params.vllm, sglang: m.params.sglang, models: m.params.models.length, hours: m.params.hours, scrapeSec: m.params.scrapeSec, series: m.series, samples: m.samples, openMetricsBytes: m.openMetricsBytes, blocksBytes: m.blocksBytes, generateSeconds: m.generateSeconds, promtoolSeconds: m.promtoolSeconds }));
       const dir = mkdtempSync(join(tmpdir(), 'inferwatch-bench-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       const c0 = Date.now();
@@ -304,7 +304,7 @@ async function main(): Promise<void> {
       progress('fleet: tables');
       await benchTables(browser, app, fleetUrl.promUrl, fleetUrl.endMs, RUNS);
     }
-    progress(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    done();
   } finally {
     await runCleanups(cleanups);
   }

@@ -6,7 +6,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { newContext, RequestLog, scrollThrough } from './browser.ts';
 import { knob } from './options.ts';
-import { emit, progress, summarize } from './stats.ts';
+import { measured } from './figures.ts';
+import { emit, progress } from './stats.ts';
 
 export interface CompareTarget {
   name: 'demo' | 'fleet';
@@ -56,10 +57,10 @@ export async function compareRequests(browser: Browser, app: string, t: CompareT
   const ab = new URLSearchParams({ ab: 'model_name' });
   ab.append('a', m1);
   ab.append('b', m2);
-  const modes: Record<string, string> = { off: '', shift: 'compare=1h', engines: 'compare=engines', ab: ab.toString() };
+  const modes = { off: '', shift: 'compare=1h', engines: 'compare=engines', ab: ab.toString() };
   const base = `${app}/?prom=${encodeURIComponent(t.promUrl)}&engine=vllm&from=${t.endMs - RANGE_MS}&to=${t.endMs}&refresh=off`;
   let offRequests = 0;
-  for (const [mode, params] of Object.entries(modes)) {
+  for (const [mode, params] of Object.entries(modes) as Array<[keyof typeof modes, string]>) {
     const requests: number[] = [];
     const duplicates: number[] = [];
     let info = { distinct: 0, panels: 0 };
@@ -83,8 +84,8 @@ export async function compareRequests(browser: Browser, app: string, t: CompareT
       }
     }
     if (mode === 'off') offRequests = requests[0] ?? 0;
-    const method = `one cold load per run (new browser context) of ${params || 'no compare'}, engine=vllm, absolute hour ending ${new Date(t.endMs).toISOString()}, viewport 1440x900, scrolled to the bottom until every panel settled; query_range requests counted with page.on("request"), distinct = distinct request bodies (expression, start, end, step)`;
-    emit(summarize(`compare-requests-${mode}`, requests, { dataset: t.name, unit: 'requests', method, ...info, offRequests }));
-    emit(summarize(`compare-duplicate-requests-${mode}`, duplicates, { dataset: t.name, unit: 'requests', method: `${method}; requests − distinct (0 = one request per distinct query)` }));
+    const how = { params, endMs: t.endMs };
+    emit(measured(`compare-requests-${mode}`, requests, { dataset: t.name, ...info, offRequests }, how));
+    emit(measured(`compare-duplicate-requests-${mode}`, duplicates, { dataset: t.name }, how));
   }
 }

@@ -21,7 +21,8 @@ import { buildDist } from './bundle.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './fleet.ts';
 import { taskMs } from './refresh.ts';
 import { knob } from './options.ts';
-import { emit, progress, runAsScript, summarize } from './stats.ts';
+import { measured } from './figures.ts';
+import { emit, median, progress, runAsScript } from './stats.ts';
 
 const PANEL = 'ttft-heatmap';
 const STEP_MS = 15_000;
@@ -45,21 +46,25 @@ export async function heatmapRefresh(browser: Browser, app: string, t: { name: '
   const REFRESHES = knob('BENCH_HEATMAP_REFRESHES');
   const heat = await measure(browser, app, t, PANEL, REFRESHES);
   const base = await measure(browser, app, t, BASELINE, REFRESHES);
-  const med = (xs: number[]) => summarize('m', xs, { unit: 'ms', method: '' }).median;
+  // Rounded to 0.1 ms, as the figures are.
+  const med = (xs: number[]) => Math.round(median(xs) * 10) / 10;
   progress(`${t.name} heatmap: ${REFRESHES} refreshes each, idle ${heat.idleRate.toFixed(1)} / ${base.idleRate.toFixed(1)} ms/s`);
   emit(
-    summarize('heatmap-refresh-main-thread', heat.busy, {
-      dataset: t.name,
-      unit: 'ms',
-      panel: PANEL,
-      baselinePanel: BASELINE,
-      baselineMedianMs: med(base.busy),
-      heatmapOwnMs: Math.round((med(heat.busy) - med(base.busy)) * 10) / 10,
-      idleRateMsPerS: Math.round(heat.idleRate * 10) / 10,
-      busyRawMedianMs: med(heat.raw),
-      wallMedianMs: med(heat.walls),
-      method: `${PANEL} alone (panel=, vLLM, now-1h at 15 s steps, refresh off, Date.now pinned by clock.setFixedTime and moved one step per refresh); per "Refresh now" click: CDP Performance TaskDuration delta until the range query answered and two frames drew, minus the idle rate × wall time; median over ${REFRESHES} refreshes; heatmapOwnMs = median minus the same on panel=${BASELINE}`,
-    }),
+    measured(
+      'heatmap-refresh-main-thread',
+      heat.busy,
+      {
+        dataset: t.name,
+        panel: PANEL,
+        baselinePanel: BASELINE,
+        baselineMedianMs: med(base.busy),
+        heatmapOwnMs: Math.round((med(heat.busy) - med(base.busy)) * 10) / 10,
+        idleRateMsPerS: Math.round(heat.idleRate * 10) / 10,
+        busyRawMedianMs: med(heat.raw),
+        wallMedianMs: med(heat.walls),
+      },
+      { panel: PANEL, baseline: BASELINE, refreshes: REFRESHES },
+    ),
   );
 }
 

@@ -10,7 +10,8 @@ import { meanProfile, profileLines, type ProfileSummary } from './profile.ts';
 import { openRawRefreshSession, type FloorResult } from './raw-refresh-session.ts';
 import type { TickResult } from './refresh.ts';
 import { knob } from './options.ts';
-import { emit, mean, median, progress, runAsScript, summarize, type Figure } from './stats.ts';
+import { measured, stated } from './figures.ts';
+import { emit, mean, median, progress, runAsScript, type Figure } from './stats.ts';
 
 export interface RawRefreshOptions {
   app: string;
@@ -23,9 +24,6 @@ export interface RawRefreshOptions {
   /** Heap after GC at these ticks (and the last). */
   heapAt?: (tick: number) => boolean;
 }
-
-export const RAW_METHOD =
-  'raw mode: a bare CDP client over --remote-debugging-pipe (no Playwright; only the Performance domain on, so no Network-domain initiator capture on the main thread); refresh=1m, from=now-1h&to=now; one tick = Date moved 5 s by an injected offset + the refresh clock\'s own catch-up (visibilitychange), then wait until no query_range is open (fetch wrapper + PerformanceObserver resource entries) and two frames are drawn; ticks 11..N, viewport 1440x900 at the top, all sections open; busy = CDP Performance.getMetrics TaskDuration delta minus the idle rate × wall time';
 
 export async function rawRefreshes(o: RawRefreshOptions): Promise<{ figures: Figure[]; profile: ProfileSummary | null }> {
   const url = `${o.app}/?prom=${encodeURIComponent(o.promUrl)}&from=now-1h&to=now&refresh=1m`;
@@ -50,46 +48,31 @@ export async function rawRefreshes(o: RawRefreshOptions): Promise<{ figures: Fig
   const warm = ticks.slice(10);
   const changing = warm.filter((x) => x.requests > 0 && !x.profiled);
   const figures: Figure[] = [
-    summarize('raw-main-thread-busy-per-window-change', changing.map((x) => x.busyMs), {
-      dataset: o.dataset,
-      unit: 'ms',
-      method: `${RAW_METHOD} (idle ${s.idleRate.toFixed(2)} ms/s); ticks that sent requests, profiled ticks excluded`,
-      rawMedian: median(changing.map((x) => x.busyRawMs)),
-      cpuMedian: median(changing.map((x) => x.cpuMs ?? NaN)),
-      // The median hides a change that costs more once a minute (e.g. a refetched name list);
-      // the mean and the CPU per minute of live refresh (all counted ticks, 12 ticks = 1 min) show it.
-      cpuMean: mean(changing.map((x) => x.cpuMs ?? NaN)),
-      cpuPerMinute: (warm.filter((x) => !x.profiled).reduce((a, x) => a + (x.cpuMs ?? 0), 0) / Math.max(1, warm.filter((x) => !x.profiled).length)) * 12,
-      wallMedian: median(changing.map((x) => x.wallMs)),
-      requestsMedian: median(changing.map((x) => x.requests)),
-      otherRequestsMedian: median(changing.map((x) => x.otherRequests ?? 0)),
-      distinctMedian: median(changing.map((x) => x.distinct)),
-      panelsInView: median(changing.map((x) => x.inView)),
-      changingTicks: changing.length,
-    }),
-    summarize('raw-main-thread-cpu-per-window-change', changing.map((x) => x.cpuMs ?? NaN), {
-      dataset: o.dataset,
-      unit: 'ms',
-      method: `${RAW_METHOD}; main-thread CPU time across the tick (CDP Performance metric ThreadTime delta, no idle correction): unlike TaskDuration it does not grow when other processes hold the two cores`,
-    }),
-    summarize('raw-main-thread-busy-per-tick', warm.map((x) => x.busyMs), { dataset: o.dataset, unit: 'ms', method: RAW_METHOD }),
-    summarize('raw-floor-fetch-cpu', floors.map((f) => f.fetchCpuMs), {
-      dataset: o.dataset,
-      unit: 'ms',
-      requests: median(floors.map((f) => f.requests)),
-      method: `${RAW_METHOD}; floor of the requests: the last window change's API requests (same URLs, bodies, headers) sent again from the page with fetch in one Promise.all, each body read with json(), then two frames; main-thread CPU (ThreadTime) minus that of a bare two-frame evaluate; 5 runs`,
-    }),
-    summarize('raw-floor-fetch-post-cpu', floors.map((f) => f.fetchPostCpuMs), {
-      dataset: o.dataset,
-      unit: 'ms',
-      method: `${RAW_METHOD}; as raw-floor-fetch-cpu, with each request sent as a form POST (the app's way before it used GET for short URLs)`,
-    }),
-    summarize('raw-floor-charts-cpu', floors.map((f) => f.chartsCpuMs), {
-      dataset: o.dataset,
-      unit: 'ms',
-      charts: median(floors.map((f) => f.charts)),
-      method: `${RAW_METHOD}; floor of the charts: each ECharts instance on screen gets its own current option again (xAxis, yAxis, series from getOption(), prepared beforehand) with one merge-mode setOption (replaceMerge series, not lazy), then two frames (the paint); ECharts cannot tell it is the same data, so this is a full update and repaint as on a window change; main-thread CPU minus a bare two-frame evaluate; 5 runs`,
-    }),
+    measured(
+      'raw-main-thread-busy-per-window-change',
+      changing.map((x) => x.busyMs),
+      {
+        dataset: o.dataset,
+        rawMedian: median(changing.map((x) => x.busyRawMs)),
+        cpuMedian: median(changing.map((x) => x.cpuMs ?? NaN)),
+        // The median hides a change that costs more once a minute (e.g. a refetched name list);
+        // the mean and the CPU per minute of live refresh (all counted ticks, 12 ticks = 1 min) show it.
+        cpuMean: mean(changing.map((x) => x.cpuMs ?? NaN)),
+        cpuPerMinute: (warm.filter((x) => !x.profiled).reduce((a, x) => a + (x.cpuMs ?? 0), 0) / Math.max(1, warm.filter((x) => !x.profiled).length)) * 12,
+        wallMedian: median(changing.map((x) => x.wallMs)),
+        requestsMedian: median(changing.map((x) => x.requests)),
+        otherRequestsMedian: median(changing.map((x) => x.otherRequests ?? 0)),
+        distinctMedian: median(changing.map((x) => x.distinct)),
+        panelsInView: median(changing.map((x) => x.inView)),
+        changingTicks: changing.length,
+      },
+      { idleRate: s.idleRate },
+    ),
+    measured('raw-main-thread-cpu-per-window-change', changing.map((x) => x.cpuMs ?? NaN), { dataset: o.dataset }),
+    measured('raw-main-thread-busy-per-tick', warm.map((x) => x.busyMs), { dataset: o.dataset }),
+    measured('raw-floor-fetch-cpu', floors.map((f) => f.fetchCpuMs), { dataset: o.dataset, requests: median(floors.map((f) => f.requests)) }),
+    measured('raw-floor-fetch-post-cpu', floors.map((f) => f.fetchPostCpuMs), { dataset: o.dataset }),
+    measured('raw-floor-charts-cpu', floors.map((f) => f.chartsCpuMs), { dataset: o.dataset, charts: median(floors.map((f) => f.charts)) }),
   ];
   const keys = Object.keys(heapByTick).map(Number);
   if (keys.length > 1) {
@@ -109,7 +92,7 @@ function heapFigure(dataset: 'demo' | 'fleet', byTick: Record<number, number>): 
   if (base === last) return null;
   const pct = Math.round(((z - a) / a) * 1000) / 10;
   const values = ticks.filter((t) => t >= base).map((t) => byTick[t] as number);
-  return { figure: 'raw-js-heap-plateau', dataset, unit: 'bytes', median: median(values), min: Math.min(...values), max: Math.max(...values), spreadPct: 0, runs: 1, baseTick: base, lastTick: last, growthPct: pct, heapByTick: byTick, method: `${RAW_METHOD}; real-time timers: the query cache keeps results 60 s of wall time (~40 ticks here, vs 12 under the fake clock), so single samples swing with the cache's content; HeapProfiler.collectGarbage twice, then Runtime.getHeapUsage usedSize; growthPct from tick ${base} to tick ${last} (target within 2 %); min/max/median over the samples from tick ${base} on` };
+  return stated('raw-js-heap-plateau', { median: median(values), min: Math.min(...values), max: Math.max(...values), spreadPct: 0, runs: 1 }, { dataset, baseTick: base, lastTick: last, growthPct: pct, heapByTick: byTick }, { base, last });
 }
 
 async function main(): Promise<void> {
