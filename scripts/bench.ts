@@ -72,20 +72,28 @@ interface Target {
   clockStartMs: number;
 }
 
+/** One counted page load of loads(): times in ms since navigation start, or of a replay from Node. */
+interface LoadRun {
+  /** first-screen-ok and all-panels-ok. */
+  first: number;
+  all: number;
+  /** The requests the first screen waited for, replayed all at once and 6 at a time. */
+  floor: number;
+  floor6: number;
+  /** Main-thread busy per second of the open page, doing nothing. */
+  idleRate: number;
+  boot: BootStep[];
+  /** The API requests before the first query_range, replayed all at once. */
+  discovery: number;
+  /** The app's `inferwatch:script` mark. */
+  scriptAt: number;
+  firstInfo: { panels: number; tiles: number; requests: number; distinct: number; floorRequests: number; states: Record<string, number> };
+  allInfo: { panels: number; requests: number; states: Record<string, number> };
+}
+
 async function loads(browser: Browser, app: string, t: Target, RUNS: number): Promise<void> {
   const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=${t.endMs - RANGE_MS}&to=${t.endMs}&refresh=off`;
-  const first: number[] = [];
-  const all: number[] = [];
-  const floors: number[] = [];
-  const ratios: number[] = [];
-  const idle: number[] = [];
-  const floors6: number[] = [];
-  const boots: BootStep[][] = [];
-  const discoveries: number[] = [];
-  const scripts: number[] = [];
-  const lowerRatios: number[] = [];
-  let firstInfo = { panels: 0, tiles: 0, requests: 0, distinct: 0, floorRequests: 0, states: {} as Record<string, number> };
-  let allInfo = { panels: 0, requests: 0, states: {} as Record<string, number> };
+  const loaded: LoadRun[] = [];
   // One warm-up load (Prometheus page cache, Chromium's code cache of the app), not counted.
   let failed = 0;
   for (let run = -1; run < RUNS; run++) {
@@ -121,18 +129,18 @@ async function loads(browser: Browser, app: string, t: Target, RUNS: number): Pr
       const discovery = await replay(firstRange > 0 ? log.api.slice(0, firstRange) : []);
       const scriptAt = bootSteps.find((st) => st.label === 'mark script')?.start ?? 0;
       if (run < 0) continue;
-      discoveries.push(discovery);
-      scripts.push(scriptAt);
-      lowerRatios.push((scriptAt + discovery + Math.min(floor, floor6)) / Math.min(floor, floor6));
-      floors6.push(floor6);
-      boots.push(bootSteps);
-      first.push(s1.t);
-      idle.push(idleRate);
-      all.push(s2.t);
-      floors.push(floor);
-      ratios.push(s1.t / Math.min(floor, floor6));
-      firstInfo = { panels: s1.panels, tiles: s1.tiles, requests: firstReqs.length, distinct: new Set(firstReqs.map((r) => r.expr)).size, floorRequests: floorReqs.length, states: s1.states };
-      allInfo = { panels: s2.panels, requests: log.all.length, states: s2.states };
+      loaded.push({
+        first: s1.t,
+        all: s2.t,
+        floor,
+        floor6,
+        idleRate,
+        boot: bootSteps,
+        discovery,
+        scriptAt,
+        firstInfo: { panels: s1.panels, tiles: s1.tiles, requests: firstReqs.length, distinct: new Set(firstReqs.map((r) => r.expr)).size, floorRequests: floorReqs.length, states: s1.states },
+        allInfo: { panels: s2.panels, requests: log.all.length, states: s2.states },
+      });
       progress(`${t.name} load ${run + 1}/${RUNS}: first screen ${s1.t.toFixed(0)} ms, all panels ${s2.t.toFixed(0)} ms, floor ${floor.toFixed(0)} ms (6 at a time: ${floor6.toFixed(0)} ms)`);
     } catch (err) {
       // A run that never settles is reported (failedRuns), not fatal to the whole bench.
@@ -141,19 +149,27 @@ async function loads(browser: Browser, app: string, t: Target, RUNS: number): Pr
       await ctx.close().catch(() => {});
     }
   }
+  const col = (f: (r: LoadRun) => number): number[] => loaded.map(f);
+  // The ratios take the faster of the two replays as the floor.
+  const floorOf = (r: LoadRun): number => Math.min(r.floor, r.floor6);
+  // The request counts and panel states are those of the last counted load.
+  const last = loaded[loaded.length - 1];
+  const firstInfo = last?.firstInfo ?? { panels: 0, tiles: 0, requests: 0, distinct: 0, floorRequests: 0, states: {} };
+  const allInfo = last?.allInfo ?? { panels: 0, requests: 0, states: {} };
+  const first = col((r) => r.first);
   const d = { dataset: t.name };
   emit(measured('first-screen-ok', first, { ...d, failedRuns: failed, ...firstInfo }, { runs: RUNS }));
-  emit(measured('all-panels-ok', all, { ...d, ...allInfo }, { runs: RUNS }));
-  emit(measured('bare-floor', floors, { ...d, requests: firstInfo.floorRequests }));
-  emit(measured('bare-floor-6', floors6, d));
-  emit(measured('idle-busy-per-second', idle, d));
-  const timeline = medianSteps(boots);
-  emit(stated('boot-timeline', { median: median(first), min: Math.min(...first), max: Math.max(...first), spreadPct: 0, runs: boots.length }, { ...d, steps: timeline }));
+  emit(measured('all-panels-ok', col((r) => r.all), { ...d, ...allInfo }, { runs: RUNS }));
+  emit(measured('bare-floor', col((r) => r.floor), { ...d, requests: firstInfo.floorRequests }));
+  emit(measured('bare-floor-6', col((r) => r.floor6), d));
+  emit(measured('idle-busy-per-second', col((r) => r.idleRate), d));
+  const timeline = medianSteps(loaded.map((r) => r.boot));
+  emit(stated('boot-timeline', { median: median(first), min: Math.min(...first), max: Math.max(...first), spreadPct: 0, runs: loaded.length }, { ...d, steps: timeline }));
   progress(`${t.name} boot timeline (median ms since navigation):\n${timeline.map((st) => `  ${String(st.start).padStart(5)} → ${String(st.end).padStart(5)}  ${st.label}`).join('\n')}`);
-  emit(measured('app-script-running', scripts, d));
-  emit(measured('bare-discovery', discoveries, d));
-  emit(measured('first-screen-lower-bound-vs-floor', lowerRatios, d));
-  emit(measured('first-screen-vs-floor', ratios, d));
+  emit(measured('app-script-running', col((r) => r.scriptAt), d));
+  emit(measured('bare-discovery', col((r) => r.discovery), d));
+  emit(measured('first-screen-lower-bound-vs-floor', col((r) => (r.scriptAt + r.discovery + floorOf(r)) / floorOf(r)), d));
+  emit(measured('first-screen-vs-floor', col((r) => r.first / floorOf(r)), d));
 }
 
 async function refreshes(browser: Browser, app: string, t: Target, REFRESHES: number, heapEveryKnob: number | undefined): Promise<void> {
