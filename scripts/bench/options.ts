@@ -62,7 +62,7 @@ export const KNOBS = {
   BENCH_RAW_REFRESHES: { kind: 'number', default: 60, parts: ['bench'], doc: 'raw-mode ticks on the demo' },
   BENCH_RAW_FLEET_REFRESHES: { kind: 'number', default: 30, parts: ['bench'], doc: 'raw-mode ticks on the fleet' },
   BENCH_HEAP_EVERY: { kind: 'number', defaultDoc: '5 when the refresh run has ≥ 900 ticks, else 50', parts: ['bench'], doc: 'heap sample spacing of the refresh run, in ticks (also sampled at tick 10, the base tick and every 50)' },
-  BENCH_PORT_OFFSET: { kind: 'number', default: 0, parts: ['bench', 'heap-diff'], doc: 'added to every port (preview 4190, Prometheus 29490/29491, vLLM 28700, SGLang 23700), so two benches can run at once' },
+  BENCH_PORT_OFFSET: { kind: 'number', default: 0, parts: ['bench', 'heap-diff'], doc: 'added to the ports of the bench (preview 4190, Prometheus 29490/29491, vLLM 28700, SGLang 23700), so two benches can run at once; not to the rules part\'s Prometheus (29495/29496)' },
   BENCH_DIST: { kind: 'string', defaultDoc: 'build into .cache/bench-dist[-<offset>] (tables alone: dist/)', parts: ['bench', 'tables'], doc: '<dir>: measure an existing build instead (e.g. of an earlier commit, for a before/after)' },
   BENCH_COMPARE_RUNS: { kind: 'number', default: 2, parts: ['compare'], doc: 'cold loads per compare mode (off, 1h shift, engines, A/B)' },
   BENCH_HEATMAP_REFRESHES: { kind: 'number', default: 15, parts: ['heatmap'], doc: '"Refresh now" clicks on the heatmap panel, and as many on its baseline panel' },
