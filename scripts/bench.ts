@@ -3,7 +3,8 @@
 // Datasets: "demo" (the normal stack: 2 vLLM + 2 SGLang simulated servers, 3 h backfill at 5 s,
 // live scraping) and "fleet" (200 vLLM + 50 SGLang instances, 6 h at 15 s, history only, cached
 // under .cache/). Runs on a fresh clone after `npm ci`; needs /usr/bin/prometheus, promtool and
-// /usr/bin/chromium. BENCH_RUNS (default 5) sets the number of cold loads per dataset.
+// /usr/bin/chromium. Knobs (BENCH_RUNS, BENCH_DATASETS, BENCH_FIGURES…): scripts/bench/options.ts,
+// listed by `npm run bench -- --help`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,33 +22,46 @@ import { benchTables } from './bench/tables.ts';
 import { heapFigures, type HeapSample } from './bench/heap.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { rulesBench } from './bench/rules.ts';
-import { rawRefreshes } from './bench/refresh-raw.ts';
-import { emit, median, progress, runAsScript, runCleanups, summarize } from './bench/stats.ts';
+import { rawRefreshes } from './bench/raw-refresh-figures.ts';
+import { knob, unknownKnobs } from './bench/options.ts';
+import { measured, single, stated } from './bench/figures.ts';
+import { emit, median, progress, runAsScript, runCleanups } from './bench/stats.ts';
 import { ensurePrometheus } from './lib/binaries.ts';
 import { startPrometheus, type BackendProcess } from './lib/prometheus.ts';
 import { startStack, type Stack } from './lib/stack.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const REFRESHES_DEMO = Number(process.env.BENCH_REFRESHES ?? 300);
-// On the fleet a window-changing tick waits ~5 s for Prometheus: 300 ticks would take ~10 minutes.
-const FLEET_REFRESHES = Number(process.env.BENCH_FLEET_REFRESHES ?? 60);
-/** BENCH_PORT_OFFSET moves every port of the bench (preview, both Prometheus, the simulators). */
-const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
-const PREVIEW_PORT = 4190 + PORT_OFFSET;
 const RANGE_MS = 3_600_000;
-/** BENCH_DATASETS=demo (or fleet) runs one dataset only; default both. `tables` adds the table figures (on the fleet); `rules` (not by default): the fleet with and without recorded series (bench/rules.ts). */
-const DATASETS = (process.env.BENCH_DATASETS ?? 'demo,fleet').split(',');
-/**
- * BENCH_FIGURES: which figures to run, a comma list of loads, refreshes, raw (the refresh figures
- * without Playwright), compare, heatmap; default all. E.g. BENCH_FIGURES=refreshes with
- * BENCH_REFRESHES=1000 for the heap plateau. (BENCH_PARTS, its older name, is still read.)
- */
-const FIGURES = (process.env.BENCH_FIGURES ?? process.env.BENCH_PARTS?.replace(/\brefresh\b/g, 'refreshes') ?? 'loads,refreshes,raw,compare,heatmap').split(',');
-/** Ticks of the raw (no Playwright) refresh mode, see scripts/bench/refresh-raw.ts. */
-const RAW_TICKS = { demo: Number(process.env.BENCH_RAW_REFRESHES ?? 60), fleet: Number(process.env.BENCH_RAW_FLEET_REFRESHES ?? 30) };
 
 type Dataset = 'demo' | 'fleet';
+
+/** The knobs of this script (bench/options.ts), read once when it starts. */
+interface Settings {
+  runs: number;
+  /** Refresh ticks per dataset (on the fleet a window-changing tick waits ~5 s for Prometheus). */
+  refreshes: Record<Dataset, number>;
+  /** Ticks of the raw (no Playwright) refresh mode, see scripts/bench/raw-refresh-figures.ts. */
+  rawTicks: Record<Dataset, number>;
+  heapEvery: number | undefined;
+  /** Moves every port of the bench (preview, both Prometheus, the simulators). */
+  portOffset: number;
+  datasets: string[];
+  figures: string[];
+  dist: string | undefined;
+}
+
+function settings(): Settings {
+  return {
+    runs: knob('BENCH_RUNS'),
+    refreshes: { demo: knob('BENCH_REFRESHES'), fleet: knob('BENCH_FLEET_REFRESHES') },
+    rawTicks: { demo: knob('BENCH_RAW_REFRESHES'), fleet: knob('BENCH_RAW_FLEET_REFRESHES') },
+    heapEvery: knob('BENCH_HEAP_EVERY'),
+    portOffset: knob('BENCH_PORT_OFFSET'),
+    datasets: knob('BENCH_DATASETS'),
+    figures: knob('BENCH_FIGURES'),
+    dist: knob('BENCH_DIST'),
+  };
+}
 
 interface Target {
   name: Dataset;
@@ -58,20 +72,28 @@ interface Target {
   clockStartMs: number;
 }
 
-async function loads(browser: Browser, app: string, t: Target): Promise<void> {
+/** One counted page load of loads(): times in ms since navigation start, or of a replay from Node. */
+interface LoadRun {
+  /** first-screen-ok and all-panels-ok. */
+  first: number;
+  all: number;
+  /** The requests the first screen waited for, replayed all at once and 6 at a time. */
+  floor: number;
+  floor6: number;
+  /** Main-thread busy per second of the open page, doing nothing. */
+  idleRate: number;
+  boot: BootStep[];
+  /** The API requests before the first query_range, replayed all at once. */
+  discovery: number;
+  /** The app's `inferwatch:script` mark. */
+  scriptAt: number;
+  firstInfo: { panels: number; tiles: number; requests: number; distinct: number; floorRequests: number; states: Record<string, number> };
+  allInfo: { panels: number; requests: number; states: Record<string, number> };
+}
+
+async function loads(browser: Browser, app: string, t: Target, RUNS: number): Promise<void> {
   const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=${t.endMs - RANGE_MS}&to=${t.endMs}&refresh=off`;
-  const first: number[] = [];
-  const all: number[] = [];
-  const floors: number[] = [];
-  const ratios: number[] = [];
-  const idle: number[] = [];
-  const floors6: number[] = [];
-  const boots: BootStep[][] = [];
-  const discoveries: number[] = [];
-  const scripts: number[] = [];
-  const lowerRatios: number[] = [];
-  let firstInfo = { panels: 0, tiles: 0, requests: 0, distinct: 0, floorRequests: 0, states: {} as Record<string, number> };
-  let allInfo = { panels: 0, requests: 0, states: {} as Record<string, number> };
+  const loaded: LoadRun[] = [];
   // One warm-up load (Prometheus page cache, Chromium's code cache of the app), not counted.
   let failed = 0;
   for (let run = -1; run < RUNS; run++) {
@@ -107,18 +129,18 @@ async function loads(browser: Browser, app: string, t: Target): Promise<void> {
       const discovery = await replay(firstRange > 0 ? log.api.slice(0, firstRange) : []);
       const scriptAt = bootSteps.find((st) => st.label === 'mark script')?.start ?? 0;
       if (run < 0) continue;
-      discoveries.push(discovery);
-      scripts.push(scriptAt);
-      lowerRatios.push((scriptAt + discovery + Math.min(floor, floor6)) / Math.min(floor, floor6));
-      floors6.push(floor6);
-      boots.push(bootSteps);
-      first.push(s1.t);
-      idle.push(idleRate);
-      all.push(s2.t);
-      floors.push(floor);
-      ratios.push(s1.t / Math.min(floor, floor6));
-      firstInfo = { panels: s1.panels, tiles: s1.tiles, requests: firstReqs.length, distinct: new Set(firstReqs.map((r) => r.expr)).size, floorRequests: floorReqs.length, states: s1.states };
-      allInfo = { panels: s2.panels, requests: log.all.length, states: s2.states };
+      loaded.push({
+        first: s1.t,
+        all: s2.t,
+        floor,
+        floor6,
+        idleRate,
+        boot: bootSteps,
+        discovery,
+        scriptAt,
+        firstInfo: { panels: s1.panels, tiles: s1.tiles, requests: firstReqs.length, distinct: new Set(firstReqs.map((r) => r.expr)).size, floorRequests: floorReqs.length, states: s1.states },
+        allInfo: { panels: s2.panels, requests: log.all.length, states: s2.states },
+      });
       progress(`${t.name} load ${run + 1}/${RUNS}: first screen ${s1.t.toFixed(0)} ms, all panels ${s2.t.toFixed(0)} ms, floor ${floor.toFixed(0)} ms (6 at a time: ${floor6.toFixed(0)} ms)`);
     } catch (err) {
       // A run that never settles is reported (failedRuns), not fatal to the whole bench.
@@ -127,23 +149,30 @@ async function loads(browser: Browser, app: string, t: Target): Promise<void> {
       await ctx.close().catch(() => {});
     }
   }
-  const range = `absolute range [end-1h, end] (from/to epoch ms in the URL), viewport 1440x900, new browser context per run, ${RUNS} runs after 1 warm-up`;
-  emit(summarize('first-screen-ok', first, { dataset: t.name, unit: 'ms', failedRuns: failed, method: `performance.now() in the page (ms since navigation start) when every panel within 300 px of the viewport (useInView's margin: the panels the page queries without scrolling) and every stat tile has left data-state=loading and every ok panel has drawn its canvas; ${range}`, ...firstInfo }));
-  emit(summarize('all-panels-ok', all, { dataset: t.name, unit: 'ms', method: `same, for every panel of the page, after scrolling to the bottom half a screen every 30 ms once the first screen settled; panels of families the dataset lacks end in "unavailable"; ${range}`, ...allInfo }));
-  emit(summarize('bare-floor', floors, { dataset: t.name, unit: 'ms', method: 'every query and query_range request the page sent up to first-screen-ok (captured with page.on("request"); the instant ones of the tables and probes on the first screen included since session 4, range requests only before), replayed from Node as sent (GET, or form POST for a long URL) with fetch + Promise.all against the same Prometheus, every body read; one replay after each page load', requests: firstInfo.floorRequests }));
-  emit(summarize('bare-floor-6', floors6, { dataset: t.name, unit: 'ms', method: 'the same requests replayed 6 at a time (a browser\'s connection limit per HTTP/1.1 host), right after the all-at-once replay; on 2 cores Prometheus can be faster with fewer queries in parallel' }));
-  emit(summarize('idle-busy-per-second', idle, { dataset: t.name, unit: 'ms/s', method: 'open page, refresh off, real clock, every panel loaded and the page scrolled to the bottom: CDP TaskDuration delta over 3 s, per second (what the page costs while nothing happens)' }));
-  const timeline = medianSteps(boots);
-  emit({ figure: 'boot-timeline', dataset: t.name, unit: 'ms', median: median(first), min: Math.min(...first), max: Math.max(...first), spreadPct: 0, runs: boots.length, steps: timeline, method: 'every request of the page up to first-screen-ok: start and end in ms since navigation start (Playwright request.timing() against performance.timeOrigin), median over the runs per step; query_range requests folded into the first to leave and the last answer; median/min/max = first-screen-ok' });
+  const col = (f: (r: LoadRun) => number): number[] => loaded.map(f);
+  // The ratios take the faster of the two replays as the floor.
+  const floorOf = (r: LoadRun): number => Math.min(r.floor, r.floor6);
+  // The request counts and panel states are those of the last counted load.
+  const last = loaded[loaded.length - 1];
+  const firstInfo = last?.firstInfo ?? { panels: 0, tiles: 0, requests: 0, distinct: 0, floorRequests: 0, states: {} };
+  const allInfo = last?.allInfo ?? { panels: 0, requests: 0, states: {} };
+  const first = col((r) => r.first);
+  const d = { dataset: t.name };
+  emit(measured('first-screen-ok', first, { ...d, failedRuns: failed, ...firstInfo }, { runs: RUNS }));
+  emit(measured('all-panels-ok', col((r) => r.all), { ...d, ...allInfo }, { runs: RUNS }));
+  emit(measured('bare-floor', col((r) => r.floor), { ...d, requests: firstInfo.floorRequests }));
+  emit(measured('bare-floor-6', col((r) => r.floor6), d));
+  emit(measured('idle-busy-per-second', col((r) => r.idleRate), d));
+  const timeline = medianSteps(loaded.map((r) => r.boot));
+  emit(stated('boot-timeline', { median: median(first), min: Math.min(...first), max: Math.max(...first), spreadPct: 0, runs: loaded.length }, { ...d, steps: timeline }));
   progress(`${t.name} boot timeline (median ms since navigation):\n${timeline.map((st) => `  ${String(st.start).padStart(5)} → ${String(st.end).padStart(5)}  ${st.label}`).join('\n')}`);
-  emit(summarize('app-script-running', scripts, { dataset: t.name, unit: 'ms', method: 'the app\'s mark inferwatch:script (ms since navigation start): index.html, boot.js and the entry bundle fetched, parsed and run up to main.tsx; nothing of the app can ask anything before it' }));
-  emit(summarize('bare-discovery', discoveries, { dataset: t.name, unit: 'ms', method: 'every API request the page sent before its first query_range (backend kind, metric names, recorded-series probe, targets, status/config, alerts/rules), replayed from Node all at once right after the floor: without the kind -> targets/config chain the app follows, so a lower bound of the discovery' }));
-  emit(summarize('first-screen-lower-bound-vs-floor', lowerRatios, { dataset: t.name, unit: 'ratio', method: '(app-script-running + bare-discovery + min(bare-floor, bare-floor-6)) / min(bare-floor, bare-floor-6), per run: the ratio a page with this bundle would reach if it asked nothing before its script ran, learned the backend with no round-trip chain, and spent no time rendering; the 1.3 target is below this on the runs where it is above 1.3' }));
-  emit(summarize('first-screen-vs-floor', ratios, { dataset: t.name, unit: 'ratio', method: 'first-screen-ok / min(bare-floor, bare-floor-6) of the same run (median of per-run ratios); target <= 1.3 on the fleet' }));
+  emit(measured('app-script-running', col((r) => r.scriptAt), d));
+  emit(measured('bare-discovery', col((r) => r.discovery), d));
+  emit(measured('first-screen-lower-bound-vs-floor', col((r) => (r.scriptAt + r.discovery + floorOf(r)) / floorOf(r)), d));
+  emit(measured('first-screen-vs-floor', col((r) => r.first / floorOf(r)), d));
 }
 
-async function refreshes(browser: Browser, app: string, t: Target): Promise<void> {
-  const REFRESHES = t.name === 'fleet' ? FLEET_REFRESHES : REFRESHES_DEMO;
+async function refreshes(browser: Browser, app: string, t: Target, REFRESHES: number, heapEveryKnob: number | undefined): Promise<void> {
   const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=now-1h&to=now&refresh=5s`;
   const s = await openRefreshSession(browser, url, t.clockStartMs);
   try {
@@ -157,7 +186,7 @@ async function refreshes(browser: Browser, app: string, t: Target): Promise<void
     let heapBase = 0;
     const heapByTick: Record<number, number> = {};
     // The long run samples every 5 ticks: single samples swing with the query cache (bench/heap.ts).
-    const heapEvery = Number(process.env.BENCH_HEAP_EVERY ?? (REFRESHES >= 900 ? 5 : 50));
+    const heapEvery = heapEveryKnob ?? (REFRESHES >= 900 ? 5 : 50);
     const heapSamples: HeapSample[] = [];
     for (let i = 1; i <= REFRESHES; i++) {
       ticks.push(await s.tick());
@@ -170,16 +199,15 @@ async function refreshes(browser: Browser, app: string, t: Target): Promise<void
     const heapN = await heapUsed(s.cdp);
     const warm = ticks.slice(10);
     const changing = warm.filter((x) => x.requests > 0);
-    const method =
-      'refresh = one tick of the 5 s refresh clock (refresh=5s, from=now-1h&to=now), driven by Playwright page.clock.fastForward(5000) (Date.now() moves 5 s, the interval fires once); then wait until no query_range is in flight and two frames are drawn. The window is aligned to the 15 s step, so 1 tick in 3 changes it. Ticks 11..N, viewport at the top, all sections open';
-    emit(summarize('requests-per-window-change', changing.map((x) => x.requests), { dataset: t.name, unit: 'requests', method: `${method}; ticks that sent requests`, distinctQueries: median(changing.map((x) => x.distinct)), panelsInView: median(changing.map((x) => x.inView)), changingTicks: changing.length, ticks: warm.length }));
-    emit(summarize('requests-per-tick', warm.map((x) => x.requests), { dataset: t.name, unit: 'requests', method }));
-    emit(summarize('bytes-per-window-change', changing.map((x) => x.bytes), { dataset: t.name, unit: 'bytes', method: `${method}; query_range response bodies + headers as received (Playwright request.sizes())` }));
-    emit(summarize('bytes-per-tick', warm.map((x) => x.bytes), { dataset: t.name, unit: 'bytes', method }));
-    const busy = `${method}; CDP Performance.getMetrics TaskDuration delta across the tick, minus the idle baseline (TaskDuration per wall second measured over 3 s without ticks: ${s.idleRate.toFixed(1)} ms/s, the zrender rAF loops run through the fake clock) × the tick's wall time`;
-    emit(summarize('main-thread-busy-per-window-change', changing.map((x) => x.busyMs), { dataset: t.name, unit: 'ms', method: busy, rawMedian: median(changing.map((x) => x.busyRawMs)), wallMedian: median(changing.map((x) => x.wallMs)) }));
-    emit(summarize('main-thread-cpu-per-window-change', changing.map((x) => x.cpuMs ?? NaN), { dataset: t.name, unit: 'ms', method: `${method}; main-thread CPU time across the tick (CDP Performance metric ThreadTime delta, no idle correction; Playwright's Network domain included): unlike TaskDuration it does not grow when other processes hold the two cores` }));
-    emit(summarize('main-thread-busy-per-tick', warm.map((x) => x.busyMs), { dataset: t.name, unit: 'ms', method: busy, rawMedian: median(warm.map((x) => x.busyRawMs)) }));
+    const d = { dataset: t.name };
+    emit(measured('requests-per-window-change', changing.map((x) => x.requests), { ...d, distinctQueries: median(changing.map((x) => x.distinct)), panelsInView: median(changing.map((x) => x.inView)), changingTicks: changing.length, ticks: warm.length }));
+    emit(measured('requests-per-tick', warm.map((x) => x.requests), d));
+    emit(measured('bytes-per-window-change', changing.map((x) => x.bytes), d));
+    emit(measured('bytes-per-tick', warm.map((x) => x.bytes), d));
+    const idle = { idleRate: s.idleRate };
+    emit(measured('main-thread-busy-per-window-change', changing.map((x) => x.busyMs), { ...d, rawMedian: median(changing.map((x) => x.busyRawMs)), wallMedian: median(changing.map((x) => x.wallMs)) }, idle));
+    emit(measured('main-thread-cpu-per-window-change', changing.map((x) => x.cpuMs ?? NaN), d));
+    emit(measured('main-thread-busy-per-tick', warm.map((x) => x.busyMs), { ...d, rawMedian: median(warm.map((x) => x.busyRawMs)) }, idle));
     const pct = (a: number, b: number): number => Math.round(((b - a) / a) * 1000) / 10;
     // Single samples move by ±0.6 MB with the query cache's content at that instant: also compare
     // the mean of the samples in the first and second half of [baseTick, N].
@@ -188,7 +216,7 @@ async function refreshes(browser: Browser, app: string, t: Target): Promise<void
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     const halvesGrowthPct = pct(mean(after.filter(([k]) => k < mid).map(([, v]) => v)), mean(after.filter(([k]) => k >= mid).map(([, v]) => v)));
     const hf = heapFigures(heapSamples, baseTick);
-    emit({ figure: 'js-heap', dataset: t.name, unit: 'bytes', median: heapN, min: heapBase, max: heapN, spreadPct: 0, runs: 1, heapAfter10: heap10, baseTick, heapAfterBase: heapBase, heapAfterN: heapN, heapByTick, refreshes: REFRESHES, growthPct: pct(heapBase, heapN), halvesGrowthPct, growthFromTick10Pct: pct(heap10, heapN), windowMedianGrowthPct: hf.windowMedianGrowthPct, trendPct: hf.trendPct, heapEvery, heapSamples: heapSamples.map((x) => [x.tick, x.bytes]), method: `${method}; CDP HeapProfiler.collectGarbage (twice) then Runtime.getHeapUsage usedSize after tick 10, every ${heapEvery} ticks and tick ${REFRESHES}; growthPct = one sample at tick ${baseTick} (warmed up: query cache at its gcTime steady state, JIT settled) vs one at tick ${REFRESHES} (single samples swing by up to ±1 MB with the answers the query cache holds at that instant); windowMedianGrowthPct = median of the samples in ticks [${baseTick}, ${baseTick + 50}) vs in (${REFRESHES - 50}, ${REFRESHES}]; trendPct = rise of the least-squares line through every sample from tick ${baseTick} to tick ${REFRESHES}, % of its value at tick ${baseTick}; halvesGrowthPct = mean of the every-50-tick samples in the second half of [${baseTick}, ${REFRESHES}] vs the first half; growthFromTick10Pct includes the warm-up` });
+    emit(stated('js-heap', { median: heapN, min: heapBase, max: heapN, spreadPct: 0, runs: 1 }, { dataset: t.name, heapAfter10: heap10, baseTick, heapAfterBase: heapBase, heapAfterN: heapN, heapByTick, refreshes: REFRESHES, growthPct: pct(heapBase, heapN), halvesGrowthPct, growthFromTick10Pct: pct(heap10, heapN), windowMedianGrowthPct: hf.windowMedianGrowthPct, trendPct: hf.trendPct, heapEvery, heapSamples: heapSamples.map((x) => [x.tick, x.bytes]) }, { heapEvery, refreshes: REFRESHES, baseTick }));
     progress(`${t.name} js-heap from tick ${baseTick}: single samples ${pct(heapBase, heapN)} %, window medians ${hf.windowMedianGrowthPct} % (${(hf.baseMedian / 1e6).toFixed(2)} → ${(hf.endMedian / 1e6).toFixed(2)} MB), trend ${hf.trendPct} %`);
   } finally {
     await s.close();
@@ -198,24 +226,30 @@ async function refreshes(browser: Browser, app: string, t: Target): Promise<void
 async function main(): Promise<void> {
   const cleanups: Array<() => Promise<void> | void> = [];
   const t0 = Date.now();
+  const o = settings();
+  for (const k of unknownKnobs()) progress(`warning: ${k} is not a bench knob (npm run bench -- --help lists them); ignored`);
+  const { runs: RUNS, portOffset: PORT_OFFSET, datasets: DATASETS, figures: FIGURES } = o;
+  const PREVIEW_PORT = 4190 + PORT_OFFSET;
+  const done = (): void => progress(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   try {
     // 1. Bundle.
     // BENCH_DIST=<dir>: measure an existing build (e.g. of an earlier commit, for a before/after).
-    const outDir = process.env.BENCH_DIST ?? join(ROOT, '.cache', PORT_OFFSET ? `bench-dist-${PORT_OFFSET}` : 'bench-dist');
-    if (process.env.BENCH_DIST) progress(`using the build in ${outDir}`);
+    const outDir = o.dist ?? join(ROOT, '.cache', PORT_OFFSET ? `bench-dist-${PORT_OFFSET}` : 'bench-dist');
+    if (o.dist) progress(`using the build in ${outDir}`);
     else {
       progress(`building the app (vite build) into ${outDir}`);
       await buildDist(outDir);
     }
     const b = measureBundle(outDir);
-    const bm = 'vite build; files referenced by index.html (entry script, modulepreload, stylesheet), gzip -9 bytes';
-    emit({ figure: 'initial-js-css-gzip', dataset: 'build', unit: 'bytes', median: b.initialGzip, min: b.initialGzip, max: b.initialGzip, spreadPct: 0, runs: 1, files: b.initial, method: bm });
-    emit({ figure: 'echarts-chunk-gzip', dataset: 'build', unit: 'bytes', median: b.echartsGzip, min: b.echartsGzip, max: b.echartsGzip, spreadPct: 0, runs: 1, file: b.echartsFile, method: 'the lazy ECharts chunk (assets/echart-*.js), gzip -9, loaded after the shell' });
-    emit({ figure: 'heatmap-chunk-gzip', dataset: 'build', unit: 'bytes', median: b.heatmapGzip, min: b.heatmapGzip, max: b.heatmapGzip, spreadPct: 0, runs: 1, method: 'the lazy heatmap chunk (assets/heatmap-echart-*.js: HeatmapChart + VisualMap), gzip -9, fetched when a heatmap panel comes into view' });
-    emit({ figure: 'all-js-css-gzip', dataset: 'build', unit: 'bytes', median: b.allGzip, min: b.allGzip, max: b.allGzip, spreadPct: 0, runs: 1, files: b.assets, method: 'every .js and .css under assets/, gzip -9' });
+    emit(single('initial-js-css-gzip', b.initialGzip, { dataset: 'build', files: b.initial }));
+    emit(single('echarts-chunk-gzip', b.echartsGzip, { dataset: 'build', file: b.echartsFile }));
+    emit(single('heatmap-chunk-gzip', b.heatmapGzip, { dataset: 'build' }));
+    emit(single('all-js-css-gzip', b.allGzip, { dataset: 'build', files: b.assets }));
 
     emit(matrixCapFigure());
     for (const f of hostileFigures()) emit(f);
+    // BENCH_DATASETS=build: the build figures only.
+    if (DATASETS.every((d) => d === 'build')) return done();
 
     const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: PREVIEW_PORT, strictPort: true, host: '127.0.0.1' } });
     cleanups.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
@@ -223,12 +257,12 @@ async function main(): Promise<void> {
 
     if (DATASETS.includes('rules')) {
       await rulesBench(ROOT, app);
-      if (DATASETS.every((d) => d === 'rules')) return;
+      if (DATASETS.every((d) => d === 'rules' || d === 'build')) return done();
     }
 
     // 2. Datasets.
     const targets: Target[] = [];
-    const span = Math.max(REFRESHES_DEMO, FLEET_REFRESHES) * 5000 + 60_000;
+    const span = Math.max(o.refreshes.demo, o.refreshes.fleet) * 5000 + 60_000;
     if (DATASETS.includes('demo')) {
       progress(`starting the demo stack (prometheus :${29490 + PORT_OFFSET}, vllm :${28700 + PORT_OFFSET}, sglang :${23700 + PORT_OFFSET}, 3 h backfill)`);
       const stack: Stack = await startStack({ promPort: 29490 + PORT_OFFSET, vllmPort: 28700 + PORT_OFFSET, sglangPort: 23700 + PORT_OFFSET, log: (l) => progress(`demo: ${l}`) });
@@ -242,7 +276,7 @@ async function main(): Promise<void> {
       const { prometheus, promtool } = ensurePrometheus(progress);
       const fleet = await ensureFleet(join(ROOT, '.cache'), promtool, DEFAULT_FLEET, progress);
       const m = fleet.meta;
-      emit({ figure: 'fleet-dataset', dataset: 'fleet', unit: 's', median: m.totalSeconds, min: m.totalSeconds, max: m.totalSeconds, spreadPct: 0, runs: 1, cached: !fleet.generated, vllm: m.params.vllm, sglang: m.params.sglang, models: m.params.models.length, hours: m.params.hours, scrapeSec: m.params.scrapeSec, series: m.series, samples: m.samples, openMetricsBytes: m.openMetricsBytes, blocksBytes: m.blocksBytes, generateSeconds: m.generateSeconds, promtoolSeconds: m.promtoolSeconds, method: 'time to generate the fleet (simulate prototypes, write OpenMetrics per hour, promtool create-blocks-from openmetrics, overlapped) as measured when the cache was made; blocksBytes = cached TSDB blocks' });
+      emit(single('fleet-dataset', m.totalSeconds, { dataset: 'fleet', cached: !fleet.generated, vllm: m.params.vllm, sglang: m.params.sglang, models: m.params.models.length, hours: m.params.hours, scrapeSec: m.params.scrapeSec, series: m.series, samples: m.samples, openMetricsBytes: m.openMetricsBytes, blocksBytes: m.blocksBytes, generateSeconds: m.generateSeconds, promtoolSeconds: m.promtoolSeconds }));
       const dir = mkdtempSync(join(tmpdir(), 'inferwatch-bench-'));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       const c0 = Date.now();
@@ -261,15 +295,15 @@ async function main(): Promise<void> {
     for (const t of targets) {
       if (FIGURES.includes('loads')) {
         progress(`${t.name}: page loads`);
-        await loads(browser, app, t);
+        await loads(browser, app, t, RUNS);
       }
       if (FIGURES.includes('refreshes')) {
         progress(`${t.name}: refreshes`);
-        await refreshes(browser, app, t);
+        await refreshes(browser, app, t, o.refreshes[t.name], o.heapEvery);
       }
       if (FIGURES.includes('raw')) {
         progress(`${t.name}: refreshes, raw mode (no Playwright)`);
-        const { figures } = await rawRefreshes({ app, promUrl: t.promUrl, dataset: t.name, clockStartMs: t.clockStartMs, ticks: RAW_TICKS[t.name] });
+        const { figures } = await rawRefreshes({ app, promUrl: t.promUrl, dataset: t.name, clockStartMs: t.clockStartMs, ticks: o.rawTicks[t.name] });
         for (const f of figures) emit(f);
       }
       if (FIGURES.includes('compare')) {
@@ -286,7 +320,7 @@ async function main(): Promise<void> {
       progress('fleet: tables');
       await benchTables(browser, app, fleetUrl.promUrl, fleetUrl.endMs, RUNS);
     }
-    progress(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    done();
   } finally {
     await runCleanups(cleanups);
   }

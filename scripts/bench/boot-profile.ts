@@ -15,12 +15,10 @@ import { build, preview } from 'vite';
 import type { Page } from '@playwright/test';
 import { launch, newContext, waitSettled } from './browser.ts';
 import { serveFleet } from './fleet.ts';
+import { knob } from './options.ts';
 import { median, progress, runAsScript, runCleanups } from './stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const RUNS = Number(process.env.BP_RUNS ?? 3);
-const PORT = Number(process.env.BP_PORT ?? 4391);
-const TOP = Number(process.env.BP_TOP ?? 25);
 
 interface ProfileNode {
   id: number;
@@ -38,7 +36,7 @@ interface Profile {
  * Self time per function within [from, to) (ms since navigation), from the sampled stacks, and the
  * inclusive time of React components (capitalised function names) on the stack.
  */
-function phase(p: Profile, originUs: number, from: number, to: number): { busy: number; top: Array<[string, number]> } {
+function phase(p: Profile, originUs: number, from: number, to: number, TOP: number): { busy: number; top: Array<[string, number]> } {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -112,10 +110,14 @@ async function abLoad(browser: Awaited<ReturnType<typeof launch>>, url: string, 
 }
 
 async function main(): Promise<void> {
-  if (process.env.BP_AB) return ab(process.env.BP_AB.split(','));
+  const dists = knob('BP_AB');
+  if (dists.length > 0) return ab(dists);
+  const RUNS = knob('BP_RUNS');
+  const PORT = knob('BP_PORT');
+  const TOP = knob('BP_TOP');
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
-    let outDir = process.env.BP_DIST;
+    let outDir = knob('BP_DIST');
     if (!outDir) {
       outDir = join(ROOT, '.cache', `boot-profile-dist-${PORT}`);
       progress(`building unminified into ${outDir}`);
@@ -155,7 +157,7 @@ async function main(): Promise<void> {
         ['first query_range → first screen ok', rangeAt, s.t],
       ];
       for (const [name, from, to] of cuts) {
-        const ph = phase(profile, originUs, from, to);
+        const ph = phase(profile, originUs, from, to, TOP);
         const e = phases.get(name) ?? { wall: [], busy: [], top: new Map<string, number[]>() };
         e.wall.push(to - from);
         e.busy.push(ph.busy);
@@ -175,6 +177,9 @@ async function main(): Promise<void> {
 }
 
 async function ab(dists: string[]): Promise<void> {
+  const RUNS = knob('BP_RUNS');
+  const PORT = knob('BP_PORT');
+  const SHOT = knob('BP_SHOT');
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
     const { fleet, proc, stop } = await serveFleet(join(ROOT, '.cache'), PORT + 1, progress);
@@ -196,7 +201,7 @@ async function ab(dists: string[]): Promise<void> {
       if (round % 2 === 1) order.reverse();
       for (const i of order) {
         // BP_SHOT=<path prefix>: screenshots of the last build's last load.
-        const shot = round === RUNS - 1 && i === dists.length - 1 ? process.env.BP_SHOT : undefined;
+        const shot = round === RUNS - 1 && i === dists.length - 1 ? SHOT : undefined;
         const r = await abLoad(browser, `${apps[i]}${query}`, shot);
         if (round >= 0) results[i]?.push(r);
         progress(`round ${round + 1}/${RUNS} ${dists[i]}: first screen ${r.first.toFixed(0)} ms, first query_range ${r.firstRange.toFixed(0)} ms`);

@@ -2,12 +2,13 @@
 // which panels are on the first screen, when they all have settled, the query_range requests sent.
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { requestForm } from '../lib/request-form.ts';
+import { knob } from './options.ts';
 
 export const VIEWPORT = { width: 1440, height: 900 };
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium', args: ARGS, headless: true });
+  return chromium.launch({ executablePath: knob('CHROMIUM_BIN'), args: ARGS, headless: true });
 }
 
 export interface Captured {

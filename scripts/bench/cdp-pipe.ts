@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { VIEWPORT } from './browser.ts';
+import { knob } from './options.ts';
 
 type Params = Record<string, unknown>;
 type Listener = (params: Params, sessionId: string | undefined) => void;
@@ -23,7 +24,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgrou
 
 export async function launchRaw(): Promise<RawBrowser> {
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-raw-cdp-'));
-  const bin = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+  const bin = knob('CHROMIUM_BIN');
   const proc: ChildProcess = spawn(bin, [...ARGS, '--remote-debugging-pipe', `--user-data-dir=${dir}`, `--window-size=${VIEWPORT.width},${VIEWPORT.height}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
   });

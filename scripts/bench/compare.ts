@@ -5,7 +5,9 @@
 // among them. Selected with BENCH_FIGURES=compare (scripts/bench.ts).
 import type { Browser, Page } from '@playwright/test';
 import { newContext, RequestLog, scrollThrough } from './browser.ts';
-import { emit, progress, summarize } from './stats.ts';
+import { knob } from './options.ts';
+import { measured } from './figures.ts';
+import { emit, progress } from './stats.ts';
 
 export interface CompareTarget {
   name: 'demo' | 'fleet';
@@ -14,7 +16,6 @@ export interface CompareTarget {
 }
 
 const RANGE_MS = 3_600_000;
-const RUNS = Number(process.env.BENCH_COMPARE_RUNS ?? 2);
 
 /** The first two model names the backend holds (the A/B's sides). */
 async function twoModels(promUrl: string, endMs: number): Promise<[string, string]> {
@@ -51,14 +52,15 @@ async function settled(page: Page, log: RequestLog, scope: 'first' | 'all'): Pro
 }
 
 export async function compareRequests(browser: Browser, app: string, t: CompareTarget): Promise<void> {
+  const RUNS = knob('BENCH_COMPARE_RUNS');
   const [m1, m2] = await twoModels(t.promUrl, t.endMs);
   const ab = new URLSearchParams({ ab: 'model_name' });
   ab.append('a', m1);
   ab.append('b', m2);
-  const modes: Record<string, string> = { off: '', shift: 'compare=1h', engines: 'compare=engines', ab: ab.toString() };
+  const modes = { off: '', shift: 'compare=1h', engines: 'compare=engines', ab: ab.toString() };
   const base = `${app}/?prom=${encodeURIComponent(t.promUrl)}&engine=vllm&from=${t.endMs - RANGE_MS}&to=${t.endMs}&refresh=off`;
   let offRequests = 0;
-  for (const [mode, params] of Object.entries(modes)) {
+  for (const [mode, params] of Object.entries(modes) as Array<[keyof typeof modes, string]>) {
     const requests: number[] = [];
     const duplicates: number[] = [];
     let info = { distinct: 0, panels: 0 };
@@ -82,8 +84,8 @@ export async function compareRequests(browser: Browser, app: string, t: CompareT
       }
     }
     if (mode === 'off') offRequests = requests[0] ?? 0;
-    const method = `one cold load per run (new browser context) of ${params || 'no compare'}, engine=vllm, absolute hour ending ${new Date(t.endMs).toISOString()}, viewport 1440x900, scrolled to the bottom until every panel settled; query_range requests counted with page.on("request"), distinct = distinct request bodies (expression, start, end, step)`;
-    emit(summarize(`compare-requests-${mode}`, requests, { dataset: t.name, unit: 'requests', method, ...info, offRequests }));
-    emit(summarize(`compare-duplicate-requests-${mode}`, duplicates, { dataset: t.name, unit: 'requests', method: `${method}; requests − distinct (0 = one request per distinct query)` }));
+    const how = { params, endMs: t.endMs };
+    emit(measured(`compare-requests-${mode}`, requests, { dataset: t.name, ...info, offRequests }, how));
+    emit(measured(`compare-duplicate-requests-${mode}`, duplicates, { dataset: t.name }, how));
   }
 }

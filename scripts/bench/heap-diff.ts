@@ -13,14 +13,11 @@ import { build, preview } from 'vite';
 import { startStack } from '../lib/stack.ts';
 import { launch } from './browser.ts';
 import { printProfile, type CpuProfile } from './profile.ts';
+import { knob } from './options.ts';
 import { heapUsed, openRefreshSession } from './refresh.ts';
+import { runAsScript } from './stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const A = Number(process.env.HD_A ?? 100);
-const B = Number(process.env.HD_B ?? 300);
-const PROFILE_TICKS = Number(process.env.HD_PROFILE ?? 0);
-/** BENCH_PORT_OFFSET moves every port, as in the bench, so a diagnosis can run beside someone's bench. */
-const OFF = Number(process.env.BENCH_PORT_OFFSET ?? 0);
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
 interface Snapshot {
@@ -33,7 +30,7 @@ interface Snapshot {
   strings: string[];
 }
 
-async function takeSnapshot(cdp: CDPSession, label: string): Promise<Snapshot> {
+async function takeSnapshot(cdp: CDPSession, label: string, saveDir: string | undefined): Promise<Snapshot> {
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
   const chunks: string[] = [];
@@ -42,7 +39,7 @@ async function takeSnapshot(cdp: CDPSession, label: string): Promise<Snapshot> {
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false } as never);
   cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
   // HD_SAVE=<dir>: keep the snapshot (loadable in DevTools' Memory tab) for a closer look.
-  if (process.env.HD_SAVE) writeFileSync(join(process.env.HD_SAVE, `${label}.heapsnapshot`), chunks.join(''));
+  if (saveDir) writeFileSync(join(saveDir, `${label}.heapsnapshot`), chunks.join(''));
   const raw = JSON.parse(chunks.join('')) as {
     snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
     nodes: number[];
@@ -161,6 +158,12 @@ function retainerPath(x: Indexed, i: number, depth = 14): string {
 }
 
 async function main(): Promise<void> {
+  const A = knob('HD_A');
+  const B = knob('HD_B');
+  const PROFILE_TICKS = knob('HD_PROFILE');
+  const SAVE = knob('HD_SAVE');
+  // BENCH_PORT_OFFSET moves every port, as in the bench, so a diagnosis can run beside someone's bench.
+  const OFF = knob('BENCH_PORT_OFFSET');
   const outDir = join(ROOT, '.cache', OFF ? `heap-diff-dist-${OFF}` : 'heap-diff-dist');
   log('building (unminified) into .cache/heap-diff-dist');
   await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: false } });
@@ -202,7 +205,7 @@ async function main(): Promise<void> {
       }
       const n0 = s.log.all.length;
       const t = await s.tick();
-      if (process.env.HD_EXPRS && t.requests > 0) {
+      if (knob('HD_EXPRS') && t.requests > 0) {
         for (const r of s.log.all.slice(n0)) log(`  ${r.expr.slice(0, 140)}`);
         const pos = await s.page.evaluate(() =>
           Array.from(document.querySelectorAll<HTMLElement>('[data-panel-id]'))
@@ -212,7 +215,7 @@ async function main(): Promise<void> {
         );
         log(`  inView ${t.inView}; vh 900; ${pos}`);
       }
-      if (process.env.HD_PROBE && t.requests > 0) {
+      if (knob('HD_PROBE') && t.requests > 0) {
         const c = await s.page.evaluate(() => {
           const w = window as unknown as { __canvas: { added: number; removed: number } };
           const f = window as unknown as { __flips: string[] };
@@ -233,13 +236,13 @@ async function main(): Promise<void> {
       if (i === 10 || i === A || i === B || i % 50 === 0) heaps.push([i, await heapUsed(s.cdp)]);
       if (A > 0 && i === A) {
         log(`snapshot A at tick ${i}`);
-        snapA = index(await takeSnapshot(s.cdp, `tick-${A}`));
+        snapA = index(await takeSnapshot(s.cdp, `tick-${A}`, SAVE));
       }
     }
     console.log('heap used (after GC) by tick:', heaps.map(([i, h]) => `${i}: ${(h / 1e6).toFixed(2)} MB`).join(', '));
     if (!snapA) return;
     log(`snapshot B at tick ${B}`);
-    const snapB = index(await takeSnapshot(s.cdp, `tick-${B}`));
+    const snapB = index(await takeSnapshot(s.cdp, `tick-${B}`, SAVE));
     const ma = byCtor(snapA);
     const mb = byCtor(snapB);
     const rows = [...new Set([...ma.keys(), ...mb.keys()])].map((k) => {
@@ -294,10 +297,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    log(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+runAsScript(import.meta.url, main, log);

@@ -20,9 +20,10 @@ import { launch, newContext, RequestLog, waitSettled } from './browser.ts';
 import { buildDist } from './bundle.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './fleet.ts';
 import { taskMs } from './refresh.ts';
-import { emit, progress, runAsScript, summarize } from './stats.ts';
+import { knob } from './options.ts';
+import { measured } from './figures.ts';
+import { emit, median, progress, runAsScript } from './stats.ts';
 
-const REFRESHES = Number(process.env.BENCH_HEATMAP_REFRESHES ?? 15);
 const PANEL = 'ttft-heatmap';
 const STEP_MS = 15_000;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -42,27 +43,32 @@ interface Measured {
  * own cost is the difference of the medians.
  */
 export async function heatmapRefresh(browser: Browser, app: string, t: { name: 'demo' | 'fleet'; promUrl: string; endMs: number }): Promise<void> {
-  const heat = await measure(browser, app, t, PANEL);
-  const base = await measure(browser, app, t, BASELINE);
-  const med = (xs: number[]) => summarize('m', xs, { unit: 'ms', method: '' }).median;
+  const REFRESHES = knob('BENCH_HEATMAP_REFRESHES');
+  const heat = await measure(browser, app, t, PANEL, REFRESHES);
+  const base = await measure(browser, app, t, BASELINE, REFRESHES);
+  // Rounded to 0.1 ms, as the figures are.
+  const med = (xs: number[]) => Math.round(median(xs) * 10) / 10;
   progress(`${t.name} heatmap: ${REFRESHES} refreshes each, idle ${heat.idleRate.toFixed(1)} / ${base.idleRate.toFixed(1)} ms/s`);
   emit(
-    summarize('heatmap-refresh-main-thread', heat.busy, {
-      dataset: t.name,
-      unit: 'ms',
-      panel: PANEL,
-      baselinePanel: BASELINE,
-      baselineMedianMs: med(base.busy),
-      heatmapOwnMs: Math.round((med(heat.busy) - med(base.busy)) * 10) / 10,
-      idleRateMsPerS: Math.round(heat.idleRate * 10) / 10,
-      busyRawMedianMs: med(heat.raw),
-      wallMedianMs: med(heat.walls),
-      method: `${PANEL} alone (panel=, vLLM, now-1h at 15 s steps, refresh off, Date.now pinned by clock.setFixedTime and moved one step per refresh); per "Refresh now" click: CDP Performance TaskDuration delta until the range query answered and two frames drew, minus the idle rate × wall time; median over ${REFRESHES} refreshes; heatmapOwnMs = median minus the same on panel=${BASELINE}`,
-    }),
+    measured(
+      'heatmap-refresh-main-thread',
+      heat.busy,
+      {
+        dataset: t.name,
+        panel: PANEL,
+        baselinePanel: BASELINE,
+        baselineMedianMs: med(base.busy),
+        heatmapOwnMs: Math.round((med(heat.busy) - med(base.busy)) * 10) / 10,
+        idleRateMsPerS: Math.round(heat.idleRate * 10) / 10,
+        busyRawMedianMs: med(heat.raw),
+        wallMedianMs: med(heat.walls),
+      },
+      { panel: PANEL, baseline: BASELINE, refreshes: REFRESHES },
+    ),
   );
 }
 
-async function measure(browser: Browser, app: string, t: { promUrl: string; endMs: number }, panelId: string): Promise<Measured> {
+async function measure(browser: Browser, app: string, t: { promUrl: string; endMs: number }, panelId: string, REFRESHES: number): Promise<Measured> {
   const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&engine=vllm&panel=${panelId}&from=now-1h&to=now&refresh=off`;
   const ctx = await newContext(browser);
   try {
@@ -112,7 +118,7 @@ async function measure(browser: Browser, app: string, t: { promUrl: string; endM
 
 async function alone(): Promise<void> {
   const root = resolve(import.meta.dirname, '..', '..');
-  const port = Number(process.env.BENCH_HEATMAP_PORT ?? 4261);
+  const port = knob('BENCH_HEATMAP_PORT');
   const outDir = join(root, '.cache', `heatmap-dist-${port}`);
   await buildDist(outDir);
   const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });

@@ -5,7 +5,9 @@ import { catalogs } from '../../src/catalog/index.ts';
 import { resolveMetrics } from '../../src/catalog/resolve.ts';
 import { matrixToSeries, type MatrixSample } from '../../src/charts/matrix.ts';
 import { summarizeBody } from '../../src/prometheus/errors.ts';
-import { emit, runAsScript, summarize, type Figure } from './stats.ts';
+import { knob } from './options.ts';
+import { measured } from './figures.ts';
+import { emit, runAsScript, type Figure } from './stats.ts';
 
 function time(runs: number, f: () => void): number[] {
   const times: number[] = [];
@@ -20,11 +22,7 @@ function time(runs: number, f: () => void): number[] {
 
 export function titleBombFigure(runs = 20): Figure {
   const bomb = `<${'<title'.repeat(Math.ceil(1_048_576 / 6))}`;
-  return summarize('summarize-body-title-bomb-1mb', time(runs, () => summarizeBody(bomb)), {
-    dataset: 'build',
-    unit: 'ms',
-    method: `summarizeBody on '<' + '<title'.repeat(n), ${bomb.length} chars (the review's probe took 2.5 s at 96 KB with the old regexes), in Node (tsx), ${runs} runs after 3 warm-up`,
-  });
+  return measured('summarize-body-title-bomb-1mb', time(runs, () => summarizeBody(bomb)), { dataset: 'build' }, { chars: bomb.length, runs });
 }
 
 export function millionSeriesFigure(runs = 5): Figure {
@@ -33,21 +31,13 @@ export function millionSeriesFigure(runs = 5): Figure {
     values: [[0, '1']],
   }));
   const grid = { start: 0, end: 3600, step: 15, legend: '{{instance}}', idPrefix: 'q1' };
-  return summarize('matrix-shape-1m-series', time(runs, () => matrixToSeries(m, grid)), {
-    dataset: 'build',
-    unit: 'ms',
-    method: `matrixToSeries on 1,000,000 one-sample series (names and sorting capped at the first 10,000), in Node (tsx), ${runs} runs after 3 warm-up`,
-  });
+  return measured('matrix-shape-1m-series', time(runs, () => matrixToSeries(m, grid)), { dataset: 'build' }, { runs });
 }
 
-export function longNamesFigure(runs = 10, length = Number(process.env.BENCH_LONG_NAME ?? 200_000)): Figure {
+export function longNamesFigure(runs = 10, length = knob('BENCH_LONG_NAME')): Figure {
   // A name the catalog does not hold, so resolution builds the suffix index.
   const names = new Set([...Array.from({ length: 10 }, (_v, i) => `m${i}${'_'.repeat(length)}`), 'acme_vllm:num_requests_running']);
-  return summarize('resolve-ten-long-names', time(runs, () => resolveMetrics(catalogs.vllm.metrics, names)), {
-    dataset: 'build',
-    unit: 'ms',
-    method: `resolveMetrics (vLLM catalog) over ten names of ${length.toLocaleString('en')} underscores plus one prefixed name, in Node (tsx), ${runs} runs after 3 warm-up`,
-  });
+  return measured('resolve-ten-long-names', time(runs, () => resolveMetrics(catalogs.vllm.metrics, names)), { dataset: 'build' }, { length, runs });
 }
 
 export function hostileFigures(): Figure[] {

@@ -2,7 +2,8 @@
 // through matrixToSeries, which keeps the first 50 by name and builds points only for those. Was a
 // timed assertion in src/charts/matrix.test.ts (< 1000 ms); a speed is a figure, not a test.
 import { matrixToSeries, type MatrixSample } from '../../src/charts/matrix.ts';
-import { summarize, type Figure } from './stats.ts';
+import { measured } from './figures.ts';
+import type { Figure } from './stats.ts';
 
 export function matrixCapFigure(runs = 20): Figure {
   const grid = { start: 0, end: 3600, step: 15, legend: '{{pod}}', idPrefix: 'q1' };
@@ -18,9 +19,5 @@ export function matrixCapFigure(runs = 20): Figure {
     if (series.length !== 50) throw new Error('matrixToSeries did not cap at 50');
     if (r >= 0) times.push(ms);
   }
-  return summarize('matrix-cap-10k-series', times, {
-    dataset: 'build',
-    unit: 'ms',
-    method: `matrixToSeries on 10,000 series × 241 points (1 h at 15 s), default cap 50, in Node (tsx), ${runs} runs after 3 warm-up; was a < 1000 ms assertion in src/charts/matrix.test.ts`,
-  });
+  return measured('matrix-cap-10k-series', times, { dataset: 'build' }, { runs });
 }

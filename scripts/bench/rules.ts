@@ -15,12 +15,10 @@ import { ensurePrometheus } from '../lib/binaries.ts';
 import { startPrometheus, type BackendProcess } from '../lib/prometheus.ts';
 import { launch, newContext, RequestLog, waitSettled, type Captured } from './browser.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet } from './fleet.ts';
-import { emit, median, progress, runCleanups, summarize } from './stats.ts';
+import { knob } from './options.ts';
+import { measured, single, stated } from './figures.ts';
+import { emit, median, progress, runAsScript, runCleanups } from './stats.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-/** Minutes backfilled before the fleet's end: the first screen's hour, plus its lookback. */
-const MINUTES = Number(process.env.BENCH_RULES_MINUTES ?? 70);
-const EVAL = process.env.BENCH_RULES_EVAL ?? '15s';
 const RANGE_MS = 3_600_000;
 const CONFIG = 'global:\n  scrape_interval: 15s\n  evaluation_interval: 15s\nscrape_configs: []\n';
 
@@ -60,7 +58,7 @@ interface Backfill {
 }
 
 /** Backfilled blocks, cached under .cache/ by fleet, rules, window and interval. */
-function backfill(cacheRoot: string, fleetDir: string, yaml: string, url: string, startMs: number, endMs: number, promtool: string): Backfill {
+function backfill(cacheRoot: string, fleetDir: string, yaml: string, url: string, startMs: number, endMs: number, promtool: string, MINUTES: number, EVAL: string): Backfill {
   const key = createHash('sha256').update(`${fleetDir}\n${yaml}\n${startMs}\n${endMs}\n${EVAL}`).digest('hex').slice(0, 12);
   const dir = join(cacheRoot, `rules-backfill-${key}`);
   const meta = join(dir, 'meta.json');
@@ -159,6 +157,10 @@ async function agreement(url: string, names: Set<string>, recordedNames: Set<str
 }
 
 export async function rulesBench(root: string, app: string): Promise<void> {
+  const RUNS = knob('BENCH_RUNS');
+  /** Minutes backfilled before the fleet's end: the first screen's hour, plus its lookback. */
+  const MINUTES = knob('BENCH_RULES_MINUTES');
+  const EVAL = knob('BENCH_RULES_EVAL');
   const cleanups: Array<() => Promise<void> | void> = [];
   try {
     const { prometheus, promtool } = ensurePrometheus(progress);
@@ -177,7 +179,7 @@ export async function rulesBench(root: string, app: string): Promise<void> {
     await waitReady(rawProm, fleet.endMs);
     const names = await api<string[]>(`${rawProm.url}/api/v1/label/__name__/values`);
     const { yaml, rules } = recordingYaml(names);
-    const bf = backfill(cacheRoot, fleet.dir, yaml, rawProm.url, fleet.endMs - MINUTES * 60_000, fleet.endMs, promtool);
+    const bf = backfill(cacheRoot, fleet.dir, yaml, rawProm.url, fleet.endMs - MINUTES * 60_000, fleet.endMs, promtool, MINUTES, EVAL);
     progress(`rules: ${rules} recording rules backfilled in ${bf.seconds.toFixed(0)} s${bf.cached ? ' (cached)' : ''}, ${(bf.bytes / 2 ** 20).toFixed(1)} MiB of blocks`);
     // The recorded copy: the fleet's blocks plus the backfilled ones in one data dir.
     const recDir = join(tmp, 'recorded');
@@ -187,7 +189,7 @@ export async function rulesBench(root: string, app: string): Promise<void> {
     cleanups.unshift(() => recProm.stop());
     await waitReady(recProm, fleet.endMs);
     const series = await api<{ result: { value: [number, string] }[] }>(`${recProm.url}/api/v1/query?query=${encodeURIComponent('count({__name__=~".+:.+:.+"})')}&time=${fleet.endMs / 1000}`);
-    emit({ figure: 'rules-backfill', dataset: 'fleet', unit: 's', median: Math.round(bf.seconds), min: Math.round(bf.seconds), max: Math.round(bf.seconds), spreadPct: 0, runs: 1, cached: bf.cached, recordingRules: rules, minutes: MINUTES, evalInterval: EVAL, blocksBytes: bf.bytes, recordedSeries: Number(series.result[0]?.value[1] ?? 0), method: `promtool tsdb create-blocks-from rules --eval-interval=${EVAL} over the last ${MINUTES} min of the fleet (both engines' recording groups, names resolved against the fleet backend), against a Prometheus serving the fleet blocks; wall time when the cache was made` });
+    emit(single('rules-backfill', Math.round(bf.seconds), { dataset: 'fleet', cached: bf.cached, recordingRules: rules, minutes: MINUTES, evalInterval: EVAL, blocksBytes: bf.bytes, recordedSeries: Number(series.result[0]?.value[1] ?? 0) }, { evalInterval: EVAL, minutes: MINUTES }));
 
     const browser = await launch();
     cleanups.unshift(() => browser.close());
@@ -214,19 +216,18 @@ export async function rulesBench(root: string, app: string): Promise<void> {
         progress(`rules ${t.name} ${run + 1}/${RUNS}: first screen ${l.t.toFixed(0)} ms, ${(l.bytes / 1024).toFixed(0)} KiB, server exec ${(cost.execSec * 1000).toFixed(0)} ms, ${cost.samples} samples, ${l.recorded}/${l.reqs.length} requests on recorded series`);
       }
     }
-    const range = `absolute range [end-1h, end] of the fleet (from/to in the URL), viewport 1440x900, new browser context per load, raw and recorded backends loaded back to back alternating, ${RUNS} runs after 1 warm-up each; machine shared with other jobs`;
     for (const t of targets) {
       const o = out[t.name]!;
       const extra = { dataset: 'fleet' as const, backend: t.name, requests: o.requests, requestsOnRecorded: o.recorded };
-      emit(summarize('rules-first-screen-ok', o.t, { ...extra, unit: 'ms', method: `first-screen-ok as in the main bench (every panel near the viewport and every tile settled, canvases drawn); ${range}` }));
-      emit(summarize('rules-first-screen-bytes', o.bytes, { ...extra, unit: 'bytes', method: `query_range responses (body + headers, Playwright request.sizes()) up to first-screen-ok; ${range}` }));
-      emit(summarize('rules-server-exec', o.exec, { ...extra, unit: 'ms', method: `the first screen's query_range requests replayed one at a time from Node with stats=all: sum of Prometheus' execTotalTime; ${range}` }));
-      emit(summarize('rules-queryable-samples', o.samples, { ...extra, unit: 'samples', method: `same replay: sum of stats.samples.totalQueryableSamples (samples Prometheus loaded to answer)` }));
+      emit(measured('rules-first-screen-ok', o.t, extra, { runs: RUNS }));
+      emit(measured('rules-first-screen-bytes', o.bytes, extra, { runs: RUNS }));
+      emit(measured('rules-server-exec', o.exec, extra, { runs: RUNS }));
+      emit(measured('rules-queryable-samples', o.samples, extra));
     }
     const rn = await api<{ result: { metric: { __name__?: string } }[] }>(`${recProm.url}/api/v1/query`, new URLSearchParams({ query: 'group by (__name__) ({__name__=~".+:.+:.+"})', time: String((fleet.endMs - RANGE_MS) / 1000 - 60) }).toString());
     const recordedNames = new Set(rn.result.flatMap((s) => (s.metric.__name__ ? [s.metric.__name__] : [])));
     const agree = await agreement(recProm.url, new Set(names), recordedNames, (fleet.endMs - RANGE_MS) / 1000, fleet.endMs / 1000);
-    emit({ figure: 'rules-recorded-vs-raw', dataset: 'fleet', unit: 'relative difference', median: agree.p50, min: 0, max: agree.max, spreadPct: 0, runs: 1, p99: agree.p99, queries: agree.queries, worstQuery: agree.worst, method: `every vLLM time-series panel query the board rewrites (rate window 1m, no filters), raw and recorded, query_range over [end-1h, end] at step 15 s on the recorded backend: |recorded − raw| / |raw| over every point of every series present in both; recorded at eval-interval ${EVAL}` });
+    emit(stated('rules-recorded-vs-raw', { median: agree.p50, min: 0, max: agree.max, spreadPct: 0, runs: 1 }, { dataset: 'fleet', p99: agree.p99, queries: agree.queries, worstQuery: agree.worst }, { evalInterval: EVAL }));
     progress(`rules: first screen raw ${median(out.raw!.t).toFixed(0)} ms vs recorded ${median(out.recorded!.t).toFixed(0)} ms`);
   } finally {
     await runCleanups(cleanups);
@@ -235,26 +236,20 @@ export async function rulesBench(root: string, app: string): Promise<void> {
 
 // Standalone: `npx tsx scripts/bench/rules.ts` builds into its own directory and previews on its
 // own port, so it can run beside another bench (`npm run bench` uses .cache/bench-dist and :4190).
-if (process.argv[1]?.endsWith('bench/rules.ts')) {
+async function alone(): Promise<void> {
   const root = join(import.meta.dirname, '..', '..');
   const outDir = join(root, '.cache', 'rules-bench-dist');
-  const port = Number(process.env.BENCH_RULES_PORT ?? 4197);
-  void (async () => {
-    const { buildDist } = await import('./bundle.ts');
-    const { preview } = await import('vite');
-    progress(`building the app into ${outDir}`);
-    await buildDist(outDir);
-    const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
-    try {
-      await rulesBench(root, `http://127.0.0.1:${port}`);
-    } finally {
-      await new Promise<void>((r) => server.httpServer.close(() => r()));
-    }
-  })().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      progress(`failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      process.exit(1);
-    },
-  );
+  const port = knob('BENCH_RULES_PORT');
+  const { buildDist } = await import('./bundle.ts');
+  const { preview } = await import('vite');
+  progress(`building the app into ${outDir}`);
+  await buildDist(outDir);
+  const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
+  try {
+    await rulesBench(root, `http://127.0.0.1:${port}`);
+  } finally {
+    await new Promise<void>((r) => server.httpServer.close(() => r()));
+  }
 }
+
+runAsScript(import.meta.url, alone);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { helpText } from './options.ts';
 // Figures: one JSON line per figure on stdout (median and spread over runs), progress on stderr.
 export interface Figure {
   figure: string;
@@ -46,9 +47,14 @@ export function progress(msg: string): void {
 /**
  * Runs `main` when the module at `moduleUrl` is the script node was started with (a bench module
  * can run alone or be imported by scripts/bench.ts); exit code 1 with the error on failure.
+ * With --help (or -h) it prints the knobs table (options.ts) instead and exits 0.
  */
 export function runAsScript(moduleUrl: string, main: () => Promise<void>, log: (msg: string) => void = progress): void {
   if (!process.argv[1] || moduleUrl !== pathToFileURL(resolve(process.argv[1])).href) return;
+  if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+    process.stdout.write(helpText());
+    process.exit(0);
+  }
   main().then(
     () => process.exit(0),
     (err: unknown) => {

@@ -16,7 +16,9 @@ import { ensurePrometheus } from '../lib/binaries.ts';
 import { startPrometheus } from '../lib/prometheus.ts';
 import { launch, newContext } from './browser.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, fleetHash, waitForData } from './fleet.ts';
-import { emit, median, progress, runAsScript, summarize } from './stats.ts';
+import { knob } from './options.ts';
+import { measured, type FigureId } from './figures.ts';
+import { emit, median, progress, runAsScript } from './stats.ts';
 import { requestForm } from '../lib/request-form.ts';
 
 const RANGE_MS = 3_600_000;
@@ -129,7 +131,6 @@ function fullColumnQueries(catalog: EngineCatalog, panelId: string): number {
 
 export async function benchTables(browser: Browser, app: string, promUrl: string, endMs: number, runs: number): Promise<void> {
   const base = `${app}/?prom=${encodeURIComponent(promUrl)}&from=${endMs - RANGE_MS}&to=${endMs}&refresh=off`;
-  const range = `absolute range [end-1h, end] of the fleet (200 vLLM + 50 SGLang instances, history only: no \`up\`, process start or cache_config_info series), the table alone (panel=<id>), viewport 1440x900, new browser context per run, ${runs} runs after 1 warm-up`;
   for (const engine of ['vllm', 'sglang'] as const) {
     for (const id of TABLES) {
       const reqs: number[] = [];
@@ -177,27 +178,28 @@ export async function benchTables(browser: Browser, app: string, promUrl: string
       }
       const extra = { dataset: 'fleet' as const, engine, table: id, rows: rowsTotal };
       const full = fullColumnQueries(catalogs[engine], id);
-      emit(summarize('table-requests-per-refresh', reqs, { ...extra, unit: 'requests', distinctQueries: distinct, queries, distinctQueriesAllColumns: full, method: `instant queries (/api/v1/query) a load of the table sends until none is in flight (a refresh sends the same column queries at the new range end); ${range}. distinctQueriesAllColumns: the table's distinct column PromQL on a backend holding every series (columns that share one PromQL share one request)` }));
-      emit(summarize('table-bytes-per-refresh', bytes, { ...extra, unit: 'bytes', method: `those requests' response bodies + headers as received (Playwright request.sizes()); ${range}` }));
-      const sync =
-        'main-thread CPU time (CDP Performance.getMetrics ThreadTime, timeDomain threadTicks) from before element.click() to after React’s commit (a discrete event’s update renders in a microtask) and a forced style+layout (offsetHeight), read in the page; wallMedian: performance.now() around the same, which on the shared machine includes waiting for a core';
-      const figure = (name: string, ms: Measured[], what: string) =>
+      emit(measured('table-requests-per-refresh', reqs, { ...extra, distinctQueries: distinct, queries, distinctQueriesAllColumns: full }, { runs }));
+      emit(measured('table-bytes-per-refresh', bytes, extra, { runs }));
+      const figure = (name: FigureId & `table-${'sort' | 'render'}-${string}`, ms: Measured[]) =>
         emit(
-          summarize(name, ms.map((m) => m.cpuMs), {
-            ...extra,
-            unit: 'ms',
-            wallMedian: median(ms.map((m) => m.ms)),
-            scriptMedian: median(ms.map((m) => m.scriptMs)),
-            styleLayoutMedian: median(ms.map((m) => m.layoutMs)),
-            deferredCommit: ms.some((m) => m.deferred),
-            shownRows: Math.min(rowsTotal, 250),
-            method: `${what}: ${sync}; ${range}`,
-          }),
+          measured(
+            name,
+            ms.map((m) => m.cpuMs),
+            {
+              ...extra,
+              wallMedian: median(ms.map((m) => m.ms)),
+              scriptMedian: median(ms.map((m) => m.scriptMs)),
+              styleLayoutMedian: median(ms.map((m) => m.layoutMs)),
+              deferredCommit: ms.some((m) => m.deferred),
+              shownRows: Math.min(rowsTotal, 250),
+            },
+            { runs },
+          ),
         );
-      figure('table-sort-first-page', runsOf.sortPage, 'clicks on the TTFT p95 header with the first page shown (≤ 50 rows, as on load), descending then ascending, both counted');
-      if (runsOf.render.length) figure('table-render-all-rows', runsOf.render, '"show more" from the first 50 rows to all (≤ 250) rows');
-      figure('table-sort-desc', runsOf.sortDesc, 'click on the TTFT p95 header (sort descending, all rows shown)');
-      figure('table-sort-asc', runsOf.sortAsc, 'second click (ascending)');
+      figure('table-sort-first-page', runsOf.sortPage);
+      if (runsOf.render.length) figure('table-render-all-rows', runsOf.render);
+      figure('table-sort-desc', runsOf.sortDesc);
+      figure('table-sort-asc', runsOf.sortAsc);
     }
   }
 }
@@ -211,14 +213,14 @@ async function main(): Promise<void> {
   const fleet = await ensureFleet(cache, promtool, DEFAULT_FLEET, progress);
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-bench-tables-'));
   const port = 29400 + Math.floor(Math.random() * 80);
-  const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: process.env.BENCH_DIST ?? join(root, 'dist') }, preview: { port: port + 1000, host: '127.0.0.1' } });
+  const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: knob('BENCH_DIST') ?? join(root, 'dist') }, preview: { port: port + 1000, host: '127.0.0.1' } });
   copyBlocks(fleet, join(dir, 'data'));
   const proc = startPrometheus(prometheus, dir, join(dir, 'data'), port, 'global:\n  scrape_interval: 15s\nscrape_configs: []\n', progress);
   const browser = await launch();
   try {
     await waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs, 120_000);
     const addr = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? `http://127.0.0.1:${port + 1000}`;
-    await benchTables(browser, addr, proc.url, fleet.endMs, Number(process.env.BENCH_RUNS ?? 5));
+    await benchTables(browser, addr, proc.url, fleet.endMs, knob('BENCH_RUNS'));
   } finally {
     await browser.close();
     await proc.stop();

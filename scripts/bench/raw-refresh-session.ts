@@ -1,7 +1,8 @@
-// The refresh figures without Playwright ("raw" mode): a bare CDP client (cdp-pipe.ts) with only
-// the Performance (and, for a profile, Profiler and HeapProfiler) domains on. Playwright keeps the
-// Network domain on in its pages, which stacks every request's initiator on the main thread; this
-// mode measures what the app itself costs.
+// The session behind the refresh figures without Playwright ("raw" mode; the figures themselves
+// are in raw-refresh-figures.ts): a bare CDP client (cdp-pipe.ts) with only the Performance (and,
+// for a profile, Profiler and HeapProfiler) domains on. Playwright keeps the Network domain on in
+// its pages, which stacks every request's initiator on the main thread; this mode measures what
+// the app itself costs.
 //
 // The clock: a script injected before the app moves `Date` by an offset. One tick adds 5 s to the
 // offset and fires the app's own catch-up path (a `visibilitychange` while visible calls the
@@ -10,6 +11,7 @@
 // each query_range leave (and its `query`), PerformanceObserver resource entries see it complete.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { knob } from './options.ts';
 import { progress } from './stats.ts';
 import { launchRaw, type RawBrowser } from './cdp-pipe.ts';
 import { callerChains, summarizeProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
@@ -102,8 +104,9 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
     await send('Performance.enable');
     await send('Emulation.setDeviceMetricsOverride', { width: 1440, height: 900, deviceScaleFactor: 1, mobile: false });
     await send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_SCRIPT(startMs) });
+    const diag = { commits: knob('BQ_COMMITS'), mutations: knob('BQ_MUTATIONS'), profileDump: knob('BQ_PROFILE_DUMP'), callers: knob('BQ_CALLERS'), other: knob('BQ_OTHER'), queries: knob('BQ_QUERIES'), evalExpr: knob('BQ_EVAL') };
     // BQ_COMMITS=1: count React commits per tick (a minimal devtools hook; React calls it per commit).
-    if (process.env.BQ_COMMITS === '1') {
+    if (diag.commits) {
       await send('Page.addScriptToEvaluateOnNewDocument', {
         source: `globalThis.__iwCommits = 0; globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject() { return 1; }, onCommitFiberRoot() { globalThis.__iwCommits++; }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {} };`,
       });
@@ -141,14 +144,14 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
     const idleRate = ((await taskMs()) - i0) / ((performance.now() - w0) / 1000);
     progress(`raw session: first screen in, idle ${idleRate.toFixed(2)} ms/s`);
     // BQ_MUTATIONS=1: what the DOM commit of each window change touches (diagnosis only).
-    if (process.env.BQ_MUTATIONS === '1') {
+    if (diag.mutations) {
       await evaluate(`(() => { const c = {}; globalThis.__iwMut = c; new MutationObserver((ms) => { for (const m of ms) { const t = m.target; const el = t.nodeType === 1 ? t : t.parentElement; const k = m.type + ':' + (m.attributeName ?? '') + ':' + (el?.tagName ?? '?') + '.' + String(el?.className?.baseVal ?? el?.className ?? '').split(' ')[0]; c[k] = (c[k] ?? 0) + 1; } }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true }); })()`);
     }
     let sentSoFar = 0;
     const sentCount = (n0: number): number => sentSoFar - n0;
     const tick: RawSession['tick'] = async (opts = {}) => {
       const n0 = await evaluate<number>('__iwBench.sent.length');
-      const c0 = process.env.BQ_COMMITS === '1' ? await evaluate<number>('__iwCommits') : 0;
+      const c0 = diag.commits ? await evaluate<number>('__iwCommits') : 0;
       const o0 = await evaluate<number>('__iwBench.other.length');
       const r0 = await evaluate<number>('__iwBench.reqs.length');
       if (opts.profile) {
@@ -168,29 +171,29 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
         const raw = (await send<{ profile: CpuProfile }>('Profiler.stop')).profile;
         profile = summarizeProfile(raw);
         // BQ_PROFILE_DUMP=<dir>: keep each window change's raw profile (.cpuprofile, opens in DevTools).
-        const dump = process.env.BQ_PROFILE_DUMP;
+        const dump = diag.profileDump;
         if (dump && sentCount(n0) > 0) writeFileSync(join(dump, `tick-${Date.now()}.cpuprofile`), JSON.stringify(raw));
         // BQ_CALLERS=setAttribute,fetch: where the self time of those functions comes from.
-        const targets = process.env.BQ_CALLERS?.split(',') ?? [];
+        const targets = diag.callers;
         if (targets.length > 0 && sentCount(n0) > 0) {
           const rows = [...callerChains(raw, targets, 7)].sort((a, b) => b[1] - a[1]).slice(0, 25);
           progress(`callers:\n${rows.map(([k, v]) => `  ${v.toFixed(1).padStart(6)} ms  ${k}`).join('\n')}`);
         }
       }
-      if (process.env.BQ_MUTATIONS === '1' && sentSoFar > n0) {
+      if (diag.mutations && sentSoFar > n0) {
         const c = await evaluate<Record<string, number>>('(() => { const c = { ...__iwMut }; for (const k in __iwMut) delete __iwMut[k]; return c; })()');
         progress(`mutations: ${Object.entries(c).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${k}=${v}`).join(' ')}`);
-      } else if (process.env.BQ_MUTATIONS === '1') await evaluate('(() => { for (const k in __iwMut) delete __iwMut[k]; })()');
+      } else if (diag.mutations) await evaluate('(() => { for (const k in __iwMut) delete __iwMut[k]; })()');
       if (open > 0) progress(`raw session: ${open} requests still open after 60 s`);
       const sent = await evaluate<string[]>(`__iwBench.sent.slice(${n0})`);
       if (sent.length > 0) await evaluate(`(globalThis.__iwLastChange = __iwBench.reqs.slice(${r0}), 0)`);
       const other = await evaluate<string[]>(`__iwBench.other.slice(${o0})`);
-      if (process.env.BQ_COMMITS === '1' && sent.length > 0) progress(`react commits: ${(await evaluate<number>('__iwCommits')) - c0}`);
-      if (process.env.BQ_OTHER === '1' && other.length > 0) progress(`other requests: ${other.join(' | ')}`);
+      if (diag.commits && sent.length > 0) progress(`react commits: ${(await evaluate<number>('__iwCommits')) - c0}`);
+      if (diag.other && other.length > 0) progress(`other requests: ${other.join(' | ')}`);
       // BQ_QUERIES=1: the PromQL of each range request of the window change.
-      if (process.env.BQ_QUERIES === '1' && sent.length > 0) progress(`range queries:\n  ${sent.join('\n  ')}`);
+      if (diag.queries && sent.length > 0) progress(`range queries:\n  ${sent.join('\n  ')}`);
       // BQ_EVAL=<expression>: evaluated in the page after each window change, printed (diagnosis).
-      if (process.env.BQ_EVAL && sent.length > 0) progress(`eval: ${JSON.stringify(await evaluate<unknown>(process.env.BQ_EVAL))}`);
+      if (diag.evalExpr && sent.length > 0) progress(`eval: ${JSON.stringify(await evaluate<unknown>(diag.evalExpr))}`);
       const inView = await evaluate<number>(`[...document.querySelectorAll('[data-panel-id]')].filter((e) => { const r = e.getBoundingClientRect(); return r.top < innerHeight + 300 && r.bottom > -300; }).length`);
       const busyRawMs = m1.task - m0.task;
       const busyMs = Math.max(0, busyRawMs - (idleRate * wallMs) / 1000);
