@@ -1,5 +1,6 @@
 // Small builders shared by the engine catalogs: metric definitions and PromQL template snippets.
 // They keep vllm-*.ts / sglang-*.ts declarative (one line per metric, one object per panel).
+import { refText, tokenize } from '../lib/template';
 import { SECTION_IDS, type ExprAlternative, type LogicalMetric, type MetricKind, type PanelSpec, type QuerySpec, type Threshold } from './types';
 
 /** Labels every scraped series carries: Prometheus adds them from the target, not the engine. */
@@ -99,7 +100,7 @@ export const TARGET_METRICS = metrics([
 // ---- PromQL template snippets ----
 
 /** `{{id}}` or `{{id|extra}}`. */
-export const ref = (id: string, extra?: string): string => (extra ? `{{${id}|${extra}}}` : `{{${id}}}`);
+export const ref = (id: string, extra?: string): string => refText(id, extra);
 
 /** `sum by ($__by, extra) (rate({{id}}[$__rate_interval]))`. */
 export function rateBy(id: string, extraBy: string[] = [], matcher?: string): string {
@@ -136,7 +137,22 @@ export const TOP_N = 10;
  * different set at each step and return many more than N series.
  */
 export function atEnd(expr: string): string {
-  return expr.replace(/\[\$__rate_interval\]/g, '[$__rate_interval] @ end()').replace(/(\{\{[^}]+\}\})(?!\[)/g, '$1 @ end()');
+  const tokens = tokenize(expr);
+  let out = '';
+  let windowClosed = false;
+  for (const [i, t] of tokens.entries()) {
+    // The `]` after a window already written with its `@ end()`.
+    const source = expr.slice(windowClosed ? t.from + 1 : t.from, t.to);
+    windowClosed = false;
+    const next = tokens[i + 1];
+    const nextText = next?.kind === 'text' ? next.text : '';
+    if (t.kind === 'ref') out += nextText.startsWith('[') ? source : `${source} @ end()`;
+    else if (t.kind === 'variable' && t.name === '__rate_interval' && out.endsWith('[') && nextText.startsWith(']')) {
+      out += `${source}] @ end()`;
+      windowClosed = true;
+    } else out += source;
+  }
+  return out;
 }
 
 /**

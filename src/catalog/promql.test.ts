@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { escapeLabelValue, escapeRegex, expandQuery, matcherFor, referencedMetrics, type ExpandContext } from './promql';
 import type { ResolvedMetric } from './resolve';
 import { promqlErrors } from '../../test-support/catalog';
+import { TemplateError, tokenize } from '../lib/template';
+import { atEnd } from './define';
+import { catalogs } from './index';
 import type { EngineCatalog, QuerySpec } from './types';
 
 /** The Go/PromQL unquoting of a double-quoted string body (the subset escapeLabelValue emits). */
@@ -174,5 +177,41 @@ describe('expandQuery', () => {
   it('lists referenced metrics per alternative or per query', () => {
     expect(referencedMetrics({ expr: '{{a}} / {{b|x="1"}} + {{ a }}' })).toEqual(['a', 'b']);
     expect(referencedMetrics(q('{{a}}', '{{g}}'))).toEqual(['a', 'g']);
+  });
+});
+
+describe('the catalogs’ templates', () => {
+  const all = Object.values(catalogs).flatMap((c) => [
+    ...c.panels.flatMap((p) => [...p.queries, ...(p.table?.columns ?? []).flatMap((col) => [col.query, { ...col.query, legend: col.title }])]),
+    ...c.stats.flatMap((s) => [s.query, ...(s.details ?? []).map((d) => d.query)]),
+  ]);
+
+  it('every expression and legend tokenizes, and legends hold labels only', () => {
+    expect(all.length).toBeGreaterThan(200);
+    for (const query of all) {
+      for (const alt of query.alternatives) expect(() => tokenize(alt.expr), alt.expr).not.toThrow();
+      expect(tokenize(query.legend).every((t) => t.kind !== 'ref' || t.matcher === undefined), query.legend).toBe(true);
+    }
+  });
+
+  it('a malformed reference is a TemplateError naming the template, not a PromQL error later', () => {
+    expect(() => expandQuery(q('sum({{a)'), catalog, ctx())).toThrow(TemplateError);
+    expect(() => referencedMetrics('rate({{a b}}[1m])')).toThrow(/unexpected "b" in a reference .* at offset 9/);
+  });
+});
+
+describe('atEnd', () => {
+  it('puts `@ end()` on every selector and on the rate window, not inside the window', () => {
+    expect(atEnd('sum by (instance) (rate({{a|x="}"}}[$__rate_interval]))')).toBe('sum by (instance) (rate({{a|x="}"}}[$__rate_interval] @ end()))');
+    expect(atEnd('max by (instance) ({{ g }}) / {{b}}')).toBe('max by (instance) ({{ g }} @ end()) / {{b}} @ end()');
+    // Other windows keep their own evaluation time (as before: only the rate window is moved).
+    expect(atEnd('rate({{a}}[$__range])')).toBe('rate({{a}}[$__range])');
+    expect(atEnd('rate({{a}}[ $__rate_interval ])')).toBe('rate({{a}}[ $__rate_interval ])');
+  });
+
+  it('gives valid PromQL once expanded', () => {
+    const expanded = expandQuery(q(atEnd('sum by (instance) (rate({{a}}[$__rate_interval])) / sum by (instance) ({{b}})')), catalog, ctx({ filters: {} }));
+    expect('expr' in expanded && expanded.expr).toBe('sum by (instance) (rate(vllm:a_total[2m] @ end())) / sum by (instance) (vllm:b_total @ end())');
+    expect('expr' in expanded && promqlErrors(expanded.expr)).toEqual([]);
   });
 });

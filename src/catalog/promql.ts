@@ -3,6 +3,7 @@
 import type { EngineCatalog, ExprAlternative, QuerySpec } from './types';
 import { METRIC_NAME_RE, type ResolvedMetric } from './resolve';
 import { parsePromDuration } from '../lib/duration';
+import { tokenize } from '../lib/template';
 
 export interface ExpandContext {
   resolved: Map<string, ResolvedMetric>;
@@ -42,8 +43,6 @@ export const TOPOLOGY_LABELS: readonly string[] = ['cluster'];
 export const GPU_PEAK_MISSING = 'gpu_peak';
 
 const LABEL_NAME_RE = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
-// `{{metricId}}` or `{{metricId|extra="matchers"}}`.
-const REF_RE = /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^}]*))?\}\}/g;
 
 /** Escape a value for a PromQL double-quoted string (Go escapes; unicode passes through). */
 export function escapeLabelValue(v: string): string {
@@ -80,9 +79,7 @@ export function referencedMetrics(query: QuerySpec | ExprAlternative | string): 
   const exprs =
     typeof query === 'string' ? [query] : 'alternatives' in query ? query.alternatives.map((a) => a.expr) : [query.expr];
   const ids = new Set<string>();
-  for (const expr of exprs) {
-    for (const m of expr.matchAll(REF_RE)) if (m[1] !== undefined) ids.add(m[1]);
-  }
+  for (const expr of exprs) for (const t of tokenize(expr)) if (t.kind === 'ref') ids.add(t.name);
   return [...ids];
 }
 
@@ -116,31 +113,41 @@ function rangeSec(ctx: ExpandContext): number {
 
 function render(expr: string, catalog: EngineCatalog, ctx: ExpandContext, peak: number | undefined): string {
   const labels = ctx.by.filter((l) => LABEL_NAME_RE.test(l)).join(', ');
-  // One pass, so text coming from filter values is never re-scanned for placeholders.
-  return expandGrouping(expr, ctx.by).replace(
-    /\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^}]*))?\}\}|\$__rate_interval\b|\$__range\b|\$__by\b|\$gpu_peak_flops\b/g,
-    (whole, id: string | undefined, extra: string | undefined) => {
-      if (whole === '$__rate_interval') return ctx.rateInterval;
-      if (whole === '$__range') return `${rangeSec(ctx)}s`;
-      if (whole === '$__by') return labels;
-      if (whole === '$gpu_peak_flops') return String(peak);
-      const metric = id === undefined ? undefined : catalog.metrics[id];
-      const resolved = id === undefined ? undefined : ctx.resolved.get(id);
-      if (!metric || !resolved) throw new Error(`unresolved metric ${String(id)}`);
-      const matchers: string[] = [];
-      for (const [label, values] of Object.entries(ctx.filters)) {
-        if (!LABEL_NAME_RE.test(label) || ctx.select?.[label] || !(metric.labels.includes(label) || TOPOLOGY_LABELS.includes(label))) continue;
-        const m = matcherFor(label, values);
-        if (m) matchers.push(m);
-      }
-      for (const [label, values] of Object.entries(ctx.select ?? {})) {
-        const m = LABEL_NAME_RE.test(label) ? matcherFor(label, values) : '';
-        if (m) matchers.push(m);
-      }
-      if (extra !== undefined && extra.trim() !== '') matchers.push(extra.trim());
-      return selector(resolved.name, matchers);
-    },
-  );
+  const grouped = expandGrouping(expr, ctx.by);
+  // One pass over the template's tokens, so text coming from filter values is never re-scanned.
+  let out = '';
+  for (const t of tokenize(grouped)) {
+    if (t.kind === 'text') out += t.text;
+    else if (t.kind === 'variable') out += variable(t.name, ctx, labels, peak) ?? grouped.slice(t.from, t.to);
+    else out += selectorFor(t.name, t.matcher, catalog, ctx);
+  }
+  return out;
+}
+
+function variable(name: string, ctx: ExpandContext, labels: string, peak: number | undefined): string | undefined {
+  if (name === '__rate_interval') return ctx.rateInterval;
+  if (name === '__range') return `${rangeSec(ctx)}s`;
+  if (name === '__by') return labels;
+  if (name === 'gpu_peak_flops') return String(peak);
+  return undefined;
+}
+
+function selectorFor(id: string, extra: string | undefined, catalog: EngineCatalog, ctx: ExpandContext): string {
+  const metric = catalog.metrics[id];
+  const resolved = ctx.resolved.get(id);
+  if (!metric || !resolved) throw new Error(`unresolved metric ${id}`);
+  const matchers: string[] = [];
+  for (const [label, values] of Object.entries(ctx.filters)) {
+    if (!LABEL_NAME_RE.test(label) || ctx.select?.[label] || !(metric.labels.includes(label) || TOPOLOGY_LABELS.includes(label))) continue;
+    const m = matcherFor(label, values);
+    if (m) matchers.push(m);
+  }
+  for (const [label, values] of Object.entries(ctx.select ?? {})) {
+    const m = LABEL_NAME_RE.test(label) ? matcherFor(label, values) : '';
+    if (m) matchers.push(m);
+  }
+  if (extra !== undefined) matchers.push(extra);
+  return selector(resolved.name, matchers);
 }
 
 /**
@@ -159,7 +166,7 @@ export function expandQuery(
   for (const [alternativeIndex, alt] of query.alternatives.entries()) {
     const ids = referencedMetrics(alt);
     const missing = ids.filter((id) => !catalog.metrics[id] || !ctx.resolved.has(id));
-    if (/\$gpu_peak_flops\b/.test(alt.expr) && !peakOk) missing.push(GPU_PEAK_MISSING);
+    if (!peakOk && tokenize(alt.expr).some((t) => t.kind === 'variable' && t.name === 'gpu_peak_flops')) missing.push(GPU_PEAK_MISSING);
     if (missing.length > 0) {
       firstMissing ??= missing;
       continue;

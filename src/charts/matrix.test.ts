@@ -178,6 +178,11 @@ describe('legendName', () => {
   it('does not expand templates inside label values', () => {
     expect(legendName('{{a}}', { a: '{{b}}', b: 'x' }, 'q')).toBe('{{b}}');
   });
+
+  it('reads legends with the catalog tokenizer: `$` is text, a malformed placeholder throws', () => {
+    expect(legendName('$ per {{unit}}', { unit: 'token' }, 'q')).toBe('$ per token');
+    expect(() => legendName('{{model_name p95', { model_name: 'm' }, 'q')).toThrow(/unclosed "\{\{"/);
+  });
 });
 
 describe('formatLabelSet', () => {

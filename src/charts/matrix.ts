@@ -1,4 +1,5 @@
 // Pure data shaping: a Prometheus matrix onto the step grid, legend names, stats and CSV export.
+import { fillLabels } from '../lib/template';
 import type { ChartSeries, SeriesStats } from './types';
 
 /** The shape of one matrix result (structurally the wire type; charts never import prometheus). */
@@ -31,8 +32,6 @@ export const MAX_SHAPED_SERIES = 10_000;
 /** A guard against a caller's bad step; Prometheus itself refuses more than 11,000 points. */
 export const MAX_GRID_POINTS = 100_000;
 
-const TEMPLATE = /\{\{\s*([^{}\s]+)\s*\}\}/g;
-
 /** Prometheus' own spelling of a label value inside `{…}`. */
 function quoteLabelValue(v: string): string {
   return `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
@@ -61,7 +60,7 @@ export function formatLabelSet(labels: Record<string, string>): string {
  * legendName('', {}, 'q1')                                         // 'q1'
  */
 export function legendName(template: string, labels: Record<string, string>, fallback: string): string {
-  const filled = template.replace(TEMPLATE, (_m, key: string) => labels[key] ?? '').trim();
+  const filled = fillLabels(template, labels).trim();
   if (filled !== '') return filled;
   const set = formatLabelSet(labels);
   return set !== '' ? set : fallback;

@@ -133,3 +133,72 @@ describe('preferRecorded: catalog queries onto recorded series', () => {
     }
   });
 });
+
+/** A query of our own over the vLLM catalog's metrics, on a backend with every recorded series. */
+function runExpr(expr: string, over: Partial<ExpandContext> = {}): ExpandedQuery {
+  const r = preferRecorded({ id: 'q', legend: '', alternatives: [{ expr }] }, catalogs.vllm, ctxFor('vllm', over), backend('vllm').names);
+  if ('missing' in r) throw new Error(`missing ${r.missing.join(', ')}`);
+  return r;
+}
+
+describe('preferRecorded reads the query’s shape, not its spelling', () => {
+  const RATE = 'model_name_finished_reason:vllm_request_success:rate1m';
+
+  it('`by` before or after the aggregated expression, spaces anywhere', () => {
+    const want = 'sum by (model_name) (model_name_finished_reason:vllm_request_success:rate1m)';
+    expect(runExpr('sum by ($__by) (rate({{request_success}}[$__rate_interval]))').expr).toBe(want);
+    expect(runExpr('sum(rate({{request_success}}[$__rate_interval])) by ($__by)').expr).toBe(want);
+    expect(runExpr('sum (\n  rate( {{ request_success }} [$__rate_interval] )\n) by (model_name)').expr).toBe(want);
+    expect(runExpr('max(sum_over_time({{running}}[1m])) + sum({{running}}) by (model_name)').recorded).toBeUndefined();
+    expect(runExpr('sum({{running}}) by (model_name) / sum by ($__by) ({{waiting}})').expr).toBe(
+      'sum by (model_name) (model_name:vllm_num_requests_running:sum) / sum by (model_name) (model_name:vllm_num_requests_waiting:sum)',
+    );
+  });
+
+  it('gauges: sum, max and avg (as sum / count), either spelling', () => {
+    expect(runExpr('avg({{kv_cache_usage}}) by ($__by)').expr).toBe(
+      '(sum by (model_name) (model_name:vllm_kv_cache_usage_perc:sum) / sum by (model_name) (model_name:vllm_kv_cache_usage_perc:count))',
+    );
+    expect(runExpr('max({{kv_cache_usage}}) by ($__by)').recorded).toEqual(['model_name:vllm_kv_cache_usage_perc:max']);
+  });
+
+  it.each([
+    ['an offset', 'sum by ($__by) (rate({{request_success}}[$__rate_interval] offset 1h))'],
+    ['an @ modifier', 'sum by ($__by) (rate({{request_success}}[$__rate_interval] @ end()))'],
+    ['a gauge at an offset', 'sum by ($__by) ({{running}} offset 5m)'],
+    ['another window', 'sum by ($__by) (rate({{request_success}}[5m]))'],
+    ['the whole range', 'sum by ($__by) (rate({{request_success}}[$__range]))'],
+    ['a subquery', 'sum by ($__by) (rate({{request_success}}[$__rate_interval:]))'],
+    ['irate', 'sum by ($__by) (irate({{request_success}}[$__rate_interval]))'],
+    ['increase', 'sum by ($__by) (increase({{request_success}}[$__rate_interval]))'],
+    ['a max of rates (not recorded)', 'max by ($__by) (rate({{request_success}}[$__rate_interval]))'],
+    ['a non-sum aggregation', 'min by ($__by) ({{running}})'],
+    ['count', 'count by ($__by) ({{running}})'],
+    ['without', 'sum without (instance) ({{running}})'],
+    ['a selector the template adds to', 'sum by ($__by) ({{running}}{engine="0"})'],
+    ['a bare reference beside a recorded one', 'sum by ($__by) ({{running}}) + {{waiting}}'],
+    ['a rate outside any sum', 'rate({{request_success}}[$__rate_interval])'],
+    ['a parenthesised body', 'sum by ($__by) (({{running}}))'],
+    ['a matcher on a label summed away', 'sum by ($__by) ({{running|engine="0"}})'],
+    ['a matcher that is not one', 'sum by ($__by) ({{running|nonsense}})'],
+    ['PromQL the grammar refuses', 'sum by ($__by) ({{running}}'],
+  ])('stays raw with %s', (_what, expr) => {
+    expect(runExpr(expr).recorded).toBeUndefined();
+  });
+
+  it('keeps matchers on recorded labels, in any quoting', () => {
+    expect(runExpr('sum by ($__by, finished_reason) (rate({{request_success|finished_reason=\'abort\'}}[$__rate_interval]))').expr).toBe(
+      `sum by (model_name, finished_reason) (${RATE}{finished_reason='abort'})`,
+    );
+    expect(runExpr('sum(rate({{request_success|finished_reason!~"a|b", model_name="m"}}[$__rate_interval]))').expr).toBe(
+      `sum (${RATE}{finished_reason!~"a|b", model_name="m"})`,
+    );
+  });
+
+  it('rewrites nested sites and leaves the rest of the expression as written', () => {
+    expect(runExpr('topk(3, sum(rate({{request_success}}[$__rate_interval])) by ($__by)) / 60').expr).toBe(`topk(3, sum by (model_name) (${RATE})) / 60`);
+    expect(runExpr('histogram_quantile(0.9, sum(rate({{ttft_bucket}}[$__rate_interval])) by (le, $__by))').expr).toBe(
+      'histogram_quantile(0.9, sum by (le, model_name) (model_name:vllm_time_to_first_token_seconds_bucket:rate1m))',
+    );
+  });
+});

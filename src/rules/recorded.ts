@@ -1,6 +1,8 @@
 // The board's side of the recording rules: rewrite a catalog query to read the recorded series of
 // the rules pack instead of the raw ones, when the backend holds them and the answer is the same.
-// Pure: a pass after name resolution, given the metric names the board already fetched.
+// Pure: a pass after name resolution, given the metric names the board already fetched. The
+// aggregations are found in the template parsed by Prometheus' own grammar, so `by` may be written
+// before or after the body; the rewrite replaces them at the parser's offsets.
 //
 // When is a recorded series the same answer? (docs/scaling.md, "Reading recorded series")
 //   - `sum by (G) (rate(X[W]))` ← `sum by (G) (L:X:rateR)` only when W = R (same seconds): a rate
@@ -16,18 +18,13 @@
 //     (they would be read up to one rule evaluation apart).
 // The one difference left: a recorded sample is as old as the last rule evaluation (≤ its
 // evaluation interval, 15 s to 1 m), where a raw query reads the newest scrape.
+import { parser } from '@prometheus-io/lezer-promql';
+import type { SyntaxNode } from '@lezer/common';
 import { expandQuery, TOPOLOGY_LABELS, type EngineCatalog, type ExpandContext, type ExpandedQuery, type LogicalMetric, type QuerySpec, type ResolvedMetric } from '../catalog';
 import { parsePromDuration } from '../lib/duration';
+import { refText, tokenize, type RefToken } from '../lib/template';
 import { LEVELS, levelName, metricPart, RECORD_SPECS, type Level, type RecordOp, type RecordSpec } from './recording';
 
-const REF = String.raw`\{\{\s*([A-Za-z0-9_]+)\s*(?:\|([^}]*))?\}\}`;
-const GROUP = String.raw`(?:by\s*\(([^()]*)\)\s*)?`;
-// `sum by (G) (rate({{X}}[$__rate_interval]))`, `sum(rate(…))`.
-const RATE_RE = new RegExp(String.raw`\bsum\s*${GROUP}\(\s*rate\(\s*${REF}\[\$__rate_interval\]\s*\)\s*\)`, 'g');
-// `sum|max|avg by (G) ({{X}})`.
-const GAUGE_RE = new RegExp(String.raw`\b(sum|max|avg)\s*${GROUP}\(\s*${REF}\s*\)`, 'g');
-const ANY_REF_RE = new RegExp(REF, 'g');
-const MATCHER_LABEL_RE = /([a-zA-Z_][a-zA-Z0-9_]*)\s*(?:=~|!~|!=|=)\s*"(?:[^"\\]|\\.)*"/g;
 const RECORDED_ID = '__recorded_';
 
 /** Recorded rate names in a name list: `level:metric:rate` prefix → window seconds → name. */
@@ -57,7 +54,136 @@ export function recordedIndex(names: ReadonlySet<string>): RecordedIndex {
 
 const keptLabels = (level: Level, spec: RecordSpec): string[] => [...LEVELS[level], ...(spec.extraBy ?? [])];
 
-const matcherLabels = (extra: string | undefined): string[] => [...(extra ?? '').matchAll(MATCHER_LABEL_RE)].flatMap((m) => (m[1] ? [m[1]] : []));
+/** A grouping label standing for the view's (`$__by`). */
+const VIEW_BY = Symbol('$__by');
+
+/**
+ * One aggregation the rules pack can answer, wherever its `by` is written:
+ * `sum by (G) (rate(X[$__rate_interval]))` = `sum(rate(X[$__rate_interval])) by (G)`, and
+ * `sum|max|avg by (G) (X)`. No `offset`, `@`, `without`, other window or function.
+ */
+interface Site {
+  /** Offsets of the whole aggregation in the template. */
+  from: number;
+  to: number;
+  agg: 'sum' | 'max' | 'avg';
+  rate: boolean;
+  ref: RefToken;
+  /** What is written inside `by (…)`, kept for the rewrite; undefined without `by`. */
+  by: string | undefined;
+  labels: Array<string | typeof VIEW_BY>;
+}
+
+interface Shape {
+  sites: Site[];
+  /** References of the template; one outside every site keeps the query raw. */
+  refs: number;
+}
+
+/** Valid PromQL standing in for each template token, so the grammar can read the template. */
+const STAND_IN: Record<string, string> = { __rate_interval: '1m', __range: '1h', __by: '__by', gpu_peak_flops: '1' };
+
+interface Piece {
+  /** Offsets in the parsed text and in the template. */
+  from: number;
+  to: number;
+  tFrom: number;
+  tTo: number;
+  stand: 'ref' | 'window' | 'by' | 'other' | null;
+  ref?: RefToken;
+}
+
+function shapeOf(template: string): Shape | null {
+  let text = '';
+  const pieces: Piece[] = [];
+  for (const t of tokenize(template)) {
+    const source = template.slice(t.from, t.to);
+    const stand = t.kind === 'ref' ? '__ref' : t.kind === 'variable' ? (STAND_IN[t.name] ?? source) : source;
+    const kind = t.kind === 'ref' ? 'ref' : t.kind === 'text' ? null : t.name === '__rate_interval' ? 'window' : t.name === '__by' ? 'by' : 'other';
+    const piece: Piece = { from: text.length, to: text.length + stand.length, tFrom: t.from, tTo: t.to, stand: kind };
+    if (t.kind === 'ref') piece.ref = t;
+    pieces.push(piece);
+    text += stand;
+  }
+  const tree = parser.parse(text);
+  let valid = true;
+  tree.iterate({
+    enter: (n) => {
+      if (n.type.isError) valid = false;
+    },
+  });
+  if (!valid) return null;
+
+  const at = (node: SyntaxNode | null): Piece | undefined => (node ? pieces.find((p) => p.stand !== null && p.from === node.from && p.to === node.to) : undefined);
+  // A boundary of a node always falls on a token's edge: template offsets follow.
+  const toTemplate = (pos: number): number => {
+    const p = pieces.find((x) => pos >= x.from && pos <= x.to);
+    if (!p) return template.length;
+    return p.stand === null ? p.tFrom + (pos - p.from) : pos === p.from ? p.tFrom : p.tTo;
+  };
+  const only = (node: SyntaxNode | null): SyntaxNode | null => (node?.firstChild && !node.firstChild.nextSibling ? node.firstChild : null);
+  /** A bare reference: `{{X}}` or `{{X|matchers}}`, nothing added to the selector. */
+  const refOf = (node: SyntaxNode | null): RefToken | undefined => (node?.name === 'VectorSelector' && only(node)?.name === 'Identifier' ? at(node)?.ref : undefined);
+
+  const sites: Site[] = [];
+  tree.iterate({
+    enter: ({ node }) => {
+      if (node.name !== 'AggregateExpr') return;
+      const agg = text.slice(node.getChild('AggregateOp')?.from ?? 0, node.getChild('AggregateOp')?.to ?? 0);
+      if (agg !== 'sum' && agg !== 'max' && agg !== 'avg') return;
+      const modifier = node.getChild('AggregateModifier');
+      if (modifier && !modifier.getChild('By')) return;
+      const inner = only(node.getChild('FunctionCallBody'));
+      let ref = refOf(inner);
+      let rate = false;
+      const fn = inner?.name === 'FunctionCall' ? inner.getChild('FunctionIdentifier') : null;
+      if (!ref && agg === 'sum' && inner && fn && text.slice(fn.from, fn.to) === 'rate') {
+        const range = only(inner.getChild('FunctionCallBody'));
+        if (range?.name === 'MatrixSelector' && at(range.getChild('DurationExpr'))?.stand === 'window') {
+          ref = refOf(range.getChild('VectorSelector'));
+          rate = true;
+        }
+      }
+      if (!ref) return;
+      const grouping = modifier?.getChild('GroupingLabels');
+      const labels: Site['labels'] = [];
+      for (let c = grouping?.firstChild ?? null; c; c = c.nextSibling) {
+        if (c.name !== 'LabelName') return;
+        labels.push(at(c)?.stand === 'by' ? VIEW_BY : text.slice(c.from, c.to));
+      }
+      const by = grouping ? template.slice(toTemplate(grouping.from) + 1, toTemplate(grouping.to) - 1) : undefined;
+      sites.push({ from: toTemplate(node.from), to: toTemplate(node.to), agg, rate, ref, by, labels });
+    },
+  });
+  return { sites, refs: pieces.filter((p) => p.stand === 'ref').length };
+}
+
+// Templates are constants: each is read once.
+const shapes = new Map<string, Shape | null>();
+const SHAPES_MAX = 2000;
+
+function cachedShape(template: string): Shape | null {
+  if (shapes.has(template)) return shapes.get(template) ?? null;
+  const shape = shapeOf(template);
+  if (shapes.size >= SHAPES_MAX) shapes.clear();
+  shapes.set(template, shape);
+  return shape;
+}
+
+/** Label names an extra matcher filters on (`finished_reason=~"abort|error"`), null when it is not one. */
+function matcherLabels(extra: string): string[] | null {
+  const text = `__m{${extra}}`;
+  const tree = parser.parse(text);
+  const labels: string[] = [];
+  let valid = true;
+  tree.iterate({
+    enter: (n) => {
+      if (n.type.isError || n.name === 'QuotedLabelMatcher') valid = false;
+      else if (n.name === 'LabelName') labels.push(text.slice(n.from, n.to));
+    },
+  });
+  return valid ? labels : null;
+}
 
 interface Found {
   name: string;
@@ -85,7 +211,7 @@ function findRecorded(catalog: EngineCatalog, ctx: ExpandContext, index: Recorde
     // The recording's own matcher must be exactly the query's; other extra matchers filter kept labels.
     const extra = need.extra?.trim() || undefined;
     if (spec.matcher !== undefined && extra !== spec.matcher) continue;
-    const extraLabels = spec.matcher !== undefined ? [] : matcherLabels(extra);
+    const extraLabels = spec.matcher !== undefined || extra === undefined ? [] : (matcherLabels(extra) ?? []);
     if (extra !== undefined && spec.matcher === undefined && extraLabels.length === 0) continue;
     for (const level of (['model', 'instance'] as const).filter((l) => spec.levels.includes(l))) {
       const kept = keptLabels(level, spec);
@@ -111,58 +237,46 @@ export function expandRecorded(query: QuerySpec, catalog: EngineCatalog, ctx: Ex
   if (!alt || rateSec === null) return null;
   const index = recordedIndex(names);
   if (index.size === 0) return null;
-  const groupOf = (g: string | undefined): string[] =>
-    (g ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .flatMap((s) => (s === '$__by' ? ctx.by : s === '' ? [] : [s]));
+  const shape = cachedShape(alt.expr);
+  // Any reference outside a site (a bare selector, `@ end()`, another function): the query stays raw.
+  if (!shape || shape.refs === 0 || shape.sites.length !== shape.refs) return null;
 
   const metrics: Record<string, LogicalMetric> = { ...catalog.metrics };
   const resolved = new Map<string, ResolvedMetric>(ctx.resolved);
   const used: string[] = [];
-  let failed = false;
   const refTo = (found: Found, extra: string | undefined, spec: boolean): string => {
     const id = `${RECORDED_ID}${used.length}`;
     used.push(found.name);
     metrics[id] = { id, variants: [found.name], kind: 'gauge', labels: found.kept, enabledBy: '' };
     resolved.set(id, { id, name: found.name, variantIndex: 0, rewrite: 'none' });
-    return !spec && extra?.trim() ? `{{${id}|${extra.trim()}}}` : `{{${id}}}`;
+    return refText(id, spec ? undefined : extra);
   };
   const ownMatcher = (metricId: string, op: RecordOp, extra: string | undefined): boolean =>
-    RECORD_SPECS[catalog.engine].some((s) => s.metric === metricId && s.op === op && s.matcher !== undefined && s.matcher === extra?.trim());
+    RECORD_SPECS[catalog.engine].some((s) => s.metric === metricId && s.op === op && s.matcher !== undefined && s.matcher === extra);
 
-  let expr = alt.expr.replace(RATE_RE, (whole, g: string | undefined, id: string, extra: string | undefined) => {
-    const group = groupOf(g);
-    const found = findRecorded(catalog, ctx, index, { metricId: id, op: 'rate', group, extra, windowSec: rateSec });
-    if (!found) {
-      failed = true;
-      return whole;
-    }
-    return `sum${g !== undefined ? ` by (${g})` : ''} (${refTo(found, extra, ownMatcher(id, 'rate', extra))})`;
-  });
-  expr = expr.replace(GAUGE_RE, (whole, agg: 'sum' | 'max' | 'avg', g: string | undefined, id: string, extra: string | undefined) => {
-    if (id.startsWith(RECORDED_ID)) return whole;
-    const group = groupOf(g);
-    const by = g !== undefined ? ` by (${g})` : '';
-    const find = (op: RecordOp) => findRecorded(catalog, ctx, index, { metricId: id, op, group, extra, windowSec: 0 });
-    if (agg === 'avg') {
-      const sum = find('sum');
+  // Rates first, then gauges: the order the recorded names are listed in.
+  const rewrites: Array<{ site: Site; text: string }> = [];
+  for (const site of [...shape.sites.filter((x) => x.rate), ...shape.sites.filter((x) => !x.rate)]) {
+    const { ref, agg } = site;
+    const need = { metricId: ref.name, group: site.labels.flatMap((l) => (l === VIEW_BY ? ctx.by : [l])), extra: ref.matcher };
+    const find = (op: RecordOp) => findRecorded(catalog, ctx, index, { ...need, op, windowSec: site.rate ? rateSec : 0 });
+    const by = site.by !== undefined ? ` by (${site.by})` : '';
+    const op: RecordOp = site.rate ? 'rate' : agg === 'avg' ? 'sum' : agg;
+    const found = find(op);
+    if (!found) return null;
+    if (agg === 'avg' && !site.rate) {
       const count = find('count');
-      if (!sum || !count) {
-        failed = true;
-        return whole;
-      }
-      return `(sum${by} (${refTo(sum, extra, ownMatcher(id, 'sum', extra))}) / sum${by} (${refTo(count, extra, ownMatcher(id, 'count', extra))}))`;
-    }
-    const found = find(agg);
-    if (!found) {
-      failed = true;
-      return whole;
-    }
-    return `${agg}${by} (${refTo(found, extra, ownMatcher(id, agg, extra))})`;
-  });
-  // Any raw reference left (a bare selector, `@ end()`, another function): keep the query raw.
-  if (failed || used.length === 0 || [...expr.matchAll(ANY_REF_RE)].some((m) => !m[1]?.startsWith(RECORDED_ID))) return null;
+      if (!count) return null;
+      rewrites.push({ site, text: `(sum${by} (${refTo(found, ref.matcher, ownMatcher(ref.name, 'sum', ref.matcher))}) / sum${by} (${refTo(count, ref.matcher, ownMatcher(ref.name, 'count', ref.matcher))}))` });
+    } else rewrites.push({ site, text: `${site.rate ? 'sum' : agg}${by} (${refTo(found, ref.matcher, ownMatcher(ref.name, op, ref.matcher))})` });
+  }
+  let expr = '';
+  let last = 0;
+  for (const { site, text } of rewrites.sort((x, y) => x.site.from - y.site.from)) {
+    expr += alt.expr.slice(last, site.from) + text;
+    last = site.to;
+  }
+  expr += alt.expr.slice(last);
   const r = expandQuery({ ...query, alternatives: [{ expr }] }, { ...catalog, metrics }, { ...ctx, resolved });
   if ('missing' in r) return null;
   // `metrics` stay the logical metrics the raw query reads (what the panel is about).

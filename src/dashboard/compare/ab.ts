@@ -4,6 +4,7 @@
 // everything the side selects), so a selection of several values stays one line per query, and
 // the same side's query is the same string on every panel and tile that asks it (one request).
 import type { ChartSeries } from '../../charts';
+import { fillLabels } from '../../lib/template';
 import type { QuerySpec } from '../../catalog/types';
 import { relativeChange } from './compare';
 import type { AbSelection } from '../url/url-state';
@@ -30,8 +31,7 @@ export function sideTag(ab: AbSelection, side: AbSide): string {
  * when nothing does (one series per query, the legend only named the model).
  */
 export function seriesRest(s: Pick<ChartSeries, 'labels'>, query: Pick<QuerySpec, 'legend'>): string {
-  return query.legend
-    .replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (_m, key: string) => s.labels[key] ?? '')
+  return fillLabels(query.legend, s.labels)
     .replace(/^[\s·:|-]+/, '')
     .trim();
 }
