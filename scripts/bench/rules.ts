@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { catalogs, expandQuery, resolveMetrics, type QuerySpec } from '../../src/catalog/index.ts';
 import { generateRules, toYaml, type YamlValue } from '../../src/rules/index.ts';
-import { expandRecorded } from '../../src/rules/recorded.ts';
+import { expandRecorded, loadRecordedGrammar } from '../../src/rules/recorded.ts';
 import { ensurePrometheus } from '../lib/binaries.ts';
 import { startPrometheus, type BackendProcess } from '../lib/prometheus.ts';
 import { launch, newContext, RequestLog, waitSettled, type Captured } from './browser.ts';
@@ -157,6 +157,7 @@ async function agreement(url: string, names: Set<string>, recordedNames: Set<str
 }
 
 export async function rulesBench(root: string, app: string): Promise<void> {
+  await loadRecordedGrammar();
   const RUNS = knob('BENCH_RUNS');
   /** Minutes backfilled before the fleet's end: the first screen's hour, plus its lookback. */
   const MINUTES = knob('BENCH_RULES_MINUTES');

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogs, resolveMetrics, type EngineId, type ExpandContext, type ExpandedQuery, type QuerySpec } from '../catalog';
 import { currentSeries, promqlErrors } from '../../test-support/catalog';
 import { generateRules } from './generate';
-import { preferRecorded } from './recorded';
+import { loadRecordedGrammar, preferRecorded } from './recorded';
+
+beforeAll(loadRecordedGrammar);
 
 /** A backend with the engine's current series and the recording rules of the generated file. */
 function backend(engine: EngineId, extraNames: string[] = []) {

@@ -18,12 +18,24 @@
 //     (they would be read up to one rule evaluation apart).
 // The one difference left: a recorded sample is as old as the last rule evaluation (≤ its
 // evaluation interval, 15 s to 1 m), where a raw query reads the newest scrape.
-import { parser } from '@prometheus-io/lezer-promql';
-import type { SyntaxNode } from '@lezer/common';
+import type { SyntaxNode, Tree } from '@lezer/common';
 import { expandQuery, TOPOLOGY_LABELS, type EngineCatalog, type ExpandContext, type ExpandedQuery, type LogicalMetric, type QuerySpec, type ResolvedMetric } from '../catalog';
 import { parsePromDuration } from '../lib/duration';
 import { refText, tokenize, type RefToken } from '../lib/template';
 import { LEVELS, levelName, metricPart, RECORD_SPECS, type Level, type RecordOp, type RecordSpec } from './recording';
+
+// Prometheus' grammar is loaded only once a backend has recorded series (most have none), which
+// keeps its ~27 KB gzip off the first screen. recorded-names.ts loads it before it reports them.
+let grammar: { parse: (text: string) => Tree } | null = null;
+
+export async function loadRecordedGrammar(): Promise<void> {
+  grammar ??= (await import('@prometheus-io/lezer-promql')).parser;
+}
+
+function parse(text: string): Tree {
+  if (!grammar) throw new Error('recorded series: the PromQL grammar is not loaded (await loadRecordedGrammar() first)');
+  return grammar.parse(text);
+}
 
 const RECORDED_ID = '__recorded_';
 
@@ -105,7 +117,7 @@ function shapeOf(template: string): Shape | null {
     pieces.push(piece);
     text += stand;
   }
-  const tree = parser.parse(text);
+  const tree = parse(text);
   let valid = true;
   tree.iterate({
     enter: (n) => {
@@ -173,7 +185,7 @@ function cachedShape(template: string): Shape | null {
 /** Label names an extra matcher filters on (`finished_reason=~"abort|error"`), null when it is not one. */
 function matcherLabels(extra: string): string[] | null {
   const text = `__m{${extra}}`;
-  const tree = parser.parse(text);
+  const tree = parse(text);
   const labels: string[] = [];
   let valid = true;
   tree.iterate({

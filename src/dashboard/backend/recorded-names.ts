@@ -5,7 +5,7 @@
 // A relative range asks again once a minute (one small instant query), not on every refresh tick.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sameMembers, useStable } from '../data/use-stable';
-import { RECORDED_NAME_MATCH } from '../../rules/recorded';
+import { loadRecordedGrammar, RECORDED_NAME_MATCH } from '../../rules/recorded';
 import type { PrometheusClient } from '../../prometheus';
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -26,7 +26,10 @@ export function recordedNamesQuery(client: PrometheusClient, baseUrl: string, st
     queryKey: ['prometheus', baseUrl, 'recorded-names', RECORDED_NAME_MATCH, start],
     queryFn: async ({ signal }): Promise<ReadonlySet<string>> => {
       const { result } = await client.query(`group by (__name__) (${RECORDED_NAME_MATCH})`, start, signal);
-      return result.resultType === 'vector' ? new Set(result.result.flatMap((s) => (s.metric.__name__ ? [s.metric.__name__] : []))) : EMPTY;
+      const names = result.resultType === 'vector' ? new Set(result.result.flatMap((s) => (s.metric.__name__ ? [s.metric.__name__] : []))) : EMPTY;
+      // Panels rewrite their queries onto recorded series with Prometheus' grammar: load it first.
+      if (names.size > 0) await loadRecordedGrammar();
+      return names;
     },
     staleTime: Infinity,
     retry: false,
