@@ -4,17 +4,19 @@
 // (scripts/lib/topology.ts; docs/scaling.md).
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
-import { leFormatArg, numArg, parseArgs, profileArg } from '../sim/cli-args.ts';
+import { ENGINE_USAGE, engineArgs, leFormatArg, numArg, parseArgs, profileArg } from '../sim/cli-args.ts';
 import { FEATURES } from '../sim/index.ts';
 import { startTopologyStack, TOPOLOGIES, type Topology, type TopologyStack } from './lib/topology.ts';
 
 const USAGE = `Usage: npm run demo -- [flags]
   --port 5173              dashboard (Vite dev server) port
   --prom-port 9090         Prometheus port
-  --vllm-port 8000 --sglang-port 30000 --vllm-instances 2 --sglang-instances 2
+${ENGINE_USAGE}
+                           (e.g. --engines vllm,sglang,lmdeploy,trtllm; one scrape job per engine, named after it)
   --features ''            'all' or a comma list of: ${FEATURES.join(', ')}
                            (opt-in, not in 'all': extra-family = families no catalog knows)
-  --profile default        default | legacy | underscore | nim (vLLM unprefixed) | early (SGLang ≈0.4)
+  --profile default        default | legacy | underscore | nim (vLLM unprefixed) | early (SGLang ≈0.4);
+                           legacy/early: LMDeploy ≈0.10, trtllm-serve's first (unprefixed) collector
   --le-format python       histogram le spelling: python ("1.0") | int ("1", as Prometheus 3 stores it)
   --backfill-minutes 180   history to backfill before going live (0 = none)
   --scrape-interval 5s --load 1 --seed 42
@@ -54,10 +56,7 @@ async function main(): Promise<void> {
     stack = await startTopologyStack({
       topology,
       promPort: numArg(args, 'prom-port') ?? 9090,
-      vllmPort: numArg(args, 'vllm-port'),
-      sglangPort: numArg(args, 'sglang-port'),
-      vllmInstances: numArg(args, 'vllm-instances'),
-      sglangInstances: numArg(args, 'sglang-instances'),
+      engines: engineArgs(args),
       features: args.get('features'),
       profile: profileArg(args),
       leFormat: leFormatArg(args),

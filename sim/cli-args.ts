@@ -1,5 +1,7 @@
 // Tiny `--flag value` / `--flag=value` parser shared by the sim and demo CLIs (no dependency).
 import { PROFILES, type Profile } from './engines/presets.ts';
+import { DEFAULT_ENGINES, type EngineFleet, parseEngines } from './fleet.ts';
+import { ENGINES } from './spec.ts';
 
 export type ParsedArgs = Map<string, string>;
 
@@ -45,3 +47,21 @@ export function leFormatArg(args: ParsedArgs): 'python' | 'int' | undefined {
   if (v === 'python' || v === 'int') return v;
   throw new Error(`--le-format must be python or int, got "${v}"`);
 }
+
+/** `--engines a,b` plus `--<engine>-port` / `--<engine>-instances` for each engine, as fleet entries. */
+export function engineArgs(args: ParsedArgs): EngineFleet[] {
+  const list = args.get('engines');
+  const ids = list === undefined ? DEFAULT_ENGINES : parseEngines(list);
+  for (const e of ENGINES) {
+    if (ids.includes(e)) continue;
+    for (const flag of [`${e}-port`, `${e}-instances`]) if (args.has(flag)) throw new Error(`--${flag} given but ${e} is not in --engines (${ids.join(',')})`);
+  }
+  return ids.map((id) => ({ id, port: numArg(args, `${id}-port`), instances: numArg(args, `${id}-instances`) }));
+}
+
+/** The engine flags' help lines, shared by `npm run sim` and `npm run demo`. */
+export const ENGINE_USAGE = `  --engines vllm,sglang    engines to simulate, from: ${ENGINES.join(', ')}
+  --vllm-port 8000         first port of each engine (its instances take consecutive ports):
+  --sglang-port 30000        --lmdeploy-port 23333, --trtllm-port 8300 (metrics on /prometheus/metrics)
+  --vllm-instances 2       servers per engine (also --sglang-/--lmdeploy-/--trtllm-instances, default 2);
+                           the 2nd vLLM/LMDeploy server has 2 DP engines, the 2nd SGLang one DP attention`;

@@ -1,11 +1,27 @@
-// The set of simulated servers (vLLM-style and SGLang-style) built from the options: ports,
-// models, DP layout, PD roles. Shared by the live servers and the backfill writer.
+// The set of simulated servers (vLLM, SGLang, LMDeploy and trtllm-serve style) built from the
+// options: engines, ports, models, DP layout, PD roles. Shared by the live servers and the backfill writer.
 import { DEFAULT_MODELS, parseFeatures, type Profile } from './engines/presets.ts';
 import { type InstanceSpec, SimInstance } from './instance.ts';
 import type { LeFormat } from './format.ts';
+import { ENGINES, type EngineKind, isEngineKind } from './spec.ts';
+
+/** One engine of the fleet: how many servers, from which first port (they take consecutive ports). */
+export interface EngineFleet {
+  id: EngineKind;
+  port?: number;
+  instances?: number;
+}
+
+/** First port per engine; LMDeploy's api_server default is 23333, trtllm's 8300 avoids vLLM's 8000+. */
+export const DEFAULT_PORTS: Readonly<Record<EngineKind, number>> = { vllm: 8000, sglang: 30000, lmdeploy: 23333, trtllm: 8300 };
+export const DEFAULT_INSTANCES = 2;
+/** The engines a fleet runs when nothing is said (the e2e suite depends on exactly this). */
+export const DEFAULT_ENGINES: readonly EngineKind[] = ['vllm', 'sglang'];
 
 export interface FleetOptions {
   host?: string;
+  /** Engines to run, in order; default DEFAULT_ENGINES. `port`/`instances` here win over the flat fields below. */
+  engines?: readonly (EngineKind | EngineFleet)[];
   vllmPort?: number;
   sglangPort?: number;
   vllmInstances?: number;
@@ -26,6 +42,36 @@ export interface FleetOptions {
   startMs?: number;
 }
 
+/** `vllm,sglang,lmdeploy` → engine ids (unknown names are an error). */
+export function parseEngines(list: string): EngineKind[] {
+  const out: EngineKind[] = [];
+  for (const raw of list.split(',')) {
+    const e = raw.trim();
+    if (!e) continue;
+    if (!isEngineKind(e)) throw new Error(`unknown engine "${e}" (known: ${ENGINES.join(', ')})`);
+    if (!out.includes(e)) out.push(e);
+  }
+  if (out.length === 0) throw new Error('no engines given');
+  return out;
+}
+
+/** The fleet's engines with their first port and instance count resolved. */
+export function resolveEngines(opts: FleetOptions): Required<EngineFleet>[] {
+  const flat: Partial<Record<EngineKind, { port?: number; instances?: number }>> = {
+    vllm: { port: opts.vllmPort, instances: opts.vllmInstances },
+    sglang: { port: opts.sglangPort, instances: opts.sglangInstances },
+  };
+  return (opts.engines ?? DEFAULT_ENGINES).map((e) => {
+    const given: EngineFleet = typeof e === 'string' ? { id: e } : e;
+    const f = flat[given.id];
+    return {
+      id: given.id,
+      port: given.port ?? f?.port ?? DEFAULT_PORTS[given.id],
+      instances: given.instances ?? f?.instances ?? DEFAULT_INSTANCES,
+    };
+  });
+}
+
 export interface Fleet {
   host: string;
   instances: SimInstance[];
@@ -36,36 +82,46 @@ export function instanceSpecs(opts: FleetOptions): InstanceSpec[] {
   const features = parseFeatures(opts.features);
   const pick = (i: number): string => models[i % models.length] ?? DEFAULT_MODELS[0] ?? 'model';
   const out: InstanceSpec[] = [];
-  const nv = opts.vllmInstances ?? 2;
-  for (let i = 0; i < nv; i++) {
-    out.push({
-      engine: 'vllm',
-      index: i,
-      port: (opts.vllmPort ?? 8000) + i,
-      model: pick(i),
-      // The second vLLM server runs two data-parallel engines (engine="0", engine="1").
-      ranks: i === 1 ? 2 : 1,
-      role: 'unified',
-      diffusion: features.has('diffusion') && i === Math.min(1, nv - 1),
-    });
-  }
-  const ns = opts.sglangInstances ?? 2;
-  const pd = features.has('pd');
-  for (let i = 0; i < ns; i++) {
-    // With PD, servers pair up (prefill, decode) on the pair's model; an odd one out stays unified.
-    const paired = pd && (i % 2 === 1 || i + 1 < ns);
-    out.push({
-      engine: 'sglang',
-      index: i,
-      port: (opts.sglangPort ?? 30000) + i,
-      model: pick(pd ? i - (i % 2) : i),
-      // The second SGLang server runs DP attention with two ranks (dp_rank="0","1").
-      ranks: i === 1 ? 2 : 1,
-      role: paired ? (i % 2 === 0 ? 'prefill' : 'decode') : 'unified',
-      diffusion: false,
-    });
+  for (const { id, port, instances: n } of resolveEngines(opts)) {
+    for (let i = 0; i < n; i++) out.push(instanceSpec(id, i, n, port + i, pick, features.has('pd'), features.has('diffusion')));
   }
   return out;
+}
+
+function instanceSpec(engine: EngineKind, i: number, n: number, port: number, pick: (i: number) => string, pd: boolean, diffusion: boolean): InstanceSpec {
+  switch (engine) {
+    case 'vllm':
+      return {
+        engine,
+        index: i,
+        port,
+        model: pick(i),
+        // The second vLLM server runs two data-parallel engines (engine="0", engine="1").
+        ranks: i === 1 ? 2 : 1,
+        role: 'unified',
+        diffusion: diffusion && i === Math.min(1, n - 1),
+      };
+    case 'sglang': {
+      // With PD, servers pair up (prefill, decode) on the pair's model; an odd one out stays unified.
+      const paired = pd && (i % 2 === 1 || i + 1 < n);
+      return {
+        engine,
+        index: i,
+        port,
+        model: pick(pd ? i - (i % 2) : i),
+        // The second SGLang server runs DP attention with two ranks (dp_rank="0","1").
+        ranks: i === 1 ? 2 : 1,
+        role: paired ? (i % 2 === 0 ? 'prefill' : 'decode') : 'unified',
+        diffusion: false,
+      };
+    }
+    case 'lmdeploy':
+      // The second LMDeploy server runs two DP ranks (engine="0", engine="1").
+      return { engine, index: i, port, model: pick(i), ranks: i === 1 ? 2 : 1, role: 'unified', diffusion: false };
+    case 'trtllm':
+      // One executor per server (its TP ranks only show in trtllm_scheduled_batch_size).
+      return { engine, index: i, port, model: pick(i), ranks: 1, role: 'unified', diffusion: false };
+  }
 }
 
 export function createFleet(opts: FleetOptions): Fleet {

@@ -1,11 +1,14 @@
 // In-process entry point: start the simulated servers (one HTTP listener per instance, serving
-// /metrics like the real engines) either fresh or continuing a fleet that was backfilled.
+// metrics where the real engines do: /metrics, trtllm-serve /prometheus/metrics) either fresh or
+// continuing a fleet that was backfilled.
 import { createServer, type Server } from 'node:http';
 import { advanceFleet, createFleet, type Fleet, type FleetOptions, targetOf } from './fleet.ts';
 import type { SimInstance } from './instance.ts';
+import { METRICS_PATH } from './spec.ts';
 
 export type { Fleet, FleetOptions } from './fleet.ts';
-export { advanceFleet, createFleet, instanceSpecs, targetOf } from './fleet.ts';
+export { advanceFleet, createFleet, DEFAULT_ENGINES, DEFAULT_PORTS, instanceSpecs, parseEngines, resolveEngines, targetOf, type EngineFleet } from './fleet.ts';
+export { ENGINES, METRICS_PATH, type EngineKind } from './spec.ts';
 export { FEATURES, parseFeatures, type Feature, type Profile } from './engines/presets.ts';
 
 export interface SimOptions extends FleetOptions {
@@ -27,12 +30,19 @@ const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 function handler(inst: SimInstance) {
   return (req: { url?: string; method?: string }, res: import('node:http').ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path === '/metrics') {
+    const metricsPath = METRICS_PATH[inst.spec.engine];
+    if (path === metricsPath) {
       // Catch up to wall-clock time first, so every scrape sees fresh state.
       inst.advanceTo(Date.now());
       const body = inst.renderText();
       res.writeHead(200, { 'Content-Type': CONTENT_TYPE });
       res.end(body);
+      return;
+    }
+    if (path === '/metrics' && inst.spec.engine === 'trtllm') {
+      // trtllm-serve's /metrics is its JSON iteration-stats endpoint, not Prometheus text.
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('[]');
       return;
     }
     if (path === '/health') {
@@ -70,7 +80,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       await listen(server, inst.spec.port, fleet.host);
       servers.push(server);
       byTarget.set(targetOf(fleet, inst), server);
-      options.log?.(`sim: ${inst.spec.engine} ${inst.spec.model} (${inst.spec.role}, ranks=${inst.spec.ranks}) on http://${targetOf(fleet, inst)}/metrics`);
+      options.log?.(`sim: ${inst.spec.engine} ${inst.spec.model} (${inst.spec.role}, ranks=${inst.spec.ranks}) on http://${targetOf(fleet, inst)}${METRICS_PATH[inst.spec.engine]}`);
     }
   } catch (err) {
     await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));

@@ -1,5 +1,6 @@
-// One simulated server (a scrape target): its engine models (one per vLLM DP engine or SGLang
-// DP rank), the metric adapters that watch them, and its registry. Advances in virtual time.
+// One simulated server (a scrape target): its engine models (one per vLLM DP engine, SGLang DP
+// rank or LMDeploy DP rank; one for trtllm-serve), the metric adapters that watch them, and its
+// registry. Advances in virtual time.
 import { EngineModel, type EngineConfig } from './model/engine-model.ts';
 import { DEFAULT_LOAD } from './model/load.ts';
 import { DEFAULT_MIX } from './model/requests.ts';
@@ -13,6 +14,8 @@ import { createVllmApiServer } from './engines/vllm-api.ts';
 import { SglangRankMetrics } from './engines/sglang.ts';
 import { SglangTokenizerMetrics } from './engines/sglang-tokenizer.ts';
 import { ExtraFamilies } from './engines/extra-family.ts';
+import { LmdeployEngineMetrics } from './engines/lmdeploy.ts';
+import { TrtllmMetrics } from './engines/trtllm.ts';
 import { familySpec, type EngineKind } from './spec.ts';
 
 export interface InstanceSpec {
@@ -20,7 +23,7 @@ export interface InstanceSpec {
   index: number;
   port: number;
   model: string;
-  /** vLLM data-parallel engines, or SGLang DP-attention ranks (1 = none). */
+  /** vLLM data-parallel engines, SGLang DP-attention ranks or LMDeploy DP ranks (1 = none; trtllm: always 1). */
   ranks: number;
   role: 'unified' | 'prefill' | 'decode';
   diffusion: boolean;
@@ -40,7 +43,7 @@ export interface InstanceOptions {
 const VLLM_SPEC_TOKENS = 3;
 const SGLANG_ACCEPT_LENGTH = 2.6;
 
-type Adapter = VllmEngineMetrics | SglangRankMetrics;
+type Adapter = VllmEngineMetrics | SglangRankMetrics | LmdeployEngineMetrics | TrtllmMetrics;
 
 export class SimInstance {
   readonly models: EngineModel[] = [];
@@ -61,6 +64,8 @@ export class SimInstance {
     this.preset = modelPreset(model);
     const startSec = startMs / 1000;
     this.rename = profile === 'underscore' ? (n) => n.replace(/:/g, '_') : profile === 'nim' ? (n) => n.replace(/^vllm:/, '') : (n) => n;
+    // `_created`: vLLM's single-process client has it; SGLang (multiprocess), LMDeploy
+    // (disable_created_metrics()) and trtllm-serve (multiprocess dir; not determined) do not.
     this.sr = new SpecRegistry(engine, engine === 'vllm', engine === 'sglang' ? 'Multiprocess metric' : null, opts.leFormat);
     // SGLang release filter: today's HEAD ("C" in the catalog) or, for the legacy profile, the
     // Aug-Oct 2025 collector ("A", closest to v0.5.2).
@@ -101,6 +106,11 @@ export class SimInstance {
           api,
         });
         if (specDecode && !this.spec.diffusion) tokensPerStep = 1 + 0.78 + 0.6 + 0.45;
+      } else if (engine === 'lmdeploy') {
+        adapter = new LmdeployEngineMetrics({ sr: this.sr, preset: this.preset, dpRank: rank, profile, startSec });
+      } else if (engine === 'trtllm') {
+        const pids = Array.from({ length: this.preset.tpSize }, (_, tp) => 4000 + 37 * index + tp);
+        adapter = new TrtllmMetrics({ sr: this.sr, preset: this.preset, profile, pids, startSec });
       } else {
         if (!tokenizer) throw new Error('unreachable');
         adapter = new SglangRankMetrics({
@@ -131,7 +141,8 @@ export class SimInstance {
     const p = this.preset;
     const f = this.opts.features;
     return {
-      policy: this.spec.engine,
+      // LMDeploy and TensorRT-LLM schedule like vLLM here: admit while KV fits, preempt the newest.
+      policy: this.spec.engine === 'sglang' ? 'sglang' : 'vllm',
       role: this.spec.role,
       kvCapacityTokens: p.kvCapacityTokens,
       maxNumSeqs: 256,
@@ -174,7 +185,7 @@ export class SimInstance {
   private refresh(): void {
     const nowSec = this.nowMs / 1000;
     for (const a of this.adapters) {
-      if (a instanceof VllmEngineMetrics) a.refreshGauges(nowSec);
+      if (a instanceof VllmEngineMetrics || a instanceof LmdeployEngineMetrics) a.refreshGauges(nowSec);
       else a.refreshGauges();
     }
   }

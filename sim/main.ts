@@ -1,18 +1,17 @@
-// `npm run sim`: start the simulated vLLM and SGLang servers alone, for pointing any Prometheus at.
-import { leFormatArg, numArg, parseArgs, profileArg } from './cli-args.ts';
+// `npm run sim`: start the simulated engine servers alone (vLLM and SGLang unless --engines says
+// otherwise), for pointing any Prometheus at.
+import { ENGINE_USAGE, engineArgs, leFormatArg, numArg, parseArgs, profileArg } from './cli-args.ts';
 import { FEATURES } from './engines/presets.ts';
 import { startSim } from './index.ts';
 
 const USAGE = `Usage: npm run sim -- [flags]
   --host 127.0.0.1         listen address
-  --vllm-port 8000         first vLLM port (instances take consecutive ports)
-  --sglang-port 30000      first SGLang port
-  --vllm-instances 2       number of vLLM servers (the 2nd has 2 data-parallel engines)
-  --sglang-instances 2     number of SGLang servers (the 2nd runs DP attention, 2 ranks)
+${ENGINE_USAGE}
   --models a,b             model names, assigned round-robin
   --features ''            'all' or a comma list of: ${FEATURES.join(', ')}
                            (opt-in, not in 'all': extra-family = families no catalog knows)
-  --profile default        default | legacy | underscore | nim (vLLM unprefixed) | early (SGLang ≈0.4)
+  --profile default        default | legacy | underscore | nim (vLLM unprefixed) | early (SGLang ≈0.4);
+                           legacy/early: LMDeploy ≈0.10, trtllm-serve's first (unprefixed) collector
   --le-format python       histogram le spelling: python ("1.0") | int ("1", as Prometheus 3 stores it)
   --load 1                 load multiplier
   --seed 42                PRNG seed`;
@@ -25,10 +24,7 @@ async function main(): Promise<void> {
   }
   const sim = await startSim({
     host: args.get('host'),
-    vllmPort: numArg(args, 'vllm-port'),
-    sglangPort: numArg(args, 'sglang-port'),
-    vllmInstances: numArg(args, 'vllm-instances'),
-    sglangInstances: numArg(args, 'sglang-instances'),
+    engines: engineArgs(args),
     models: args.get('models')?.split(',').map((m) => m.trim()).filter(Boolean),
     features: args.get('features'),
     profile: profileArg(args),

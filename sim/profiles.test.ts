@@ -3,11 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { createFleet } from './fleet.ts';
 import { parseExposition } from './parse-exposition.ts';
+import type { EngineKind } from './spec.ts';
 
 const T0 = Date.UTC(2025, 0, 1, 12);
 
-function samples(profile: 'nim' | 'early' | 'legacy', engine: 'vllm' | 'sglang') {
-  const fleet = createFleet({ startMs: T0, seed: 5, profile });
+function samples(profile: 'nim' | 'early' | 'legacy' | 'default', engine: EngineKind) {
+  const fleet = createFleet({ startMs: T0, seed: 5, profile, engines: [engine] });
   for (const inst of fleet.instances) inst.advanceTo(T0 + 5 * 60_000);
   return fleet.instances.filter((i) => i.spec.engine === engine).flatMap((i) => parseExposition(i.renderText()).samples);
 }
@@ -39,5 +40,29 @@ describe('--profile early', () => {
   it('names the inter-token latency time_per_output_token_seconds', () => {
     expect(early.has('sglang:time_per_output_token_seconds_bucket')).toBe(true);
     expect(early.has('sglang:inter_token_latency_seconds_bucket')).toBe(false);
+  });
+});
+
+describe('--profile legacy for trtllm-serve (its first collector)', () => {
+  const legacy = samples('legacy', 'trtllm');
+  const today = samples('default', 'trtllm');
+
+  it('serves five request-level families without the trtllm_ prefix, labelled "undefined"', () => {
+    const families = new Set(legacy.map((s) => s.name.replace(/_(bucket|sum|count)$/, '')));
+    expect([...families].sort()).toEqual([
+      'e2e_request_latency_seconds',
+      'request_queue_time_seconds',
+      'request_success_total',
+      'time_per_output_token_seconds',
+      'time_to_first_token_seconds',
+    ]);
+    for (const s of legacy) expect([s.labels.model_name, s.labels.engine_type]).toEqual(['undefined', 'undefined']);
+  });
+
+  it('counts the same requests as today under the prefixed names', () => {
+    const total = (xs: typeof legacy, name: string): number => xs.filter((s) => s.name === name).reduce((n, s) => n + s.value, 0);
+    expect(total(legacy, 'request_success_total')).toBe(total(today, 'trtllm_request_success_total'));
+    expect(total(today, 'trtllm_request_success_total')).toBeGreaterThan(0);
+    expect(today.every((s) => s.name.startsWith('trtllm_'))).toBe(true);
   });
 });

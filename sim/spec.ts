@@ -2,7 +2,21 @@
 // names, types, help texts and buckets come from the engines' source, not from memory.
 import { readFileSync } from 'node:fs';
 
-export type EngineKind = 'vllm' | 'sglang';
+/** Every simulated engine, in the order fleets list them. */
+export const ENGINES = ['vllm', 'sglang', 'lmdeploy', 'trtllm'] as const;
+export type EngineKind = (typeof ENGINES)[number];
+
+export function isEngineKind(s: string): s is EngineKind {
+  return (ENGINES as readonly string[]).includes(s);
+}
+
+/** The HTTP path each engine serves Prometheus metrics on (trtllm-serve's /metrics is JSON iteration stats). */
+export const METRICS_PATH: Readonly<Record<EngineKind, string>> = {
+  vllm: '/metrics',
+  sglang: '/metrics',
+  lmdeploy: '/metrics',
+  trtllm: '/prometheus/metrics',
+};
 export type SpecType = 'counter' | 'gauge' | 'histogram' | 'summary' | 'gaugehistogram';
 
 export interface FamilySpec {

@@ -1,6 +1,6 @@
 // Backfill: runs the simulation from the past up to now in virtual time, writes a snapshot of
-// every target per scrape interval as OpenMetrics (with instance/job labels, `# EOF`), and turns
-// it into TSDB blocks with `promtool tsdb create-blocks-from openmetrics`.
+// every target of every engine per scrape interval as OpenMetrics (instance label, job = engine id
+// as the live scrape jobs name them, `# EOF`), and turns it into TSDB blocks with `promtool tsdb create-blocks-from openmetrics`.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';

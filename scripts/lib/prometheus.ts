@@ -7,13 +7,18 @@ import { join } from 'node:path';
 export interface ScrapeJob {
   job: string;
   targets: string[];
+  /** Scrape path when it is not /metrics (trtllm-serve: /prometheus/metrics). */
+  metricsPath?: string;
 }
+
+/** The job's `metrics_path:` line, if it needs one (indented for a scrape_configs entry). */
+export const metricsPathLines = (j: ScrapeJob): string[] => (j.metricsPath && j.metricsPath !== '/metrics' ? [`    metrics_path: ${j.metricsPath}`] : []);
 
 export function scrapeConfig(jobs: ScrapeJob[], interval: string): string {
   const lines = ['global:', `  scrape_interval: ${interval}`, `  evaluation_interval: ${interval}`, 'scrape_configs:'];
   for (const j of jobs) {
     if (j.targets.length === 0) continue;
-    lines.push(`  - job_name: ${j.job}`, '    static_configs:', `      - targets: [${j.targets.map((t) => `'${t}'`).join(', ')}]`);
+    lines.push(`  - job_name: ${j.job}`, ...metricsPathLines(j), '    static_configs:', `      - targets: [${j.targets.map((t) => `'${t}'`).join(', ')}]`);
   }
   return `${lines.join('\n')}\n`;
 }

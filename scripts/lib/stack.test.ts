@@ -2,7 +2,9 @@
 // through the HTTP API (a rate, a quantile, a gauge, and backfilled history).
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from './stack.ts';
+import { createFleet } from '../../sim/index.ts';
+import { scrapeConfig } from './prometheus.ts';
+import { scrapeJobs, type Stack, startStack } from './stack.ts';
 
 const PROMETHEUS = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
 
@@ -58,5 +60,53 @@ describe.skipIf(!existsSync(PROMETHEUS))('stack (real Prometheus; skipped when n
     // Only the backfilled window: from 10 min ago until 1 min before the live scrape began.
     const body = await get<MatrixResponse>(`${stack.promUrl}/api/v1/query_range?query=${q}&start=${end - 600}&end=${end - 60}&step=15`);
     expect(body.data.result[0]?.values.length ?? 0).toBeGreaterThan(30);
+  });
+});
+
+describe('scrape jobs', () => {
+  it('has one job per engine, named after it, with trtllm-serve on /prometheus/metrics and dead targets of any engine', () => {
+    const fleet = createFleet({ engines: [{ id: 'trtllm', port: 9300, instances: 1 }, 'lmdeploy'], startMs: 0 });
+    const jobs = scrapeJobs(fleet, { vllm: ['127.0.0.1:1'], trtllm: ['127.0.0.1:2'] });
+    expect(jobs).toEqual([
+      { job: 'vllm', metricsPath: '/metrics', targets: ['127.0.0.1:1'] },
+      { job: 'lmdeploy', metricsPath: '/metrics', targets: ['127.0.0.1:23333', '127.0.0.1:23334'] },
+      { job: 'trtllm', metricsPath: '/prometheus/metrics', targets: ['127.0.0.1:9300', '127.0.0.1:2'] },
+    ]);
+    const config = scrapeConfig(jobs, '5s');
+    expect(config).toContain("  - job_name: trtllm\n    metrics_path: /prometheus/metrics\n    static_configs:\n      - targets: ['127.0.0.1:9300', '127.0.0.1:2']");
+    expect(config.match(/metrics_path/g)).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!existsSync(PROMETHEUS))('stack with LMDeploy and trtllm-serve (real Prometheus)', () => {
+  let stack: Stack;
+  const query = async (q: string): Promise<VectorResponse['data']['result']> =>
+    (await get<VectorResponse>(`${stack.promUrl}/api/v1/query?query=${encodeURIComponent(q)}`)).data.result;
+
+  beforeAll(async () => {
+    stack = await startStack({
+      promPort: 19091,
+      engines: [
+        { id: 'lmdeploy', port: 13333, instances: 1 },
+        { id: 'trtllm', port: 18300, instances: 1 },
+      ],
+      backfillMinutes: 5,
+      seed: 2,
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('scrapes both jobs, and rates and quantiles come out', async () => {
+    const up = await query('up == 1');
+    expect(up.map((s) => s.metric.job).sort()).toEqual(['lmdeploy', 'trtllm']);
+    for (const q of ['sum(rate(lmdeploy:generation_tokens_total[1m]))', 'sum(rate(trtllm_request_success_total[1m]))']) {
+      expect(Number((await query(q))[0]?.value[1]), q).toBeGreaterThan(0);
+    }
+    const p50 = Number((await query('histogram_quantile(0.5, sum by (le) (rate(trtllm_time_to_first_token_seconds_bucket[2m])))'))[0]?.value[1]);
+    expect(p50).toBeGreaterThan(0);
+    expect(p50).toBeLessThan(10);
   });
 });

@@ -5,16 +5,18 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFleet, startSim, type FleetOptions, type SimHandle } from '../../sim/index.ts';
+import { createFleet, ENGINES, type EngineFleet, type EngineKind, type Fleet, METRICS_PATH, startSim, type FleetOptions, type SimHandle } from '../../sim/index.ts';
 import type { Profile } from '../../sim/engines/presets.ts';
 import { runPromtool, writeBackfill } from './backfill.ts';
 import { ensurePrometheus, findBinary } from './binaries.ts';
-import { type BackendProcess, scrapeConfig, startPrometheus, startVictoriaMetrics, waitForTargetsUp } from './prometheus.ts';
+import { type BackendProcess, type ScrapeJob, scrapeConfig, startPrometheus, startVictoriaMetrics, waitForTargetsUp } from './prometheus.ts';
 
 export { waitForTargetsUp } from './prometheus.ts';
 
 export interface StackOptions {
   promPort: number; // Prometheus listen port (127.0.0.1)
+  /** Engines to simulate (id, or {id, port, instances}); default vLLM and SGLang. Wins over the flat fields. */
+  engines?: readonly (EngineKind | EngineFleet)[];
   vllmPort?: number; // first vLLM port, default 8000
   sglangPort?: number; // first SGLang port, default 30000
   vllmInstances?: number; // default 2
@@ -29,7 +31,7 @@ export interface StackOptions {
   load?: number; // load multiplier, default 1
   models?: string[]; // model names, round-robin per engine (any string: hostile names are a test case)
   /** Extra scrape targets per job that nothing listens on (a server that is down: `up == 0`). */
-  deadTargets?: Partial<Record<'vllm' | 'sglang', string[]>>;
+  deadTargets?: Partial<Record<EngineKind, string[]>>;
   /** VictoriaMetrics: API under /prometheus; backfill is skipped for it. */
   backend?: 'prometheus' | 'victoria-metrics';
   /** Prometheus rule files to load (`rule_files:`); ignored for VictoriaMetrics (vmalert's job). */
@@ -55,6 +57,7 @@ export interface Stack {
 /** The simulated fleet a stack (or a topology) runs, from its options: one place, so none drifts. */
 export function fleetOptions(opts: StackOptions): FleetOptions {
   return {
+    engines: opts.engines,
     vllmPort: opts.vllmPort,
     sglangPort: opts.sglangPort,
     vllmInstances: opts.vllmInstances,
@@ -66,6 +69,18 @@ export function fleetOptions(opts: StackOptions): FleetOptions {
     load: opts.load,
     models: opts.models,
   };
+}
+
+/**
+ * One scrape job per engine (job name = engine id, the engine's metrics path), with its live
+ * targets and any `dead` ones; engines with neither get no job.
+ */
+export function scrapeJobs(fleet: Fleet, dead: Partial<Record<EngineKind, string[]>> = {}): ScrapeJob[] {
+  return ENGINES.map((job) => ({
+    job,
+    metricsPath: METRICS_PATH[job],
+    targets: [...fleet.instances.filter((i) => i.spec.engine === job).map((i) => `${fleet.host}:${i.spec.port}`), ...(dead[job] ?? [])],
+  })).filter((j) => j.targets.length > 0);
 }
 
 export function parseDuration(s: string): number {
@@ -116,13 +131,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       log(`backfill: promtool created blocks in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     }
     sim = await startSim({ fleet, log });
-    const jobs = ['vllm', 'sglang'].map((job) => ({
-      job,
-      targets: [
-        ...fleet.instances.filter((i) => i.spec.engine === job).map((i) => `${fleet.host}:${i.spec.port}`),
-        ...(opts.deadTargets?.[job as 'vllm' | 'sglang'] ?? []),
-      ],
-    }));
+    const jobs = scrapeJobs(fleet, opts.deadTargets);
     const rules = backend === 'prometheus' ? (opts.ruleFiles ?? []) : [];
     const config = scrapeConfig(jobs, interval) + (rules.length ? `rule_files:\n${rules.map((f) => `  - ${JSON.stringify(f)}\n`).join('')}` : '');
     const targets = sim.targets;

@@ -76,5 +76,14 @@ describe.skipIf(!existsSync(PROMTOOL))('configs (promtool check config)', () => 
     const global = check('global.yml', globalConfig(['127.0.0.1:9241', '127.0.0.1:9242'], '5s'));
     expect(global).toContain('honor_labels: true');
     expect(global).toContain(`- '{__name__=~".*(vllm|sglang).*"}'`);
+    expect(global).toContain(`- 'up{job=~"vllm|sglang|lmdeploy|trtllm"}'`);
+  });
+
+  it("keeps trtllm-serve's metrics path in shard and cluster configs", () => {
+    const withTrt = [...jobs, { job: 'trtllm', metricsPath: '/prometheus/metrics', targets: ['127.0.0.1:8300', '127.0.0.1:8301'] }];
+    const path = '  - job_name: trtllm\n    metrics_path: /prometheus/metrics\n';
+    expect(check('shard-trt.yml', shardConfig(withTrt, '5s', 0, 2, 'http://127.0.0.1:8428/api/v1/write'))).toContain(path);
+    for (const part of splitByCluster(withTrt, 2)) expect(check('cluster-trt.yml', clusterConfig(part, '5s', 'east'))).toContain(path);
+    expect(clusterConfig(jobs, '5s', 'east')).not.toContain('metrics_path');
   });
 });

@@ -5,7 +5,8 @@
 //   federated: one Prometheus per "cluster" (external label `cluster`), and a global Prometheus
 //              scraping their `/federate` for the engine series with `honor_labels`.
 import { createHash } from 'node:crypto';
-import type { ScrapeJob } from './prometheus.ts';
+import { ENGINES } from '../../sim/spec.ts';
+import { metricsPathLines, type ScrapeJob } from './prometheus.ts';
 
 export const TOPOLOGIES = ['single', 'sharded', 'federated'] as const;
 export type Topology = (typeof TOPOLOGIES)[number];
@@ -16,12 +17,16 @@ export const SHARD_LABEL = 'shard';
 export const CLUSTER_LABEL = 'cluster';
 export const CLUSTER_NAMES = ['east', 'west'] as const;
 
+/** `up` of every engine job (job name = engine id). */
+export const ENGINE_JOBS_UP = `up{job=~"${ENGINES.join('|')}"}`;
+
 /**
  * What the global Prometheus federates: every spelling of an engine metric (the same pattern the
- * board discovers names with), vLLM's API-server counter, and the engines' `up`, so the board can
- * still say which engine targets are down.
+ * board discovers vLLM and SGLang names with, then LMDeploy's and trtllm-serve's prefixed names),
+ * vLLM's API-server counter, and the engines' `up`, so the board can still say which engine
+ * targets are down. trtllm's first, unprefixed collector is not federated.
  */
-export const FEDERATE_MATCH = ['{__name__=~".*(vllm|sglang).*"}', '{__name__="http_requests_total"}', 'up{job=~"vllm|sglang"}'];
+export const FEDERATE_MATCH = ['{__name__=~".*(vllm|sglang).*"}', '{__name__=~".*(lmdeploy|trtllm).*"}', '{__name__="http_requests_total"}', ENGINE_JOBS_UP];
 
 const q = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
@@ -73,6 +78,7 @@ export function shardConfig(jobs: ScrapeJob[], interval: string, shard: number, 
     if (j.targets.length === 0) continue;
     lines.push(
       `  - job_name: ${j.job}`,
+      ...metricsPathLines(j),
       '    static_configs:',
       ...j.targets.flatMap((t) => [`      - targets: [${q(t)}]`, `        labels: { ${SHARD_KEY_LABEL}: ${q(keys.get(t) ?? '')} }`]),
       '    relabel_configs:',
@@ -91,7 +97,7 @@ export function shardConfig(jobs: ScrapeJob[], interval: string, shard: number, 
 
 /** The targets of `jobs` split across clusters, round robin within each job (both engines in each). */
 export function splitByCluster(jobs: ScrapeJob[], clusters: number): ScrapeJob[][] {
-  return Array.from({ length: clusters }, (_, c) => jobs.map((j) => ({ job: j.job, targets: j.targets.filter((_, i) => i % clusters === c) })));
+  return Array.from({ length: clusters }, (_, c) => jobs.map((j) => ({ ...j, targets: j.targets.filter((_, i) => i % clusters === c) })));
 }
 
 /** A per-cluster Prometheus: scrapes its own targets, labels everything with its cluster. */
@@ -99,7 +105,7 @@ export function clusterConfig(jobs: ScrapeJob[], interval: string, cluster: stri
   const lines = [...header(interval, { [CLUSTER_LABEL]: cluster }), 'scrape_configs:'];
   for (const j of jobs) {
     if (j.targets.length === 0) continue;
-    lines.push(`  - job_name: ${j.job}`, '    static_configs:', `      - targets: [${j.targets.map(q).join(', ')}]`);
+    lines.push(`  - job_name: ${j.job}`, ...metricsPathLines(j), '    static_configs:', `      - targets: [${j.targets.map(q).join(', ')}]`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { createFleet, startSim, type SimHandle } from '../../sim/index.ts';
 import { ensurePrometheus, findBinary } from './binaries.ts';
 import { type BackendProcess, type ScrapeJob, scrapeConfig, startPrometheus, startProcess } from './prometheus.ts';
-import { fleetOptions, parseDuration, startStack, type StackOptions } from './stack.ts';
-import { CLUSTER_NAMES, clusterConfig, globalConfig, shardConfig, shardKeys, shardOfTarget, splitByCluster, type Topology } from './topology-config.ts';
+import { fleetOptions, parseDuration, scrapeJobs, startStack, type StackOptions } from './stack.ts';
+import { CLUSTER_NAMES, clusterConfig, ENGINE_JOBS_UP, globalConfig, shardConfig, shardKeys, shardOfTarget, splitByCluster, type Topology } from './topology-config.ts';
 
 export { TOPOLOGIES, type Topology } from './topology-config.ts';
 
@@ -33,7 +33,7 @@ export interface Scrapers {
   stop(): Promise<void>;
 }
 
-const ENGINE_UP = 'up{job=~"vllm|sglang"} == 1';
+const ENGINE_UP = `${ENGINE_JOBS_UP} == 1`;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves once `count(expr)` reaches `want` on the server at `url`. */
@@ -132,10 +132,7 @@ export async function startScrapers(opts: ScrapersOptions): Promise<Scrapers> {
 
 /** The scrape jobs for a fleet's targets: one job per engine. */
 export function jobsFor(sim: SimHandle): ScrapeJob[] {
-  return ['vllm', 'sglang'].map((job) => ({
-    job,
-    targets: sim.fleet.instances.filter((i) => i.spec.engine === job).map((i) => `${sim.fleet.host}:${i.spec.port}`),
-  }));
+  return scrapeJobs(sim.fleet);
 }
 
 export interface TopologyStack {
