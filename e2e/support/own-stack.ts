@@ -7,14 +7,23 @@ import { freePortBlock } from './ports';
 type Ports = 'promPort' | 'vllmPort' | 'sglangPort';
 const log = process.env.E2E_VERBOSE ? (l: string) => console.log(l) : undefined;
 
-/** Ports not given are taken from a free block (prom, then 3 vLLM, then the SGLang ones). */
+/** Ports not given are taken from a free block (prom, 3 vLLM, 4 SGLang, then the other engines'). */
 export function useStack(opts: Omit<StackOptions, Ports> & Partial<Pick<StackOptions, Ports>>): () => Stack {
   let stack: Stack | null = null;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    const base = opts.promPort === undefined ? await freePortBlock(8) : null;
+    const base = opts.promPort === undefined ? await freePortBlock(16) : null;
     const ports = base === null ? {} : { promPort: base, vllmPort: base + 1, sglangPort: base + 4 };
-    stack = await startStack({ backfillMinutes: 20, seed: 21, log, ...ports, ...opts } as StackOptions);
+    // Engines listed without ports take the rest of the block, in order, as many as they run.
+    let next = (base ?? 0) + 8;
+    const engines = opts.engines?.map((e) => {
+      const f = typeof e === 'string' ? { id: e } : e;
+      if (base === null || f.port !== undefined || f.id === 'vllm' || f.id === 'sglang') return f;
+      const port = next;
+      next += f.instances ?? 2;
+      return { ...f, port };
+    });
+    stack = await startStack({ backfillMinutes: 20, seed: 21, log, ...ports, ...opts, ...(engines ? { engines } : {}) } as StackOptions);
   });
   test.afterAll(async () => {
     await stack?.stop();
