@@ -2,20 +2,23 @@
 // (relative ranges get new keys on each refresh tick), no refetch on focus (the tick does it),
 // and backend-wide failures feed the one banner instead of each panel.
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { shouldRetry } from '../prometheus';
+import { backendOfKey, shouldRetry } from '../prometheus';
 import { isBackendWide } from '../dashboard/backend/errors';
 import { reportBackendDown, reportBackendUp } from '../dashboard/backend/health';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    // The health record is this client's and the query's backend's (the key names it).
     queryCache: new QueryCache({
-      onError: (error) => {
-        if (isBackendWide(error)) reportBackendDown(error);
+      onError: (error, query) => {
+        const baseUrl = backendOfKey(query.queryKey);
+        if (baseUrl !== null && isBackendWide(error)) reportBackendDown(queryClient, baseUrl, error);
       },
       // A query marked `meta: { healthSignal: false }` swallows failures into a fallback value, so
       // its success does not prove the backend answers.
       onSuccess: (_data, query) => {
-        if (query.meta?.healthSignal !== false) reportBackendUp();
+        const baseUrl = backendOfKey(query.queryKey);
+        if (baseUrl !== null && query.meta?.healthSignal !== false) reportBackendUp(queryClient, baseUrl);
       },
     }),
     defaultOptions: {
@@ -29,4 +32,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
 }

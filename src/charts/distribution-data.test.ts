@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matrixToDistribution, matrixToHeatmap, toDistribution } from './distribution-data';
+import { matrixToHeatmap, seriesToDistribution, toDistribution } from './distribution-data';
 import type { MatrixSample } from './matrix';
 
 const grid = { start: 0, end: 30, step: 15 };
@@ -117,8 +117,9 @@ describe('toDistribution', () => {
     expect(d.bars.every((b) => b.share === null)).toBe(true);
   });
 
-  it('takes the last step of a matrix', () => {
-    const d = matrixToDistribution([s('1', '1', '2'), s('+Inf', '1', '4')]);
+  it('takes the last step each bucket series has a value at', () => {
+    const at = (le: string, ...v: Array<number | null>) => ({ id: le, name: le, labels: { le }, points: v.map((y, i) => [i, y] as [number, number | null]) });
+    const d = seriesToDistribution([at('1', 1, 2, null), at('+Inf', 1, 4, null)]);
     expect(d.bars.map((b) => b.count)).toEqual([2, 2]);
   });
 });

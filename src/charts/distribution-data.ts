@@ -174,12 +174,3 @@ export function seriesToDistribution(series: readonly ChartSeries[]): Distributi
   );
 }
 
-/** The distribution at the last step of a bucket matrix. */
-export function matrixToDistribution(matrix: readonly MatrixSample[]): Distribution {
-  return toDistribution(
-    matrix.map((s) => {
-      const last = s.values[s.values.length - 1];
-      return { le: s.metric.le, value: last ? Number(last[1]) : null };
-    }),
-  );
-}

@@ -2,7 +2,6 @@
 export { EChart, HeatmapEChart, exportPng } from './lazy-echart';
 export type { AnyChartOption, EChartProps, EChartsInstance, EChartsType } from './echart';
 export {
-  matrixToDistribution,
   matrixToHeatmap,
   seriesToDistribution,
   seriesToHeatmap,
@@ -44,7 +43,7 @@ export {
   type TimeSeriesOptionInput,
 } from './options';
 export { bandData, precisionLabel, seriesPrecision, type PrecisionText, type SeriesPrecision } from './quantile-bands';
-export { ColorRegistry, SERIES_COLORS, chartTokens, contrastRatio, seriesColor, seriesColorMap, seriesColors, type ChartTokens } from './palette';
+export { ColorRegistry, SERIES_COLORS, chartTokens, seriesColor, seriesColorMap, seriesColors, type ChartTokens } from './palette';
 export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
 export type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';
 export { MARKER_SERIES_ID, alertMarkerSeries, groupMarkers, markerTooltipHtml, withAlertMarkers, type ChartMarker, type MarkerGroup } from './alert-markers';

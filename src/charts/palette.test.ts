@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ColorRegistry, SERIES_COLORS, chartTokens, contrastRatio, seriesColor, seriesColorMap, seriesColors } from './palette';
+import { ColorRegistry, SERIES_COLORS, chartTokens, seriesColor, seriesColorMap, seriesColors } from './palette';
+
+/** WCAG relative luminance of `#rrggbb`. */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** WCAG contrast ratio between two `#rrggbb` colours (1 … 21). */
+function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 
 describe('palette', () => {
   it.each([...SERIES_COLORS])('%s has ≥ 3:1 contrast on both chart backgrounds', (c) => {

@@ -127,21 +127,6 @@ export function chartTokens(theme: ChartTheme): ChartTokens {
   return TOKENS[theme];
 }
 
-/** WCAG relative luminance of `#rrggbb`. */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
-/** WCAG contrast ratio between two `#rrggbb` colours (1 … 21). */
-export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
-
 /** What every chart of the board shares: no animation, transparent background, text colour, grid. */
 export function chartFrame(t: ChartTokens) {
   return {

@@ -15,7 +15,7 @@ export const COUNT_LE = 'count';
 export const BURN_PAGE = 14.4;
 export const BURN_PAGE_6H = 6;
 export const BURN_WINDOWS = ['1h', '6h'] as const;
-export type BurnWindow = (typeof BURN_WINDOWS)[number];
+type BurnWindow = (typeof BURN_WINDOWS)[number];
 /** The burn rate that pages over each window. */
 export const PAGE_AT: Record<BurnWindow, number> = { '1h': BURN_PAGE, '6h': BURN_PAGE_6H };
 export const DEFAULT_OBJECTIVE = 0.99;

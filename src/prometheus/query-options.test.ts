@@ -4,14 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { createPrometheusClient } from './client';
 import { PrometheusError } from './errors';
 import {
+  backendOfKey,
   bucketBoundsOptions,
   instantQueryOptions,
+  labelNamesOptions,
   labelValuesOptions,
+  metadataOptions,
   metricNamesOptions,
+  prometheusKeys,
   rangeQueryOptions,
+  readQueryKey,
   scrapeIntervalOptions,
   shouldRetry,
-  targetsOptions,
 } from './query-options';
 import { fakeFetch } from './__fixtures__/fake-fetch';
 import labelValuesName from './__fixtures__/label-values-name.json';
@@ -31,11 +35,43 @@ describe('query keys', () => {
       'prometheus', BASE, 'label_values', 'model_name', ['vllm:num_requests_running'], null, null, null,
     ]);
     expect(metricNamesOptions(client, { baseUrl: BASE }).queryKey).toEqual(['prometheus', BASE, 'metric_names', [], null, null]);
-    expect(targetsOptions(client, { baseUrl: BASE }).queryKey).toEqual(['prometheus', BASE, 'targets']);
+    expect(labelNamesOptions(client, { baseUrl: BASE, match: ['up'], start: 1, end: 2 }).queryKey).toEqual(['prometheus', BASE, 'label_names', ['up'], 1, 2]);
+    expect(metadataOptions(client, { baseUrl: BASE }).queryKey).toEqual(['prometheus', BASE, 'metadata_or_null']);
     expect(bucketBoundsOptions(client, { baseUrl: BASE, series: 'vllm:e2e_request_latency_seconds_bucket', start: 600, end: 1200 }).queryKey).toEqual([
       'prometheus', BASE, 'bucket_bounds', 'vllm:e2e_request_latency_seconds_bucket', 600, 1200,
     ]);
-    expect(scrapeIntervalOptions(client, { baseUrl: BASE, filterKey: 'vllm' }).queryKey).toEqual(['prometheus', BASE, 'scrape_interval', 'vllm']);
+    expect(scrapeIntervalOptions(client, { baseUrl: BASE, askStatus: false }).queryKey).toEqual(['prometheus', BASE, 'scrape_interval', false]);
+  });
+
+  it('all start with the backend, so one prefix names one backend’s answers', () => {
+    const keys = [
+      rangeQueryOptions(client, { baseUrl: BASE, expr: 'up', start: 1, end: 2, step: 3 }).queryKey,
+      labelValuesOptions(client, { baseUrl: BASE, label: 'job' }).queryKey,
+      prometheusKeys.alertRules(BASE),
+    ];
+    for (const k of keys) {
+      expect(k.slice(0, 2)).toEqual(prometheusKeys.backend(BASE));
+      expect(backendOfKey(k)).toBe(BASE);
+    }
+    expect(prometheusKeys.rangeQuery(BASE, 'up', 1, 2, 3).slice(0, 3)).toEqual(prometheusKeys.rangeQueries(BASE));
+    expect(backendOfKey(['other', BASE])).toBeNull();
+  });
+
+  it('reads range and instant keys back, and nothing else', () => {
+    expect(readQueryKey(prometheusKeys.rangeQuery(BASE, 'up', 1, 2, 3))).toEqual({ endpoint: 'query_range', baseUrl: BASE, expr: 'up', start: 1, end: 2, step: 3 });
+    expect(readQueryKey(prometheusKeys.instantQuery(BASE, 'up', null))).toEqual({ endpoint: 'query', baseUrl: BASE, expr: 'up', time: null });
+    expect(readQueryKey(prometheusKeys.bucketBounds(BASE, 'x_bucket', 0, 600))).toBeNull();
+  });
+});
+
+describe('metadataOptions', () => {
+  it('answers null where the backend has no metadata to give, so callers read suffixes', async () => {
+    const fake = fakeFetch({ status: 404, body: '404 page not found', contentType: 'text/plain' });
+    const client = createPrometheusClient({ baseUrl: BASE, fetch: fake.fetch });
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    expect(await qc.fetchQuery(metadataOptions(client, { baseUrl: BASE }))).toBeNull();
+    expect(metadataOptions(client, { baseUrl: BASE }).meta).toEqual({ healthSignal: false });
+    qc.clear();
   });
 });
 
@@ -48,7 +84,7 @@ describe('queryFn', () => {
     expect(range.result[0]?.metric.job).toBe('prometheus');
     expect(fake.calls[0]?.init.signal).toBeInstanceOf(AbortSignal);
     expect(await qc.fetchQuery(metricNamesOptions(client, { baseUrl: BASE }))).toContain('up');
-    expect(await qc.fetchQuery(scrapeIntervalOptions(client, { baseUrl: BASE }))).toEqual({ seconds: 1, source: 'targets' });
+    expect(await qc.fetchQuery(scrapeIntervalOptions(client, { baseUrl: BASE, askStatus: true }))).toEqual({ seconds: 1, source: 'targets' });
     qc.clear();
   });
 });

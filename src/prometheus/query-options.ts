@@ -1,19 +1,47 @@
-// TanStack Query option factories: keys that name the data, queryFns that forward the abort signal.
-// The retry policy (shouldRetry) is set once on the QueryClient (src/app/query-client.ts).
+// The one query-key factory and the TanStack Query option factories built on it: keys that name the
+// data, queryFns that forward the abort signal. The retry policy (shouldRetry) is set once on the
+// QueryClient (src/app/query-client.ts).
 import { queryOptions } from '@tanstack/react-query';
 import type { LabelQuery, PrometheusClient } from './client';
 import { detectBackendKind } from './backend-kind';
 import { isPrometheusError } from './errors';
-import { detectScrapeInterval, type DetectOptions } from './scrape-interval';
+import { detectScrapeInterval, scrapeIntervalFromSamples } from './scrape-interval';
+import type { MetadataData } from './types';
+
+const NS = 'prometheus';
+const labelQuery = ({ match, start, end }: LabelQuery) => [match ?? [], start ?? null, end ?? null] as const;
 
 /**
- * Keys start `['prometheus', baseUrl, endpoint, …]`, so invalidating `['prometheus', baseUrl]` drops
- * everything for one backend. `baseUrl` names the backend; a caller that switches tenants
- * (`X-Scope-OrgID`) on the same URL should make a new QueryClient or pass a distinct `baseUrl` key.
+ * Every key the app caches starts `['prometheus', baseUrl, endpoint, …]`: `all` resets every
+ * backend's answers, `backend(url)` one backend's. `baseUrl` names the backend; headers are not in
+ * keys (credentials must not sit in the cache), so a change of headers resets the cache instead.
+ * Two entries with the same key hold the same data: a key that shapes its answer (a Set, a fallback
+ * to null) names that shape in its endpoint part.
  */
 export const prometheusKeys = {
-  all: (baseUrl: string) => ['prometheus', baseUrl] as const,
+  all: [NS] as const,
+  backend: (baseUrl: string) => [NS, baseUrl] as const,
+  /** Prefix of every range query of one backend (the first-screen watch). */
+  rangeQueries: (baseUrl: string) => [NS, baseUrl, 'query_range'] as const,
+  rangeQuery: (baseUrl: string, expr: string, start: number, end: number, step: number) => [NS, baseUrl, 'query_range', expr, start, end, step] as const,
+  instantQuery: (baseUrl: string, expr: string, time: number | null) => [NS, baseUrl, 'query', expr, time] as const,
+  labelNames: (baseUrl: string, q: LabelQuery) => [NS, baseUrl, 'label_names', ...labelQuery(q)] as const,
+  labelValues: (baseUrl: string, label: string, q: LabelQuery & { limit?: number }) => [NS, baseUrl, 'label_values', label, ...labelQuery(q), q.limit ?? null] as const,
+  metricNames: (baseUrl: string, q: LabelQuery) => [NS, baseUrl, 'metric_names', ...labelQuery(q)] as const,
+  /** The metadata, or null where it cannot be read. */
+  metadata: (baseUrl: string) => [NS, baseUrl, 'metadata_or_null'] as const,
+  bucketBounds: (baseUrl: string, series: string, start: number, end: number) => [NS, baseUrl, 'bucket_bounds', series, start, end] as const,
+  backendKind: (baseUrl: string) => [NS, baseUrl, 'backend_kind'] as const,
+  scrapeInterval: (baseUrl: string, askStatus: boolean) => [NS, baseUrl, 'scrape_interval', askStatus] as const,
+  scrapeIntervalFromSamples: (baseUrl: string, selectors: readonly string[]) => [NS, baseUrl, 'scrape_interval_samples', selectors] as const,
+  alerts: (baseUrl: string) => [NS, baseUrl, 'alerts'] as const,
+  alertRules: (baseUrl: string) => [NS, baseUrl, 'rules', 'alert'] as const,
 };
+
+/** The backend a key was made for (its second part), else null. */
+export function backendOfKey(key: readonly unknown[]): string | null {
+  return key[0] === NS && typeof key[1] === 'string' ? key[1] : null;
+}
 
 /** Retry network failures, 5xx and `unavailable` up to twice; never 4xx, bad data, aborts or timeouts. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -42,19 +70,20 @@ export interface RangeQueryParams {
 
 export function rangeQueryOptions(client: PrometheusClient, { baseUrl, expr, start, end, step }: RangeQueryParams) {
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'query_range', expr, start, end, step] as const,
+    queryKey: prometheusKeys.rangeQuery(baseUrl, expr, start, end, step),
     queryFn: ({ signal }) => client.queryRange(expr, start, end, step, signal),
   });
 }
 
-/** A range or instant query's key read back (what the two options above put in it), else null. */
+/** A range or instant query's key read back (what the two options put in it), else null. */
 export type QueryKeyParts =
   | { endpoint: 'query_range'; baseUrl: string; expr: string; start: number; end: number; step: number }
   | { endpoint: 'query'; baseUrl: string; expr: string; time: number | null };
 
 export function readQueryKey(key: readonly unknown[]): QueryKeyParts | null {
-  const [ns, baseUrl, endpoint, expr, a, b, c] = key;
-  if (ns !== 'prometheus' || typeof baseUrl !== 'string' || typeof expr !== 'string') return null;
+  const [, , endpoint, expr, a, b, c] = key;
+  const baseUrl = backendOfKey(key);
+  if (baseUrl === null || typeof expr !== 'string') return null;
   if (endpoint === 'query_range' && typeof a === 'number' && typeof b === 'number' && typeof c === 'number')
     return { endpoint, baseUrl, expr, start: a, end: b, step: c };
   if (endpoint === 'query' && (typeof a === 'number' || a === null)) return { endpoint, baseUrl, expr, time: a };
@@ -70,7 +99,7 @@ export interface InstantQueryParams {
 
 export function instantQueryOptions(client: PrometheusClient, { baseUrl, expr, time }: InstantQueryParams) {
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'query', expr, time ?? null] as const,
+    queryKey: prometheusKeys.instantQuery(baseUrl, expr, time ?? null),
     queryFn: ({ signal }) => client.query(expr, time, signal),
   });
 }
@@ -83,8 +112,19 @@ export interface LabelValuesParams extends LabelQuery {
 
 export function labelValuesOptions(client: PrometheusClient, { baseUrl, label, match, start, end, limit }: LabelValuesParams) {
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'label_values', label, match ?? [], start ?? null, end ?? null, limit ?? null] as const,
+    queryKey: prometheusKeys.labelValues(baseUrl, label, { match, start, end, limit }),
     queryFn: ({ signal }) => client.labelValues(label, { match, start, end, limit }, signal),
+  });
+}
+
+export interface LabelNamesParams extends LabelQuery {
+  baseUrl: string;
+}
+
+export function labelNamesOptions(client: PrometheusClient, { baseUrl, match, start, end }: LabelNamesParams) {
+  return queryOptions({
+    queryKey: prometheusKeys.labelNames(baseUrl, { match, start, end }),
+    queryFn: ({ signal }) => client.labelNames({ match, start, end }, signal),
   });
 }
 
@@ -110,7 +150,7 @@ function seriesSelector(name: string): string {
  */
 export function bucketBoundsOptions(client: PrometheusClient, { baseUrl, series, start, end }: BucketBoundsParams) {
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'bucket_bounds', series, start, end] as const,
+    queryKey: prometheusKeys.bucketBounds(baseUrl, series, start, end),
     queryFn: ({ signal }) => client.labelValues('le', { match: [seriesSelector(series)], start, end }, signal),
     staleTime: 5 * 60_000,
   });
@@ -122,10 +162,32 @@ export interface MetricNamesParams extends LabelQuery {
 
 export function metricNamesOptions(client: PrometheusClient, { baseUrl, match, start, end }: MetricNamesParams) {
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'metric_names', match ?? [], start ?? null, end ?? null] as const,
+    queryKey: prometheusKeys.metricNames(baseUrl, { match, start, end }),
     queryFn: ({ signal }) => client.metricNames({ match, start, end }, signal),
     // The set of names changes rarely; refetching it on every refresh would cost a full index scan.
     staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The metric metadata, or null when the backend has none to give (no endpoint: VictoriaMetrics
+ * single-node; an empty answer; any failure): callers fall back to reading name suffixes.
+ */
+export function metadataOptions(client: PrometheusClient, { baseUrl }: { baseUrl: string }) {
+  return queryOptions({
+    queryKey: prometheusKeys.metadata(baseUrl),
+    queryFn: async ({ signal }): Promise<MetadataData | null> => {
+      try {
+        const data = await client.metadata({}, signal);
+        return Object.keys(data).length > 0 ? data : null;
+      } catch (e) {
+        if (signal.aborted) throw e;
+        return null;
+      }
+    },
+    staleTime: 600_000,
+    // Failures become null: that "success" says nothing about the backend's health.
+    meta: { healthSignal: false },
   });
 }
 
@@ -137,7 +199,7 @@ export function backendKindOptions(client: PrometheusClient, { baseUrl }: { base
   // The client is named by baseUrl in the key; it cannot be hashed.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'backend_kind'] as const,
+    queryKey: prometheusKeys.backendKind(baseUrl),
     queryFn: ({ signal }) => detectBackendKind(client, signal),
     staleTime: Infinity,
     // It answers null when the backend fails: that "success" says nothing about its health.
@@ -145,40 +207,53 @@ export function backendKindOptions(client: PrometheusClient, { baseUrl }: { base
   });
 }
 
-export function targetsOptions(client: PrometheusClient, { baseUrl }: { baseUrl: string }) {
+export interface ScrapeIntervalParams {
+  baseUrl: string;
+  /** False: targets and config are not asked (see canAskStatus), and the answer is null. */
+  askStatus: boolean;
+}
+
+/** The scrape interval from targets and config. */
+export function scrapeIntervalOptions(client: PrometheusClient, { baseUrl, askStatus }: ScrapeIntervalParams) {
+  // The client is named by baseUrl in the key; it cannot be hashed.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'targets'] as const,
-    queryFn: ({ signal }) => client.targets(signal),
+    queryKey: prometheusKeys.scrapeInterval(baseUrl, askStatus),
+    queryFn: ({ signal }) => detectScrapeInterval(client, signal, { askStatus }),
+    staleTime: 5 * 60_000,
+    // It answers null when the backend fails: that "success" says nothing about the backend's health.
+    meta: { healthSignal: false },
   });
 }
 
-export interface ScrapeIntervalParams {
-  baseUrl: string;
-  /** Identifies `options.filter` in the key (e.g. the engine name), since a function cannot be a key. */
-  filterKey?: string;
-  options?: DetectOptions;
-}
-
-export function scrapeIntervalOptions(client: PrometheusClient, { baseUrl, filterKey, options }: ScrapeIntervalParams) {
-  // The client is named by baseUrl and the filter function by filterKey; neither can be hashed.
+/**
+ * The scrape interval measured from stored samples, the largest over `selectors` (one per engine),
+ * or null when none has two samples yet.
+ */
+export function scrapeIntervalFromSamplesOptions(client: PrometheusClient, { baseUrl, selectors }: { baseUrl: string; selectors: readonly string[] }) {
+  // The client is named by baseUrl in the key; it cannot be hashed.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'scrape_interval', filterKey ?? null] as const,
-    queryFn: ({ signal }) => detectScrapeInterval(client, signal, options),
+    queryKey: prometheusKeys.scrapeIntervalFromSamples(baseUrl, selectors),
+    queryFn: async ({ signal }) => {
+      const found = await Promise.all(selectors.map((sel) => scrapeIntervalFromSamples(client, sel, signal)));
+      const seconds = found.flatMap((f) => (f ? [f.seconds] : []));
+      return seconds.length > 0 ? Math.max(...seconds) : null;
+    },
     staleTime: 5 * 60_000,
   });
 }
 
 export function alertsOptions(client: PrometheusClient, { baseUrl }: { baseUrl: string }) {
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'alerts'] as const,
+    queryKey: prometheusKeys.alerts(baseUrl),
     queryFn: ({ signal }) => client.alerts(signal),
   });
 }
 
 export function alertRulesOptions(client: PrometheusClient, { baseUrl }: { baseUrl: string }) {
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'rules', 'alert'] as const,
+    queryKey: prometheusKeys.alertRules(baseUrl),
     queryFn: ({ signal }) => client.rules('alert', signal),
     // Rule files change on reload only; the alerts list carries the live state.
     staleTime: 60_000,

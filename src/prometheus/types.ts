@@ -1,8 +1,6 @@
 // Wire types of the Prometheus HTTP API (https://prometheus.io/docs/prometheus/latest/querying/api/), as sent.
 
-/** The envelope every `/api/v1/*` answer comes in; errors may arrive with 2xx, 4xx or 5xx codes. */
-export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
-
+/** The envelope of every `/api/v1/*` answer: ApiSuccess or ApiFailure; errors may arrive with 2xx, 4xx or 5xx codes. */
 export interface ApiSuccess<T> {
   status: 'success';
   data: T;

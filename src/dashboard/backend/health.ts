@@ -1,7 +1,9 @@
-// One shared record of whether the backend answers at all. Query errors that mean "unreachable"
-// (network/CORS, 502/503/504) set it, any success clears it; the page shows one banner instead of
-// forty panel errors, and panels keep their last data marked stale.
-import { useSyncExternalStore } from 'react';
+// One record per query client and backend of whether the backend answers at all. Query errors that
+// mean "unreachable" (network/CORS, 502/503/504) set it, any success clears it (src/app/query-client.ts
+// reports both); the page shows one banner instead of forty panel errors, and panels keep their last
+// data marked stale.
+import type { QueryClient } from '@tanstack/react-query';
+import { createScopedStore } from '../data/scoped-store';
 
 export interface BackendHealth {
   down: boolean;
@@ -11,31 +13,20 @@ export interface BackendHealth {
   since: number | null;
 }
 
-let health: BackendHealth = { down: false, message: null, error: null, since: null };
-const listeners = new Set<() => void>();
+const UP: BackendHealth = { down: false, message: null, error: null, since: null };
+const health = createScopedStore<BackendHealth>(() => UP);
 
-function emit(next: BackendHealth) {
-  health = next;
-  for (const l of listeners) l();
-}
-
-export function reportBackendDown(error: Error) {
-  const message = error.message;
-  if (health.down && health.message === message) return;
-  emit({ down: true, message, error, since: health.since ?? Date.now() });
-}
-
-export function reportBackendUp() {
-  if (!health.down) return;
-  emit({ down: false, message: null, error: null, since: null });
-}
-
-export function useBackendHealth(): BackendHealth {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => health,
+export function reportBackendDown(queryClient: QueryClient, baseUrl: string, error: Error): void {
+  health.update(queryClient, baseUrl, (h) =>
+    h.down && h.message === error.message ? h : { down: true, message: error.message, error, since: h.since ?? Date.now() },
   );
+}
+
+export function reportBackendUp(queryClient: QueryClient, baseUrl: string): void {
+  health.update(queryClient, baseUrl, (h) => (h.down ? UP : h));
+}
+
+/** The health of `baseUrl` as this component's query client has seen it. */
+export function useBackendHealth(baseUrl: string): BackendHealth {
+  return health.use(baseUrl);
 }

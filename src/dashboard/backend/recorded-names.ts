@@ -6,7 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sameMembers, useStable } from '../data/use-stable';
 import { loadRecordedGrammar, RECORDED_NAME_MATCH } from '../../rules/recorded';
-import type { PrometheusClient } from '../../prometheus';
+import { backendOfKey, prometheusKeys, type PrometheusClient, type QueryAnswer } from '../../prometheus';
 
 const EMPTY: ReadonlySet<string> = new Set();
 
@@ -18,18 +18,18 @@ export interface RecordedNames {
 }
 
 const MINUTE = 60;
+const EXPR = `group by (__name__) (${RECORDED_NAME_MATCH})`;
 
 /** The query, as a factory: the boot path (src/app/early-discovery.ts) asks it under the same key. */
 export function recordedNamesQuery(client: PrometheusClient, baseUrl: string, startSec: number) {
   const start = Math.floor(startSec / MINUTE) * MINUTE;
   return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'recorded-names', RECORDED_NAME_MATCH, start],
-    queryFn: async ({ signal }): Promise<ReadonlySet<string>> => {
-      const { result } = await client.query(`group by (__name__) (${RECORDED_NAME_MATCH})`, start, signal);
-      const names = result.resultType === 'vector' ? new Set(result.result.flatMap((s) => (s.metric.__name__ ? [s.metric.__name__] : []))) : EMPTY;
+    queryKey: prometheusKeys.instantQuery(baseUrl, EXPR, start),
+    queryFn: async ({ signal }): Promise<QueryAnswer> => {
+      const answer = await client.query(EXPR, start, signal);
       // Panels rewrite their queries onto recorded series with Prometheus' grammar: load it first.
-      if (names.size > 0) await loadRecordedGrammar();
-      return names;
+      if (namesOf(answer).size > 0) await loadRecordedGrammar();
+      return answer;
     },
     staleTime: Infinity,
     retry: false,
@@ -38,13 +38,18 @@ export function recordedNamesQuery(client: PrometheusClient, baseUrl: string, st
   });
 }
 
+// Module-level, so the selected Set keeps its identity while the answer does.
+const namesOf = ({ result }: QueryAnswer): ReadonlySet<string> =>
+  result.resultType === 'vector' ? new Set(result.result.flatMap((s) => (s.metric.__name__ ? [s.metric.__name__] : []))) : EMPTY;
+
 export function useRecordedNames(client: PrometheusClient | null, baseUrl: string, startSec: number): RecordedNames {
   const q = useQuery({
     ...recordedNamesQuery(client!, baseUrl, startSec),
+    select: namesOf,
     enabled: client !== null,
     // The key moves every minute: keep this backend's last answer meanwhile, so the
     // panels do not all drop back to "loading" while it is asked again.
-    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === baseUrl ? prev : undefined),
+    placeholderData: (prev, prevQuery) => (prevQuery && backendOfKey(prevQuery.queryKey) === baseUrl ? prev : undefined),
   });
   // Asked again every minute: the same names keep their identity (a new Set re-rendered every panel).
   const names = useStable(q.data ?? EMPTY, sameMembers);

@@ -1,13 +1,24 @@
 // What the backend holds: the metric names in the current range (for name resolution and engine
 // detection), the scrape interval (for the rate window), instance counts per engine and targets
 // that are down. Each is asked once per backend and coarse time window, not on every refresh.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { sameMembers, useStable } from '../data/use-stable';
 import { bareNameMatch, detectEngine, engineNameMatch, ENGINES, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../../catalog';
 import type { EngineId } from '../../catalog/types';
 import { useFirstScreenIn } from '../data/first-screen';
-import { backendKindOptions, canAskStatus, detectScrapeInterval, isCrossOrigin, scrapeIntervalFromSamples, type PrometheusClient } from '../../prometheus';
+import {
+  backendKindOptions,
+  canAskStatus,
+  instantQueryOptions,
+  isCrossOrigin,
+  labelValuesOptions,
+  metricNamesOptions,
+  scrapeIntervalFromSamplesOptions,
+  scrapeIntervalOptions,
+  type PrometheusClient,
+  type QueryAnswer,
+} from '../../prometheus';
 
 /** Every spelling of a registered engine's metric contains its name pattern (prefixed, rewritten or not). */
 export const ENGINE_NAME_MATCH = engineNameMatch(ENGINES);
@@ -27,33 +38,31 @@ export function coarseWindow(startSec: number, endSec: number): { start: number;
   return { start: Math.floor(startSec / COARSE_SEC) * COARSE_SEC, end: Math.ceil(endSec / COARSE_SEC) * COARSE_SEC };
 }
 
+/** Every `match[]` of the names request: the engines' names, vLLM's bare ones, the API server's and the targets'. */
+const NAME_MATCH = [ENGINE_NAME_MATCH, ...BARE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH];
+
 /**
  * The metric names the board resolves its panels with, over a coarse window. A factory, so that the
  * boot path (src/app/early-discovery.ts) can ask it before config.json is read, under the same key.
  */
 export function metricNamesQuery(client: PrometheusClient, baseUrl: string, cStart: number, cEnd: number) {
-  return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'metric-names', ENGINE_NAME_MATCH, ...BARE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH, cStart, cEnd],
-    queryFn: async ({ signal }) =>
-      new Set(await client.metricNames({ match: [ENGINE_NAME_MATCH, ...BARE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH], start: cStart, end: cEnd }, signal)),
-    staleTime: 60_000,
-  });
+  return queryOptions({ ...metricNamesOptions(client, { baseUrl, match: NAME_MATCH, start: cStart, end: cEnd }), staleTime: 60_000 });
 }
 
 /** The scrape interval from targets and config (`askStatus`: see canAskStatus). */
 export function scrapeIntervalQuery(client: PrometheusClient, baseUrl: string, askStatus: boolean) {
-  // The client is made from baseUrl (and the headers); baseUrl is in the key.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  return queryOptions({
-    queryKey: ['prometheus', baseUrl, 'scrape-interval', askStatus],
-    queryFn: ({ signal }) => detectScrapeInterval(client, signal, { askStatus }),
-    staleTime: 300_000,
-    // It answers null when the backend fails: that "success" says nothing about the backend's health.
-    meta: { healthSignal: false },
-  });
+  return scrapeIntervalOptions(client, { baseUrl, askStatus });
 }
 
+// Module-level, so the selected value keeps its identity while the answer does.
+const toSet = (names: string[]): Set<string> => new Set(names);
+const listsOf = (rs: Array<{ data?: string[] }>) => rs.map((r) => r.data);
+const downTargets = ({ result }: QueryAnswer) =>
+  result.resultType === 'vector' ? result.result.map((s) => ({ instance: s.metric.instance ?? '', job: s.metric.job ?? '' })) : [];
+
 export interface BackendInfo {
+  /** The backend all of this was asked of. */
+  baseUrl: string;
   names: ReadonlySet<string> | null;
   namesError: unknown;
   resolvedBy: Record<EngineId, Map<string, ResolvedMetric>> | null;
@@ -79,7 +88,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   // Coarse window: metric names do not change with each refresh tick.
   const { start: cStart, end: cEnd } = coarseWindow(startSec, endSec);
 
-  const names = useQuery({ ...metricNamesQuery(client!, baseUrl, cStart, cEnd), enabled: client !== null, refetchInterval: 60_000 });
+  const names = useQuery({ ...metricNamesQuery(client!, baseUrl, cStart, cEnd), select: toSet, enabled: client !== null, refetchInterval: 60_000 });
   // The key moves with the coarse window. When it moves while the backend is down, the new key has
   // no data: keep the names last seen for this backend, so panels keep their (stale) data instead
   // of all dropping back to "loading".
@@ -107,16 +116,9 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   // never shorter than 4 × the real scrape interval.
   const sampleSelector = presentNames.filter((n): n is string => n !== null).map((n) => `{__name__="${escapeLabelValue(n)}"}`);
   const fromSamplesEnabled = client !== null && scrape.isSuccess && scrape.data === null && sampleSelector.length > 0;
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the client is made from baseUrl
   const fromSamples = useQuery({
-    queryKey: ['prometheus', baseUrl, 'scrape-interval-samples', sampleSelector],
-    queryFn: async ({ signal }) => {
-      const found = await Promise.all(sampleSelector.map((sel) => scrapeIntervalFromSamples(client!, sel, signal)));
-      const seconds = found.flatMap((f) => (f ? [f.seconds] : []));
-      return seconds.length > 0 ? Math.max(...seconds) : null;
-    },
+    ...scrapeIntervalFromSamplesOptions(client!, { baseUrl, selectors: sampleSelector }),
     enabled: fromSamplesEnabled,
-    staleTime: 300_000,
     // A store only seconds old (a fresh remote_write target) has fewer than two samples per series:
     // ask again rather than keep "unknown" for five minutes.
     refetchInterval: (q) => (q.state.data === null ? 30_000 : false),
@@ -126,34 +128,35 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
 
   const clusterMatcher = matcherFor('cluster', cluster);
   const firstScreenIn = useFirstScreenIn(baseUrl);
-  const counts = useQuery({
-    queryKey: ['prometheus', baseUrl, 'instance-counts', ...presentNames, clusterMatcher, cEnd],
-    queryFn: async ({ signal }) => {
-      const selector = (name: string) => `{__name__="${escapeLabelValue(name)}"${clusterMatcher ? `, ${clusterMatcher}` : ''}}`;
-      const list = async (name: string | null) => (name ? await client!.labelValues('instance', { match: [selector(name)], start: cEnd - 3600, end: cEnd }, signal) : []);
-      const lists = await Promise.all(presentNames.map(list));
-      return Object.fromEntries(ENGINES.map((e, i) => [e.id, lists[i] ?? []])) as Record<EngineId, string[]>;
-    },
-    // After the first screen: on a fleet these label lists read every series of the presence metric
-    // and held two of the browser's six connections while the first panels waited.
-    enabled: client !== null && resolvedBy !== null && firstScreenIn,
-    staleTime: 60_000,
+  const selector = (name: string) => `{__name__="${escapeLabelValue(name)}"${clusterMatcher ? `, ${clusterMatcher}` : ''}}`;
+  // After the first screen: on a fleet these label lists read every series of the presence metric
+  // and held two of the browser's six connections while the first panels waited.
+  const countsEnabled = client !== null && resolvedBy !== null && firstScreenIn;
+  const lists = useQueries({
+    queries: presentNames.flatMap((name) =>
+      name === null
+        ? []
+        : [{ ...labelValuesOptions(client!, { baseUrl, label: 'instance', match: [selector(name)], start: cEnd - 3600, end: cEnd }), enabled: countsEnabled, staleTime: 60_000 }],
+    ),
+    combine: listsOf,
   });
+  // The engines asked, in the order of `lists` (their ids joined: a value that keeps its identity).
+  const askedIds = ENGINES.filter((e) => presence[e.id] !== null).map((e) => e.id).join(' ');
+  const instanceLists = useMemo((): Record<EngineId, string[]> | null => {
+    if (!countsEnabled || lists.some((l) => l === undefined)) return null;
+    const asked = askedIds.split(' ');
+    return Object.fromEntries(ENGINES.map((e) => [e.id, lists[asked.indexOf(e.id)] ?? []])) as Record<EngineId, string[]>;
+  }, [countsEnabled, lists, askedIds]);
 
   const down = useQuery({
-    queryKey: ['prometheus', baseUrl, 'targets-down'],
-    queryFn: async ({ signal }) => {
-      const { result } = await client!.query('up == 0', undefined, signal);
-      if (result.resultType !== 'vector') return [];
-      return result.result.map((s) => ({ instance: s.metric.instance ?? '', job: s.metric.job ?? '' }));
-    },
+    ...instantQueryOptions(client!, { baseUrl, expr: 'up == 0' }),
+    select: downTargets,
     // For the header only: after the first screen (first-screen.ts).
     enabled: client !== null && firstScreenIn,
     refetchInterval: 30_000,
     staleTime: 15_000,
   });
 
-  const instanceLists = counts.data ?? null;
   const instances = useMemo(
     () => (instanceLists ? (Object.fromEntries(ENGINES.map((e) => [e.id, instanceLists[e.id].length])) as Record<EngineId, number>) : null),
     [instanceLists],
@@ -161,6 +164,7 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   const detectedEngine = detectEngine(ENGINES, presence, instances);
 
   return {
+    baseUrl,
     names: namesData ?? null,
     // Once names are known, a failed refetch is not news: a backend-wide failure has its own banner,
     // and the names in hand still resolve every panel.

@@ -32,7 +32,7 @@ export function Banners({
 }) {
   const t = useT();
   const lang = useLang();
-  const health = useBackendHealth();
+  const health = useBackendHealth(backend.baseUrl);
   const namesError = backend.namesError ? errorText(backend.namesError, lang) : null;
   const alert = health.down ? errorText(health.error, lang) : namesError;
   return (

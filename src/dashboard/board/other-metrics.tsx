@@ -6,15 +6,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { expandQuery } from '../../catalog';
-import { buildAutoPanels, INFO_ROWS, MAX_OTHER_FAMILIES, otherFamilies, type AutoPanels, type MetadataTypes } from '../../catalog/auto-panels';
+import { buildAutoPanels, INFO_ROWS, MAX_OTHER_FAMILIES, otherFamilies, type AutoPanels } from '../../catalog/auto-panels';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useLang, useT } from '../../i18n';
-import { errorText } from '../../i18n/error-text';
-import { instantQueryOptions } from '../../prometheus';
+import { metadataOptions, type QueryAnswer } from '../../prometheus';
 import { DashboardContext, useDashboard } from './context';
 import { Panel } from '../panel/panel';
 import { Section } from './section';
 import { useInView } from '../data/use-in-view';
+import { useBackendView } from '../data/use-backend-view';
+import { useQueryAnswers } from '../data/use-query-answers';
+import { viewReasonText } from '../data/view-text';
 
 /**
  * The automatic panels for this backend's other families. `enabled` gates the one metadata request
@@ -29,22 +31,7 @@ function useAutoPanels(names: ReadonlySet<string> | null, enabled: boolean) {
   // By name suffix first: enough to know whether there is anything to list, without a request.
   const bySuffix = useMemo(() => (names && resolved ? otherFamilies(names, engineWord, resolved, null) : []), [names, resolved, engineWord]);
 
-  const meta = useQuery({
-    queryKey: ['prometheus', baseUrl, 'metadata'],
-    // No endpoint (VictoriaMetrics single-node), or any failure: fall back to the suffixes.
-    queryFn: async ({ signal }): Promise<MetadataTypes | null> => {
-      try {
-        const data = await client.metadata({}, signal);
-        return Object.keys(data).length > 0 ? data : null;
-      } catch (e) {
-        if (signal.aborted) throw e;
-        return null;
-      }
-    },
-    enabled: enabled && bySuffix.length > 0,
-    staleTime: 600_000,
-    meta: { healthSignal: false },
-  });
+  const meta = useQuery({ ...metadataOptions(client, { baseUrl }), enabled: enabled && bySuffix.length > 0 });
 
   const auto: AutoPanels | null = useMemo(() => {
     if (!meta.isSuccess || !names || !resolved) return null;
@@ -141,9 +128,24 @@ export function OtherMetrics({ names }: { names: ReadonlySet<string> | null }) {
   );
 }
 
+/** The label sets of an instant answer, one line each (`k="v", …`, sorted), sorted. */
+function labelSets(answer: QueryAnswer): string[] {
+  if (answer.result.resultType !== 'vector') return [];
+  return answer.result.result
+    .map((s) =>
+      Object.entries(s.metric)
+        .filter(([k]) => k !== '__name__')
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => `${k}="${v}"`)
+        .join(', '),
+    )
+    .sort();
+}
+
 /**
  * An info-style family: its label sets at the end of the range, as a list (at most INFO_ROWS).
- * Same DOM contract as a panel (role, aria-label, data-panel-id, data-state).
+ * Same DOM contract and state machine as a panel (role, aria-label, data-panel-id, data-state,
+ * data-stale): the last list stays while a refresh loads or the backend does not answer.
  */
 function InfoFamily({ info }: { info: AutoPanels['infos'][number] }) {
   const t = useT();
@@ -151,37 +153,33 @@ function InfoFamily({ info }: { info: AutoPanels['infos'][number] }) {
   const ctx = useDashboard();
   const root = useRef<HTMLDivElement>(null);
   const inView = useInView(root);
-  const expanded = useMemo(() => {
-    if (!ctx.resolved) return null;
+  const exprs = useMemo(() => {
+    if (!ctx.resolved) return [];
     const r = expandQuery(info.query, ctx.catalog, { resolved: ctx.resolved, filters: ctx.filters, rateInterval: ctx.rateInterval, by: ctx.by });
-    return 'missing' in r ? null : r.expr;
+    return 'missing' in r ? [] : [r.expr];
   }, [info.query, ctx.catalog, ctx.resolved, ctx.filters, ctx.rateInterval, ctx.by]);
-  const answer = useQuery({
-    ...instantQueryOptions(ctx.client, { baseUrl: ctx.baseUrl, expr: expanded ?? '', time: ctx.window.endSec }),
-    enabled: inView && expanded !== null,
-  });
-  const rows = useMemo(() => {
-    const result = answer.data?.result;
-    if (!result || result.resultType !== 'vector') return [];
-    return result.result
-      .map((s) =>
-        Object.entries(s.metric)
-          .filter(([k]) => k !== '__name__')
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(([k, v]) => `${k}="${v}"`)
-          .join(', '),
-      )
-      .sort();
-  }, [answer.data]);
-  const state = answer.error ? 'error' : !answer.data ? 'loading' : rows.length > 0 ? 'ok' : 'empty';
+  const { statuses, answers } = useQueryAnswers({ kind: 'instant', client: ctx.client, baseUrl: ctx.baseUrl, exprs, window: ctx.window, enabled: inView });
+  const answer = answers[0];
+  const value = useMemo(() => (answer ? labelSets(answer) : null), [answer]);
+  const view = useBackendView(ctx.baseUrl, { statuses, value, isEmpty: (rows) => rows.length === 0 });
+  const rows = view.value ?? [];
   return (
-    <div ref={root} role="figure" aria-label={info.title} data-panel-id={info.id} data-state={state} className="iw-panel">
+    <div
+      ref={root}
+      role="figure"
+      aria-label={info.title}
+      data-panel-id={info.id}
+      data-state={view.state}
+      data-stale={view.stale || undefined}
+      className="iw-panel"
+    >
       <h3 className="iw-panel-title">{info.title}</h3>
       <p className="iw-panel-desc">{t.other.describe.info}</p>
-      {state === 'loading' && <p className="iw-muted">{t.state.loading}</p>}
-      {state === 'error' && <p className="iw-error">{errorText(answer.error, lang)}</p>}
-      {state === 'empty' && <p className="iw-muted">{t.other.infoNone}</p>}
-      {state === 'ok' && (
+      {view.stale && <span className="iw-badge iw-badge-amber">{t.state.stale}</span>}
+      {view.state === 'loading' && <p className="iw-muted">{t.state.loading}</p>}
+      {view.state === 'error' && <p className={view.reason?.kind === 'backend-down' ? 'iw-muted' : 'iw-error'}>{viewReasonText(view.reason, lang)}</p>}
+      {view.state === 'empty' && <p className="iw-muted">{t.other.infoNone}</p>}
+      {view.state === 'ok' && (
         <ul className="text-xs font-mono break-all space-y-1 mt-2" data-testid="info-rows">
           {rows.slice(0, INFO_ROWS).map((r) => (
             <li key={r}>{r}</li>

@@ -15,6 +15,8 @@ import { primaryContext, secondLeg } from './legs';
 import { CORE_PANEL_IDS } from '../../catalog/core-panels';
 import { useDashboard } from '../board/context';
 import { useQueryAnswers } from '../data/use-query-answers';
+import { useBackendView } from '../data/use-backend-view';
+import { viewReasonText } from '../data/view-text';
 
 /** The logical panels every engine has (PRODUCT.md §4): what an A/B is usually about. */
 export const AB_SUMMARY_PANELS = CORE_PANEL_IDS;
@@ -71,28 +73,40 @@ export function AbSummary() {
   const answersA = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: exprsA, window: w, enabled });
   const answersB = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: exprsB, window: w, enabled });
 
+  // One state machine with the panels: the last rows stay while a refresh loads, and marked stale
+  // while the backend does not answer.
+  const statuses = useMemo(() => [...answersA.statuses, ...answersB.statuses], [answersA.statuses, answersB.statuses]);
+  const value = useMemo((): AbRow[] | null => {
+    if (statuses.some((st) => !st.hasData && !st.error)) return null;
+    return rankDifferences(
+      items.a.map((item, i) => ({
+        key: `${item.panel.id}/${item.queryId}`,
+        panelId: item.panel.id,
+        queryId: item.queryId,
+        a: answerMean(answersA.answers[i]),
+        b: answerMean(answersB.answers[i]),
+      })),
+    ).filter((r) => r.diff !== null);
+  }, [statuses, items, answersA.answers, answersB.answers]);
+  const abScope = ab ? `${ab.label}\n${ab.a.join(',')}\n${ab.b.join(',')}` : '';
+  const view = useBackendView(baseUrl, { scope: abScope, statuses, value, isEmpty: (r) => r.length === 0 });
+
   if (!ab) return null;
-  const loading = [...answersA.statuses, ...answersB.statuses].some((s) => !s.hasData && !s.error);
-  const rows: AbRow[] = rankDifferences(
-    items.a.map((item, i) => ({
-      key: `${item.panel.id}/${item.queryId}`,
-      panelId: item.panel.id,
-      queryId: item.queryId,
-      a: answerMean(answersA.answers[i]),
-      b: answerMean(answersB.answers[i]),
-    })),
-  ).filter((r) => r.diff !== null);
+  const rows = view.value ?? [];
   const byKey = new Map(items.a.map((item) => [`${item.panel.id}/${item.queryId}`, item]));
   const fmt = (v: number | null, panel: PanelSpec) => (v === null ? t.compare.summary.noFigure : formatValue(v, panel.unit, { locale }));
 
   return (
-    <section role="region" aria-label={t.compare.summary.title} className="iw-panel iw-ab-summary" data-ab-summary="" data-state={loading ? 'loading' : 'ok'}>
+    <section role="region" aria-label={t.compare.summary.title} className="iw-panel iw-ab-summary" data-ab-summary="" data-state={view.state} data-stale={view.stale || undefined}>
       <h2 className="iw-panel-title">
         {t.compare.summary.title}: <span className="font-normal">{sideTag(ab, 'a')}</span> · <span className="font-normal">{sideTag(ab, 'b')}</span>
       </h2>
       <p className="iw-panel-desc">{t.compare.summary.caption(ab.label)}</p>
-      {rows.length === 0 ? (
-        <p className="iw-muted text-sm">{loading ? t.compare.summary.loading : t.compare.summary.none}</p>
+      {view.stale && <span className="iw-badge iw-badge-amber">{t.state.stale}</span>}
+      {view.state === 'error' ? (
+        <p className={view.reason?.kind === 'backend-down' ? 'iw-muted text-sm' : 'iw-error text-sm'}>{viewReasonText(view.reason, lang)}</p>
+      ) : rows.length === 0 ? (
+        <p className="iw-muted text-sm">{view.state === 'loading' ? t.compare.summary.loading : t.compare.summary.none}</p>
       ) : (
         <table className="iw-table text-sm">
           <thead>

@@ -5,6 +5,7 @@
 // shared by every hook that waits for it.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { prometheusKeys } from '../../prometheus';
 
 /** When no range query has been sent this long after the first asker, nothing is held back any more. */
 export const FIRST_SCREEN_FALLBACK_MS = 4000;
@@ -23,7 +24,7 @@ function watchFor(queryClient: QueryClient, baseUrl: string): Watch {
   if (known) return known;
   const watch: Watch = { done: false, listeners: new Set() };
   byUrl.set(baseUrl, watch);
-  const key = ['prometheus', baseUrl, 'query_range'];
+  const key = prometheusKeys.rangeQueries(baseUrl);
   let seen = false;
   const finish = (): void => {
     if (watch.done) return;

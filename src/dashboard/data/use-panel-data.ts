@@ -182,7 +182,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
     return { series: mergeLegs(mode, first, then, ago), truncated, warnings: [...new Set(warnings)], window: w };
   }, [answers, statuses, runnable, w, mode, earlier, secondRunnable, secondWindow, lang]);
 
-  const healthDown = useBackendHealth().down;
+  const healthDown = useBackendHealth(baseUrl).down;
   const quiet = quietProbe.quiet;
   const buckets = panel.chart === 'distribution' || panel.chart === 'heatmap';
   const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: buckets ? isEmptyBuckets : isEmptyChart, backendDown: healthDown, isBackendWide, quiet });

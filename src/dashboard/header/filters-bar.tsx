@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EngineCatalog } from '../../catalog/types';
 import { matcherFor, type ResolvedMetric } from '../../catalog';
-import type { PrometheusClient } from '../../prometheus';
+import { labelNamesOptions, labelValuesOptions, type PrometheusClient } from '../../prometheus';
 import { useT } from '../../i18n';
 import { MultiSelect } from './multi-select';
 import { coarseWindow } from '../backend/use-backend';
@@ -33,8 +33,7 @@ function useLabelValues(
 ) {
   const match = presence ? `${presence}{${narrow.filter(Boolean).join(',')}}`.replace('{}', '') : null;
   return useQuery({
-    queryKey: ['prometheus', baseUrl, 'label-values', label, match, startSec, endSec, LABEL_VALUES_LIMIT],
-    queryFn: ({ signal }) => client!.labelValues(label, { match: [match!], start: startSec, end: endSec, limit: LABEL_VALUES_LIMIT }, signal),
+    ...labelValuesOptions(client!, { baseUrl, label, match: match === null ? [] : [match], start: startSec, end: endSec, limit: LABEL_VALUES_LIMIT }),
     // Asked when the list is opened, not at page load: on a fleet the instance list is large and
     // would hold browser connections the first screen's panels need.
     enabled: wanted && client !== null && match !== null,
@@ -80,8 +79,7 @@ export function FiltersBar({
   };
   // Which labels the engine series carry: `cluster` is offered only where it exists.
   const labelNames = useQuery({
-    queryKey: ['prometheus', baseUrl, 'label-names', presence, s, e],
-    queryFn: ({ signal }) => client!.labelNames({ match: [presence!], start: s, end: e }, signal),
+    ...labelNamesOptions(client!, { baseUrl, match: presence === null ? [] : [presence], start: s, end: e }),
     enabled: client !== null && presence !== null,
     staleTime: 300_000,
   });

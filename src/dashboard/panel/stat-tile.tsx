@@ -1,13 +1,13 @@
 // A tile of the stat row: the current value, a sparkline and the threshold colour.
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useMemo } from 'react';
+import type { QuietReason } from '../../catalog/quiet';
 import { preferRecorded } from '../../rules/recorded';
 import type { StatSpec } from '../../catalog/types';
 import { Sparkline, matrixToSeries, sumSeries, trimIncompleteSteps } from '../../charts';
 import { formatValue } from '../../lib/units';
-import { useLang, useT } from '../../i18n';
+import { useLang, useT, type Messages } from '../../i18n';
 import { statTitle } from '../../i18n/catalog-text';
-import { isBackendWide } from '../backend/errors';
-import { useBackendHealth } from '../backend/health';
 import { compareShiftSec, formatDelta, relativeChange, shiftWindow } from '../compare/compare';
 import { useDashboard } from '../board/context';
 import { scrollToPanel } from './scroll-to-panel';
@@ -15,7 +15,8 @@ import { STAT_COLORS, reportStatVerdict, statVerdict } from './stat-verdict';
 import { useQueryAnswers } from '../data/use-query-answers';
 import { useQuiet } from '../data/use-quiet';
 import { tileBound, useBucketBounds } from '../data/use-quantile-precision';
-import { useView } from '../data/view-state';
+import type { PanelState, ViewReason } from '../data/view-state';
+import { useBackendView } from '../data/use-backend-view';
 import { viewReasonText } from '../data/view-text';
 
 const NO_EXPRS: readonly string[] = [];
@@ -27,6 +28,33 @@ function lastValue(points: ReadonlyArray<readonly [number, number | null]>): num
     if (v !== null && v !== undefined) return v;
   }
   return null;
+}
+
+/** The tile's state: names and the quiet decision settle it before the view does. */
+function tileState(p: { resolved: boolean; namesFailed: boolean; quietKind: QuietReason['kind'] | undefined; runnable: boolean; view: PanelState }): PanelState {
+  if (!p.resolved) return p.namesFailed ? 'error' : 'loading';
+  if (p.quietKind === 'none-yet') return 'empty';
+  if (!p.runnable) return 'unavailable';
+  return p.view;
+}
+
+const quietOf = (r: ViewReason): QuietReason | null => (r?.kind === 'never-moved' || r?.kind === 'none-yet' ? r : null);
+
+/** What the value line says in each state. */
+function valueText(state: PanelState, quietKind: QuietReason['kind'] | undefined, shown: string | null, t: Messages): string {
+  if (state === 'ok') return shown ?? '';
+  if (quietKind === 'none-yet') return t.stat.noneYet;
+  if (quietKind === 'never-moved') return t.stat.off;
+  switch (state) {
+    case 'loading':
+      return '…';
+    case 'unavailable':
+      return '–';
+    case 'error':
+      return t.stat.unknown;
+    case 'empty':
+      return t.stat.noData;
+  }
 }
 
 // memo: the refresh clock re-renders the page every tick; a tile re-renders only when its context
@@ -103,15 +131,17 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
 
   // The same state machine as the panels: the last value stays, marked stale, while the backend is
   // down; a refresh in flight keeps it; a backend that never answered is an error, not "no traffic".
-  const healthDown = useBackendHealth().down;
-  const view = useView({ scope: baseUrl, statuses, value: points, isEmpty: (p) => lastValue(p) === null, backendDown: healthDown, isBackendWide, quiet });
+  const view = useBackendView(baseUrl, { statuses, value: points, isEmpty: (p) => lastValue(p) === null, quiet });
   const shownPoints = view.value ?? [];
   const last = lastValue(shownPoints);
-  const shownQuiet = !expanded ? quiet : view.reason?.kind === 'never-moved' || view.reason?.kind === 'none-yet' ? view.reason : null;
+  // Nothing runnable: the quiet decision alone; else the one the view showed its answer with.
+  const shownQuiet = !expanded ? quiet : quietOf(view.reason);
   const quietKind = shownQuiet?.kind;
-  const state = !resolved ? (ctx.namesFailed ? 'error' : 'loading') : quietKind === 'none-yet' ? 'empty' : !expanded ? 'unavailable' : view.state;
+  const state = tileState({ resolved: resolved !== null, namesFailed: ctx.namesFailed, quietKind, runnable: expanded !== null, view: view.state });
   const stale = view.stale;
-  const errorTitle = state === 'error' || quietKind ? (viewReasonText(state === 'error' ? view.reason : shownQuiet, lang) ?? undefined) : undefined;
+  // The tooltip says why: the error, or the quiet reason.
+  const why = state === 'error' ? view.reason : shownQuiet;
+  const errorTitle = viewReasonText(why, lang) ?? undefined;
   // A quantile in the first, +Inf or a wide bucket shows its bound, not the interpolated number.
   const bounds = useBucketBounds(subject, true).bounds.get(source.query.id);
   const bound = state === 'ok' && last !== null && bounds ? tileBound(last, bounds, stat.unit, t.distribution, locale) : null;
@@ -122,14 +152,14 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const shownText = state === 'ok' ? (bound?.text ?? formatValue(last, stat.unit, { locale })) : null;
   const verdict = statVerdict(state === 'ok' ? last : null, stat.thresholds, (v) => formatValue(v, stat.unit, { locale }), t.verdict);
   const color = verdict.color;
-  const tileTitle = statTitle(stat, catalog.engine, lang);
+  const title = statTitle(stat, catalog.engine, lang);
+  const queryClient = useQueryClient();
   useEffect(() => {
-    reportStatVerdict(stat.id, shownText !== null ? { id: stat.id, title: tileTitle, text: shownText, color: verdict.color, reason: verdict.reason } : null);
-  }, [stat.id, tileTitle, shownText, verdict.color, verdict.reason]);
-  useEffect(() => () => reportStatVerdict(stat.id, null), [stat.id]);
+    reportStatVerdict(queryClient, stat.id, shownText !== null ? { id: stat.id, title, text: shownText, color: verdict.color, reason: verdict.reason } : null);
+  }, [queryClient, stat.id, title, shownText, verdict.color, verdict.reason]);
+  useEffect(() => () => reportStatVerdict(queryClient, stat.id, null), [queryClient, stat.id]);
 
   const target = stat.panelId;
-  const title = tileTitle;
   return (
     <div
       className="iw-stat"
@@ -160,19 +190,7 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
         )}
       </div>
       <div className="iw-stat-value" style={{ color: STAT_COLORS[color] }}>
-        {state === 'ok'
-          ? shownText
-          : quietKind === 'none-yet'
-            ? t.stat.noneYet
-            : quietKind === 'never-moved'
-              ? t.stat.off
-              : state === 'loading'
-                ? '…'
-                : state === 'unavailable'
-                  ? '–'
-                  : state === 'error'
-                    ? t.stat.unknown
-                    : t.stat.noData}
+        {valueText(state, quietKind, shownText, t)}
       </div>
       {state === 'ok' && details.some((d) => d.value !== null) && (
         <div className="iw-stat-detail iw-muted text-xs" data-testid="stat-detail">

@@ -1,8 +1,9 @@
 // Why a stat tile has its colour, in words, and the worst tile of the row for the header's health
-// summary. Pure functions plus a tiny store the tiles report to (the header reads it).
-import { useSyncExternalStore } from 'react';
+// summary. Pure functions plus a store per query client the tiles report to (the header reads it).
+import type { QueryClient } from '@tanstack/react-query';
 import type { Threshold } from '../../catalog/types';
 import type { Messages } from '../../i18n/en';
+import { createScopedStore } from '../data/scoped-store';
 
 export type StatColor = Threshold['color'] | 'none';
 
@@ -68,27 +69,26 @@ export function worstStat(stats: readonly ReportedStat[]): ReportedStat | null {
   return worst;
 }
 
-// The store: each tile reports its verdict (or null when it has none to give), keyed by stat id.
-let reported: ReadonlyMap<string, ReportedStat> = new Map();
-const listeners = new Set<() => void>();
+// The store, one per query client: each tile reports its verdict (or null when it has none to give),
+// keyed by stat id. One scope per client: tiles withdraw their verdict while they have no value, so
+// a new backend's row never carries the last one's.
+const reported = createScopedStore<ReadonlyMap<string, ReportedStat>>(() => new Map());
+const ROW = 'stat-row';
+
+const same = (a: ReportedStat, b: ReportedStat) => a.color === b.color && a.text === b.text && a.reason === b.reason && a.title === b.title;
 
 /** Called by a stat tile whenever its value or verdict changes; `null` withdraws it (unmount, no data). */
-export function reportStatVerdict(id: string, stat: ReportedStat | null): void {
-  const prev = reported.get(id);
-  if (stat === null ? prev === undefined : prev && prev.color === stat.color && prev.text === stat.text && prev.reason === stat.reason && prev.title === stat.title) return;
-  const next = new Map(reported);
-  if (stat === null) next.delete(id);
-  else next.set(id, stat);
-  reported = next;
-  for (const l of listeners) l();
+export function reportStatVerdict(queryClient: QueryClient, id: string, stat: ReportedStat | null): void {
+  reported.update(queryClient, ROW, (map) => {
+    const prev = map.get(id);
+    if (stat === null ? prev === undefined : prev && same(prev, stat)) return map;
+    const next = new Map(map);
+    if (stat === null) next.delete(id);
+    else next.set(id, stat);
+    return next;
+  });
 }
 
 export function useReportedStats(): ReadonlyMap<string, ReportedStat> {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => reported,
-  );
+  return reported.use(ROW);
 }

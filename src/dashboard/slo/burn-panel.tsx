@@ -1,16 +1,19 @@
 // The burn-rate panel of the Latency section (`slo-burn-rate`): for each SLO, the error-budget
 // burn rate over a sliding 1 h window at every step, with the workbook's paging lines (14.4× over
-// 1 h, 6× over 6 h). Between bucket bounds the line follows the interpolated attainment.
-import { useQueries } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+// 1 h, 6× over 6 h). Between bucket bounds the line follows the interpolated attainment. Runs
+// through the one state machine: the last lines stay while a refresh loads, stale while the backend
+// does not answer.
+import { useMemo, useRef, useState } from 'react';
 import { expandQuery } from '../../catalog';
 import { EChart, LegendTable, buildTimeSeriesOption, type ChartSeries } from '../../charts';
 import { useLang, useT } from '../../i18n';
-import { errorText } from '../../i18n/error-text';
 import { BURN_PAGE, BURN_PAGE_6H, burnRate } from '../../lib/slo';
-import { rangeQueryOptions, type RangeQueryAnswer } from '../../prometheus';
+import type { PanelState } from '../data/view-state';
+import { viewReasonText } from '../data/view-text';
+import { useBackendView } from '../data/use-backend-view';
+import { useQueryAnswers } from '../data/use-query-answers';
 import { useDashboard } from '../board/context';
-import { useSloSetup } from './data';
+import { boundsStatuses, thresholdsScope, useSloSetup, type SloSetup } from './data';
 import { attainmentSeries, type EffectiveSlo } from './queries';
 import { useInView } from '../data/use-in-view';
 
@@ -23,6 +26,14 @@ export const BURN_AXIS_MAX = 20;
 export function burnAxisMax(series: readonly ChartSeries[]): number | undefined {
   const top = series.reduce((m, s) => s.points.reduce((n, [, v]) => (v !== null && v > n ? v : n), m), 0);
   return top < BURN_PAGE ? BURN_AXIS_MAX : undefined;
+}
+
+/** What the setups settle before the view: no threshold, no histogram, names not in yet. */
+function burnState(setups: readonly SloSetup[], resolved: boolean, namesFailed: boolean, view: PanelState): PanelState {
+  if (setups.length === 0) return 'empty';
+  if (setups.every((s) => s.status === 'unavailable')) return 'unavailable';
+  if (!resolved) return namesFailed ? 'error' : 'loading';
+  return view;
 }
 
 export function SloBurnPanel({ slo }: { slo: EffectiveSlo }) {
@@ -43,15 +54,14 @@ export function SloBurnPanel({ slo }: { slo: EffectiveSlo }) {
       }),
     [setups, resolved, catalog, filters],
   );
-  const combine = useCallback((rs: Array<{ data?: RangeQueryAnswer; error: unknown }>) => rs.map((r) => ({ data: r.data, error: r.error })), []);
-  const answers = useQueries({
-    queries: ready.map((r) => ({ ...rangeQueryOptions(client, { baseUrl, expr: r.expr, start: w.startSec, end: w.endSec, step: w.stepSec }), enabled: active })),
-    combine,
-  });
+  const exprs = useMemo(() => ready.map((r) => r.expr), [ready]);
+  const answers = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled: active });
+  const statuses = useMemo(() => [...boundsStatuses(setups), ...answers.statuses], [setups, answers.statuses]);
 
-  const series = useMemo((): ChartSeries[] => {
+  const value = useMemo((): ChartSeries[] | null => {
+    if (answers.statuses.some((st) => !st.hasData && !st.error)) return null;
     return ready.flatMap(({ setup }, i) => {
-      const data = answers[i]?.data;
+      const data = answers.answers[i];
       if (!data) return [];
       const byTs = new Map(attainmentSeries(data.result, setup.threshold, setup.position ?? { kind: 'none' }));
       const points: Array<[number, number | null]> = [];
@@ -63,20 +73,15 @@ export function SloBurnPanel({ slo }: { slo: EffectiveSlo }) {
       return [{ id: `burn-${setup.kind}`, name, labels: { slo: setup.kind }, points }];
     });
   }, [ready, answers, w, slo.objective]);
-
-  const error = answers.find((a) => a.error && !a.data)?.error;
-  const waiting = ready.length > 0 && answers.some((a) => !a.data && !a.error);
-  const hasPoints = series.some((s) => s.points.some(([, v]) => v !== null));
-  const state =
-    setups.length > 0 && setups.every((s) => s.status === 'unavailable')
-      ? 'unavailable'
-      : !resolved || setups.some((s) => s.status === 'loading') || (waiting && !hasPoints)
-        ? 'loading'
-        : hasPoints
-          ? 'ok'
-          : error
-            ? 'error'
-            : 'empty';
+  const view = useBackendView(baseUrl, {
+    scope: `${thresholdsScope(setups)} ${slo.objective}`,
+    statuses,
+    value,
+    isEmpty: (series) => !series.some((x) => x.points.some(([, v]) => v !== null)),
+  });
+  const series = useMemo(() => view.value ?? [], [view.value]);
+  const state = burnState(setups, resolved !== null, ctx.namesFailed, view.state);
+  const backendDown = view.reason?.kind === 'backend-down' || (state === 'error' && resolved === null);
 
   const option = useMemo(
     () =>
@@ -101,8 +106,9 @@ export function SloBurnPanel({ slo }: { slo: EffectiveSlo }) {
   );
 
   return (
-    <div ref={root} role="figure" aria-label={t.slo.panelTitle} data-panel-id={BURN_PANEL_ID} data-state={state} className="iw-panel">
+    <div ref={root} role="figure" aria-label={t.slo.panelTitle} data-panel-id={BURN_PANEL_ID} data-state={state} data-stale={view.stale || undefined} className="iw-panel">
       <h3 className="iw-panel-title">{t.slo.panelTitle}</h3>
+      {view.stale && <span className="iw-badge iw-badge-amber">{t.state.stale}</span>}
       <p className="iw-panel-desc" title={t.slo.panelDescription}>
         {t.slo.panelDescription}
       </p>
@@ -121,7 +127,7 @@ export function SloBurnPanel({ slo }: { slo: EffectiveSlo }) {
         <div className="iw-panel-message" style={{ height: 220 }}>
           {state === 'loading' && <span className="iw-muted">{t.state.loading}</span>}
           {state === 'empty' && <span>{setups.length === 0 ? t.slo.noThreshold : t.state.empty}</span>}
-          {state === 'error' && <span className="iw-error">{errorText(error, lang)}</span>}
+          {state === 'error' && <span className={backendDown ? 'iw-muted' : 'iw-error'}>{viewReasonText(backendDown ? { kind: 'backend-down' } : view.reason, lang)}</span>}
           {state === 'unavailable' && <span>{t.state.unavailable}</span>}
         </div>
       )}

@@ -1,19 +1,22 @@
 // Data for the SLO tiles and the burn-rate panel: the bucket bounds each SLO's histogram has on
 // this backend (read, never assumed), where the threshold falls among them, the PromQL, and the
-// attainment over the selected range and the 1 h / 6 h burn windows (instant queries at the end).
+// attainment over the selected range and the 1 h / 6 h burn windows (instant queries at the end),
+// through the one state machine (useQueryAnswers + reduceView) like every panel.
 import { useQueries } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { expandQuery } from '../../catalog';
 import type { QuerySpec } from '../../catalog/types';
 import { locateThreshold, parseBounds, type ThresholdPosition } from '../../lib/buckets';
 import { SLO_KINDS, attainmentFrom, type Attainment, type SloKind } from '../../lib/slo';
-import { bucketBoundsOptions, instantQueryOptions, type QueryAnswer } from '../../prometheus';
+import { backendOfKey, bucketBoundsOptions } from '../../prometheus';
 import { useLang } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
-import { isBackendWide } from '../backend/errors';
 import { useDashboard } from '../board/context';
 import { sloQuery, vectorSamples, type EffectiveSlo } from './queries';
 import { coarseWindow } from '../backend/use-backend';
+import { useBackendView } from '../data/use-backend-view';
+import { useQueryAnswers } from '../data/use-query-answers';
+import type { QueryStatus, View } from '../data/view-state';
 
 export const SLO_WINDOWS = ['range', '1h', '6h'] as const;
 export type SloWindow = (typeof SLO_WINDOWS)[number];
@@ -35,6 +38,8 @@ export interface SloSetup {
   leValues: string[];
   /** `_count` is on this backend (otherwise the `+Inf` bucket is the total). */
   hasCount: boolean;
+  /** The bounds query's status, in the shape reduceView takes; null when none runs (no histogram). */
+  boundsStatus: QueryStatus | null;
 }
 
 /** Bounds and PromQL of every SLO with a threshold. */
@@ -44,24 +49,32 @@ export function useSloSetup(slo: EffectiveSlo): SloSetup[] {
   const { start, end } = coarseWindow(w.startSec, w.endSec);
   const kinds = SLO_KINDS.filter((k) => slo.thresholds[k] !== null);
   const names = kinds.map((k) => resolved?.get(`${k}_bucket`)?.name ?? null);
-  const combine = useCallback((rs: Array<{ data?: string[]; error: unknown }>) => rs.map((r) => ({ data: r.data, error: r.error })), []);
+  const combine = useCallback(
+    (rs: Array<{ data?: string[]; error: unknown; isFetching: boolean }>) => rs.map((r) => ({ data: r.data, error: r.error, fetching: r.isFetching })),
+    [],
+  );
   const bounds = useQueries({
     queries: names.map((name) => ({
       ...bucketBoundsOptions(client, { baseUrl, series: name ?? '', start, end }),
       enabled: name !== null,
+      // The key moves with the coarse window: the same series' bounds meanwhile (they change only
+      // with an engine release), so the SLO bodies keep their queries instead of dropping to loading.
+      placeholderData: (prev: string[] | undefined, q?: { queryKey: readonly unknown[] }) =>
+        q && backendOfKey(q.queryKey) === baseUrl && q.queryKey[3] === name ? prev : undefined,
     })),
     combine,
   });
-  const key = JSON.stringify([kinds.map((k) => slo.thresholds[k]), names, bounds.map((b) => b.data ?? null), bounds.map((b) => Boolean(b.error)), resolved !== null]);
+  const key = JSON.stringify([kinds.map((k) => slo.thresholds[k]), names, bounds.map((b) => b.data ?? null), bounds.map((b) => Boolean(b.error)), bounds.map((b) => b.fetching), resolved !== null]);
   return useMemo(
     () =>
       kinds.map((kind, i): SloSetup => {
         const threshold = slo.thresholds[kind] ?? 0;
         const hasCount = resolved?.has(`${kind}_count`) ?? false;
-        const base = { kind, threshold, bounds: [], position: null, query: null, metricName: names[i] ?? null, reason: null, leValues: [], hasCount };
+        const b = bounds[i];
+        const boundsStatus = names[i] === null || !b ? null : { hasData: b.data !== undefined, error: b.error ?? null, fetching: b.fetching };
+        const base = { kind, threshold, bounds: [], position: null, query: null, metricName: names[i] ?? null, reason: null, leValues: [], hasCount, boundsStatus };
         if (!resolved) return { ...base, status: 'loading' };
         if (names[i] === null) return { ...base, status: 'unavailable' };
-        const b = bounds[i];
         if (b?.error && !b.data) return { ...base, status: 'error', reason: errorText(b.error, lang) };
         if (!b?.data) return { ...base, status: 'loading' };
         const parsed = parseBounds(b.data);
@@ -84,63 +97,57 @@ export interface SloWindowResult {
   error: string | null;
 }
 
-export type SloResults = Record<SloKind, Partial<Record<SloWindow, SloWindowResult>>>;
+/** One window's results, by SLO: only SLOs whose bounds are in (or failed) have one. */
+export type SloWindowResults = Partial<Record<SloKind, SloWindowResult>>;
 
 /** The PromQL window of each SLO window: the selected range in seconds, or the burn windows. */
 export function windowDuration(win: SloWindow, startSec: number, endSec: number): string {
   return win === 'range' ? `${Math.max(60, Math.round(endSec - startSec))}s` : win;
 }
 
-/** Attainment of each ready SLO over each window, evaluated at the end of the (aligned) range. */
-export function useSloResults(setups: SloSetup[]): SloResults {
+/** What a held answer must match besides the backend: the thresholds it was computed for. */
+export const thresholdsScope = (setups: readonly SloSetup[]): string => setups.map((s) => `${s.kind}≤${s.threshold}`).join(' ');
+
+/** The statuses of the bounds queries of `setups` (those that run). */
+export const boundsStatuses = (setups: readonly SloSetup[]): QueryStatus[] => setups.flatMap((s) => (s.boundsStatus ? [s.boundsStatus] : []));
+
+/**
+ * Attainment of each ready SLO of `setups` over `win`, evaluated at the end of the (aligned) range,
+ * through the one state machine: the last results stay while a refresh loads, and marked stale
+ * while the backend does not answer; the bounds queries count among the statuses, so a moved
+ * coarse window waits the same way.
+ */
+export function useSloWindow(setups: readonly SloSetup[], win: SloWindow): View<SloWindowResults> {
   const { client, baseUrl, window: w, catalog, resolved, filters } = useDashboard();
   const lang = useLang();
   const slots = useMemo(() => {
-    const out: Array<{ kind: SloKind; win: SloWindow; expr: string; setup: SloSetup }> = [];
+    const out: Array<{ setup: SloSetup; expr: string }> = [];
     if (!resolved) return out;
-    for (const s of setups) {
-      if (s.status !== 'ready' || !s.query) continue;
-      for (const win of SLO_WINDOWS) {
-        const r = expandQuery(s.query, catalog, { resolved, filters, rateInterval: windowDuration(win, w.startSec, w.endSec), by: [] });
-        if ('expr' in r) out.push({ kind: s.kind, win, expr: r.expr, setup: s });
-      }
+    for (const setup of setups) {
+      if (setup.status !== 'ready' || !setup.query) continue;
+      const r = expandQuery(setup.query, catalog, { resolved, filters, rateInterval: windowDuration(win, w.startSec, w.endSec), by: [] });
+      if ('expr' in r) out.push({ setup, expr: r.expr });
     }
     return out;
-  }, [setups, resolved, catalog, filters, w.startSec, w.endSec]);
+  }, [setups, resolved, catalog, filters, win, w.startSec, w.endSec]);
+  const exprs = useMemo(() => slots.map((s) => s.expr), [slots]);
+  const answers = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs, window: w, enabled: true });
+  const statuses = useMemo(() => [...boundsStatuses(setups), ...answers.statuses], [setups, answers.statuses]);
 
-  const combine = useCallback(
-    (rs: Array<{ data?: QueryAnswer; error: unknown }>) => rs.map((r) => ({ data: r.data, error: r.error })),
-    [],
-  );
-  const answers = useQueries({
-    queries: slots.map((s) => instantQueryOptions(client, { baseUrl, expr: s.expr, time: w.endSec })),
-    combine,
-  });
+  const value = useMemo((): SloWindowResults | null => {
+    const out: SloWindowResults = {};
+    for (const s of setups) if (s.status === 'error') out[s.kind] = { attainment: null, expr: null, error: s.reason };
+    for (const [i, { setup, expr }] of slots.entries()) {
+      const a = answers.answers[i];
+      const error = answers.statuses[i]?.error;
+      if (a) {
+        const samples = a.result.resultType === 'vector' ? vectorSamples(a.result.result) : [];
+        out[setup.kind] = { attainment: attainmentFrom(samples, setup.threshold, setup.position ?? { kind: 'none' }), expr, error: null };
+      } else if (error) out[setup.kind] = { attainment: null, expr, error: errorText(error, lang) };
+      else return null;
+    }
+    return out;
+  }, [setups, slots, answers, lang]);
 
-  // A new window (refresh tick) has no answer yet: keep showing the last one for the same SLO,
-  // threshold and window instead of flashing "loading" (as panels keep their previous data).
-  const [last, setLast] = useState<Record<string, SloWindowResult>>({});
-  const results = {} as SloResults;
-  for (const k of SLO_KINDS) results[k] = {};
-  const fresh: Record<string, SloWindowResult> = {};
-  const kept: Record<string, SloWindowResult> = {};
-  slots.forEach((s, i) => {
-    const a = answers[i];
-    const id = `${s.kind}|${s.setup.threshold}|${s.win}|${JSON.stringify(filters)}`;
-    const prev = last[id];
-    if (prev) kept[id] = prev;
-    let r: SloWindowResult;
-    if (a?.data) {
-      const res = a.data.result;
-      const samples = res.resultType === 'vector' ? vectorSamples(res.result) : [];
-      r = { attainment: attainmentFrom(samples, s.setup.threshold, s.setup.position ?? { kind: 'none' }), expr: s.expr, error: null };
-      fresh[id] = r;
-    } else if (a?.error && !isBackendWide(a.error)) r = { attainment: null, expr: s.expr, error: errorText(a.error, lang) };
-    else r = prev ?? { attainment: null, expr: s.expr, error: null };
-    results[s.kind][s.win] = r;
-  });
-  const changed = Object.entries(fresh).some(([id, r]) => last[id]?.attainment === undefined || JSON.stringify(last[id]?.attainment) !== JSON.stringify(r.attainment));
-  // Only the slots on screen are remembered, so the memory does not grow with every filter tried.
-  if (changed) setLast({ ...kept, ...fresh });
-  return results;
+  return useBackendView(baseUrl, { scope: thresholdsScope(setups), statuses, value, isEmpty: () => false });
 }

@@ -3,25 +3,27 @@
 // 6 h (`slo-burn-1h`, `slo-burn-6h`). DOM contract (PRODUCT.md §6): data-stat-id, data-state,
 // data-value in base units, and data-value-low/-high when the value is only known to lie in an interval.
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { expandQuery } from '../../catalog';
 import { formatDuration } from '../../lib/time';
 import { formatValue } from '../../lib/units';
 import { burnColor, burnOf, goodputBounds, SLO_PER_TOKEN, type Attainment, type SloKind } from '../../lib/slo';
 import { instantQueryOptions } from '../../prometheus';
-import { useT, type Messages } from '../../i18n';
+import { useLang, useT, type Lang, type Messages } from '../../i18n';
 import { useDashboard } from '../board/context';
-import { useSloResults, useSloSetup, type SloResults, type SloSetup, type SloWindowResult } from './data';
+import type { PanelState, View } from '../data/view-state';
+import { viewReasonText } from '../data/view-text';
+import { useSloSetup, useSloWindow, type SloSetup, type SloWindowResults } from './data';
 import type { EffectiveSlo } from './queries';
 
 const COLORS = { green: 'var(--iw-green)', amber: 'var(--iw-amber)', red: 'var(--iw-red)', none: 'var(--iw-accent)' } as const;
 type Color = keyof typeof COLORS;
-type TileState = 'loading' | 'ok' | 'empty' | 'unavailable' | 'error';
 const KIND_LABEL: Record<SloKind, string> = { ttft: 'TTFT', itl: 'ITL', e2e: 'E2E' };
 
 interface TileProps {
   id: string;
   title: string;
-  state: TileState;
+  state: PanelState;
   value?: number;
   low?: number;
   high?: number;
@@ -33,9 +35,11 @@ interface TileProps {
   partial?: string;
   /** Seconds of data the window had, when short of the window. */
   spanSec?: number;
+  /** The value is the last one received, the backend not answering since. */
+  stale?: boolean;
 }
 
-function Tile({ id, title, state, value, low, high, color = 'none', text, note, partial, spanSec }: TileProps) {
+function Tile({ id, title, state, value, low, high, color = 'none', text, note, partial, spanSec, stale }: TileProps) {
   const interval = low !== undefined && high !== undefined && low !== high;
   return (
     <div role="listitem">
@@ -43,6 +47,7 @@ function Tile({ id, title, state, value, low, high, color = 'none', text, note, 
         className="iw-stat"
         data-stat-id={id}
         data-state={state}
+        data-stale={stale || undefined}
         data-color={color}
         data-value={state === 'ok' && value !== undefined ? String(value) : undefined}
         data-value-low={state === 'ok' && interval ? String(low) : undefined}
@@ -71,13 +76,18 @@ function Tile({ id, title, state, value, low, high, color = 'none', text, note, 
 const pct = (v: number, locale: string) => formatValue(v, 'ratio', { locale, digits: 4 });
 const sec = (v: number, locale: string) => formatValue(v, 'seconds', { locale });
 
-/** Text, state and explanation of one attainment, shared by the attainment and burn tiles. */
-function describe(setup: SloSetup, r: SloWindowResult | undefined, t: Messages, locale: string): { state: TileState; note?: string; a?: Extract<Attainment, { kind: 'value' }> } {
+type Described = { state: PanelState; note?: string; a?: Extract<Attainment, { kind: 'value' }> };
+
+/**
+ * Text, state and explanation of one attainment, shared by the attainment and burn tiles: what the
+ * setup settles without a query (no histogram, no bounds), else the window's view of it.
+ */
+function describe(setup: SloSetup, view: View<SloWindowResults>, t: Messages, locale: string, lang: Lang): Described {
   if (setup.status === 'unavailable') return { state: 'unavailable', note: t.slo.unavailable(`${setup.kind}_bucket`) };
-  if (setup.status === 'error') return { state: 'error', note: setup.reason ?? undefined };
   if (setup.status === 'no-series') return { state: 'empty' };
   if (setup.status === 'no-bounds') return { state: 'unavailable', note: t.slo.noBounds };
-  if (setup.status === 'loading' || !r) return { state: 'loading' };
+  const r = view.value?.[setup.kind];
+  if (!r) return view.state === 'error' ? { state: 'error', note: viewReasonText(view.reason, lang) ?? undefined } : { state: 'loading' };
   if (r.error) return { state: 'error', note: r.error };
   const a = r.attainment;
   if (!a) return { state: 'loading' };
@@ -99,10 +109,13 @@ function describe(setup: SloSetup, r: SloWindowResult | undefined, t: Messages, 
   }
 }
 
-function AttainmentTile({ setup, r, objective }: { setup: SloSetup; r: SloWindowResult | undefined; objective: number }) {
+function AttainmentTile({ setup, objective }: { setup: SloSetup; objective: number }) {
   const t = useT();
+  const lang = useLang();
   const { locale } = useDashboard();
-  const d = describe(setup, r, t, locale);
+  const mine = useMemo(() => [setup], [setup]);
+  const view = useSloWindow(mine, 'range');
+  const d = describe(setup, view, t, locale, lang);
   const unitNote = SLO_PER_TOKEN[setup.kind] ? t.slo.ofTokens : t.slo.ofRequests;
   const title = t.slo.tileTitle(KIND_LABEL[setup.kind], sec(setup.threshold, locale));
   const text = stateText(d.state, t) ?? (d.a ? (d.a.exact ? pct(d.a.value, locale) : `≈ ${pct(d.a.value, locale)}`) : '');
@@ -119,11 +132,12 @@ function AttainmentTile({ setup, r, objective }: { setup: SloSetup; r: SloWindow
       color={color}
       text={text}
       note={[d.note, `${unitNote}, ${t.slo.overRange}.`].filter(Boolean).join(' ')}
+      stale={view.stale}
     />
   );
 }
 
-function stateText(state: TileState, t: Messages): string | null {
+function stateText(state: PanelState, t: Messages): string | null {
   return state === 'loading' ? '…' : state === 'empty' ? t.stat.noData : state === 'unavailable' ? '–' : state === 'error' ? '!' : null;
 }
 
@@ -136,18 +150,20 @@ export function goodputColor(g: { low: number; high: number } | null, objective:
   return g.low >= objective ? 'green' : g.high < objective ? 'red' : 'amber';
 }
 
-function GoodputTile({ setups, results, objective }: { setups: SloSetup[]; results: SloResults; objective: number }) {
+function GoodputTile({ setups, objective }: { setups: SloSetup[]; objective: number }) {
   const t = useT();
+  const lang = useLang();
   const { locale } = useDashboard();
-  const requestLevel = setups.filter((s) => !SLO_PER_TOKEN[s.kind]);
-  let state: TileState = 'ok';
+  const requestLevel = useMemo(() => setups.filter((s) => !SLO_PER_TOKEN[s.kind]), [setups]);
+  const view = useSloWindow(requestLevel, 'range');
+  let state: PanelState = 'ok';
   let text = '';
   let g: ReturnType<typeof goodputBounds> = null;
   if (requestLevel.length === 0) {
     state = 'unavailable';
     text = '–';
   } else {
-    const ds = requestLevel.map((s) => describe(s, results[s.kind].range, t, locale));
+    const ds = requestLevel.map((s) => describe(s, view, t, locale, lang));
     const worst = (['error', 'unavailable', 'loading', 'empty'] as const).find((st) => ds.some((d) => d.state === st));
     if (worst) {
       state = worst;
@@ -172,6 +188,7 @@ function GoodputTile({ setups, results, objective }: { setups: SloSetup[]; resul
       color={state === 'ok' ? goodputColor(g, objective) : 'none'}
       text={String(text)}
       note={requestLevel.length === 0 ? t.slo.goodputNeeds : `${rate ? `${rate}. ` : ''}${t.slo.goodputHint}`}
+      stale={view.stale}
     />
   );
 }
@@ -201,20 +218,22 @@ function useDataSpan(setups: SloSetup[], win: '1h' | '6h'): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-function BurnTile({ win, setups, results, objective }: { win: '1h' | '6h'; setups: SloSetup[]; results: SloResults; objective: number }) {
+function BurnTile({ win, setups, objective }: { win: '1h' | '6h'; setups: SloSetup[]; objective: number }) {
   const t = useT();
+  const lang = useLang();
   const { locale } = useDashboard();
+  const view = useSloWindow(setups, win);
   const span = useDataSpan(setups, win);
   const winSec = win === '1h' ? 3600 : 21_600;
   const short = span !== null && span < winSec - SPAN_SLACK_SEC ? formatDuration(Math.max(60, Math.round(span / 60) * 60) * 1000) : null;
-  const ds = setups.map((s) => ({ s, d: describe(s, results[s.kind][win], t, locale) }));
+  const ds = setups.map((s) => ({ s, d: describe(s, view, t, locale, lang) }));
   const burns = ds.flatMap(({ s, d }) => {
     const b = d.a ? burnOf(d.a, objective) : null;
     return b ? [{ kind: s.kind, ...b }] : [];
   });
   const worst = burns.reduce<(typeof burns)[number] | null>((m, b) => (m === null || b.value > m.value ? b : m), null);
   const pending = (['error', 'loading'] as const).find((st) => ds.some(({ d }) => d.state === st));
-  const state: TileState = worst ? 'ok' : (pending ?? (ds.some(({ d }) => d.state === 'empty') ? 'empty' : 'unavailable'));
+  const state: PanelState = worst ? 'ok' : (pending ?? (ds.some(({ d }) => d.state === 'empty') ? 'empty' : 'unavailable'));
   const fmt = (v: number) => `${formatValue(v, 'count', { locale })}×`;
   const perSlo = burns.map((b) => `${KIND_LABEL[b.kind]} ${fmt(b.value)}`).join(' · ');
   return (
@@ -230,6 +249,7 @@ function BurnTile({ win, setups, results, objective }: { win: '1h' | '6h'; setup
       partial={worst && short ? t.slo.fromData(short) : undefined}
       spanSec={span ?? undefined}
       note={`${perSlo ? `${perSlo}. ` : ''}${short ? `${t.slo.partialHint(win, short)} ` : ''}${t.slo.burnHint(pct(objective, locale))}`}
+      stale={view.stale}
     />
   );
 }
@@ -237,16 +257,15 @@ function BurnTile({ win, setups, results, objective }: { win: '1h' | '6h'; setup
 /** Nothing when no SLO is set; otherwise one tile per SLO, goodput bounds and the two burn windows. */
 export function SloTiles({ slo }: { slo: EffectiveSlo }) {
   const setups = useSloSetup(slo);
-  const results = useSloResults(setups);
   if (setups.length === 0) return null;
   return (
     <>
       {setups.map((s) => (
-        <AttainmentTile key={s.kind} setup={s} r={results[s.kind].range} objective={slo.objective} />
+        <AttainmentTile key={s.kind} setup={s} objective={slo.objective} />
       ))}
-      <GoodputTile setups={setups} results={results} objective={slo.objective} />
-      <BurnTile win="1h" setups={setups} results={results} objective={slo.objective} />
-      <BurnTile win="6h" setups={setups} results={results} objective={slo.objective} />
+      <GoodputTile setups={setups} objective={slo.objective} />
+      <BurnTile win="1h" setups={setups} objective={slo.objective} />
+      <BurnTile win="6h" setups={setups} objective={slo.objective} />
     </>
   );
 }
