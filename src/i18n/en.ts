@@ -149,6 +149,7 @@ export const en = {
   },
   table: {
     caption: (n: number) => (n === 1 ? '1 row' : `${n} rows`),
+    columnNotAvailable: (engine: string) => `${engine} exposes no metric for this column`,
     columnMissing: (names: string, flag: string) => `Not exposed by this backend: ${names}${flag ? ` (enable with ${flag})` : ''}`,
     filterTo: (v: string) => `Filter the board to ${v}`,
     more: (shown: number, total: number) => `Showing ${shown} of ${total}: show more`,

@@ -153,6 +153,7 @@ export const zhCN: Messages = {
   },
   table: {
     caption: (n: number) => `${n} 行`,
+    columnNotAvailable: (engine: string) => `${engine} 没有此列的指标`,
     columnMissing: (names: string, flag: string) => `此后端未暴露：${names}${flag ? `（启用方式：${flag}）` : ''}`,
     filterTo: (v: string) => `把看板过滤到 ${v}`,
     more: (shown: number, total: number) => `已显示 ${shown} / ${total}：显示更多`,
