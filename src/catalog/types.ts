@@ -216,8 +216,11 @@ export interface EngineRoles {
   itl?: HistogramRole;
   e2e?: HistogramRole;
   queueTime?: HistogramRole;
-  /** Prefix-cache hits: counters of hit and queried tokens, a hit-rate gauge, or cached prompt tokens. */
-  prefixCache?: { hits: string; queries: string } | { hitRateGauge: string } | { cachedTokens: string };
+  /**
+   * Prefix-cache hits: counters of hit and queried tokens (a share over the rate window), a hit-rate
+   * gauge (the last batch's), and a counter of cached prompt tokens.
+   */
+  prefixCache?: { counters?: { hits: string; queries: string }; hitRateGauge?: string; cachedTokens?: string };
   /** Sleep-state gauge (`sleep_state="awake"` is 0 while asleep). */
   sleepState?: string;
   /** Info gauge (value 1) with the KV-cache configuration in its labels (vLLM `cache_config_info`). */

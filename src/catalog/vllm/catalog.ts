@@ -81,7 +81,7 @@ const roles: EngineRoles = {
   e2e: { id: 'e2e', buckets: VLLM_BUCKETS.e2e },
   queueTime: { id: 'queue' },
   preemptions: { id: 'preemptions', word: 'Preemptions', verb: 'preempted' },
-  prefixCache: { hits: 'prefix_cache_hits', queries: 'prefix_cache_queries' },
+  prefixCache: { counters: { hits: 'prefix_cache_hits', queries: 'prefix_cache_queries' } },
   sleepState: 'sleep_state',
   cacheConfig: 'cache_config_info',
   admissionRejections: 'admission_rejections',
