@@ -41,6 +41,8 @@ const OFF_SPEC: Record<EngineId, string[]> = {
     'sglang:kv_transfer_latency_ms',
     'sglang:kv_transfer_speed_gb_s',
   ],
+  // The Python process collector of the api_server's default registry (not in LMDeploy's own loggers).
+  lmdeploy: ['up', 'process_start_time_seconds'],
 };
 
 const HOSTILE = ['a"b\\c\n<script>', 'x|y.*', '$__rate_interval {{running}}', 'ünï\tcode'];
@@ -48,7 +50,8 @@ const HOSTILE = ['a"b\\c\n<script>', 'x|y.*', '$__rate_interval {{running}}', '�
 function allQueries(c: EngineCatalog): Array<{ where: string; query: QuerySpec }> {
   return [
     ...c.panels.flatMap((p) => p.queries.map((query) => ({ where: `${p.id}/${query.id}`, query }))),
-    ...c.panels.flatMap((p) => (p.table?.columns ?? []).map((col) => ({ where: `${p.id}/${col.id}`, query: col.query }))),
+    // A column the engine has no role for is never queried.
+    ...c.panels.flatMap((p) => (p.table?.columns ?? []).filter((col) => !col.notAvailable).map((col) => ({ where: `${p.id}/${col.id}`, query: col.query }))),
     ...c.stats.map((s) => ({ where: `stat ${s.id}`, query: s.query })),
   ];
 }
@@ -174,7 +177,7 @@ describe.each(Object.values(catalogs).map((c) => [c.engine, c] as const))('%s ca
     }
   });
 
-  it('needs a GPU peak for MFU', () => {
+  it.skipIf(!c.panels.some((p) => p.id === 'mfu'))('needs a GPU peak for MFU', () => {
     const mfu = c.panels.find((p) => p.id === 'mfu');
     expect(mfu?.needsGpuPeak).toBe(true);
     const q = mfu?.queries[0];

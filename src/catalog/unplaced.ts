@@ -13,6 +13,24 @@ export interface Unplaced {
 const OTHER = 'automatic panel in Other metrics';
 
 export const UNPLACED: Record<EngineId, Unplaced[]> = {
+  lmdeploy: [
+    {
+      families: ['lmdeploy:backend_config_info'],
+      reason: 'An Info gauge whose labels are whatever backend config LMDeploy passes (no model or rank label): no KV-capacity columns can be read from it. Gets an ' + OTHER + '.',
+    },
+    {
+      families: ['lmdeploy:num_requests_succeeded', 'lmdeploy:num_requests_failed', 'lmdeploy:num_api_requests_routed', 'lmdeploy:num_api_requests_waiting'],
+      reason: `API-server gauges of LMDeploy's own, beside the request_success counter and the scheduler queue gauges the board plots: each gets an ${OTHER}.`,
+    },
+    {
+      families: ['lmdeploy:spec_decode_mean_accept_rate', 'lmdeploy:spec_decode_mean_accept_length', 'lmdeploy:spec_decode_per_position_accept_rate'],
+      reason: `Gauges LMDeploy computes from the speculative-decoding counters the board already plots as rates: each gets an ${OTHER}.`,
+    },
+    {
+      families: ['lmdeploy:request_cached_tokens', 'lmdeploy:request_cache_hit_ratio', 'lmdeploy:iter_token_latency'],
+      reason: `Histograms of LMDeploy's own (cached tokens and hit ratio per request; inter-token interval not divided by tokens per output, which the ITL panel takes from time_per_output_token_seconds): each gets an ${OTHER}.`,
+    },
+  ],
   vllm: [
     {
       families: [

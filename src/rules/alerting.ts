@@ -71,17 +71,21 @@ function errorRatioExpr(ctx: AlertContext): string | null {
   return `${bad}\n  / (${all} > 0)\n> ${t}`;
 }
 
-/** The alerting rules for one engine; `missing` names the alerts left out for lack of a metric. */
-export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missing: string[] } {
+/**
+ * The alerting rules for one engine; `missing` names the alerts left out for lack of a metric on the
+ * backend, `lacks` those the engine has no metric for at all (no role).
+ */
+export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missing: string[]; lacks: string[] } {
   const c: EngineCatalog = ctx.catalog;
   const label = c.label;
   const roles = c.roles;
   const prefix = alertPrefix(c);
   const rules: AlertingRule[] = [];
   const missing: string[] = [];
-  const add = (kind: string, expr: string | null | undefined, make: (expr: string) => AlertingRule): void => {
+  const lacks: string[] = [];
+  const add = (kind: string, expr: string | null | undefined, make: (expr: string) => AlertingRule, role = true): void => {
     if (expr) rules.push(make(expr));
-    else missing.push(`${prefix}${kind}`);
+    else (role ? missing : lacks).push(`${prefix}${kind}`);
   };
 
   // A down target in a job that served engine metrics in the last hour (so a never-up replica of an
@@ -116,6 +120,7 @@ export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missi
       summary: `${label} {{ $labels.model_name }}: {{ $value | humanizePercentage }} of requests abort or fail`,
       description: `More than ${DEFAULTS.errorRatio * 100}% of finished requests of {{ $labels.model_name }} ended aborted or in error for ${DEFAULTS.errorFor}.`,
     }),
+    !!roles?.failures,
   );
   const ttft = roles?.ttft && rec(ctx, `${roles.ttft.id}_bucket`, 'rate', 'model');
   add('HighTTFT', ttft && `histogram_quantile(0.99, ${ttft})\n> ${DEFAULTS.ttftP99Seconds}`, (expr) =>
@@ -125,6 +130,7 @@ export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missi
       summary: `${label} {{ $labels.model_name }}: TTFT p99 is {{ $value | humanizeDuration }}`,
       description: `The 99th percentile time to first token of {{ $labels.model_name }} has been above ${DEFAULTS.ttftP99Seconds} s for ${DEFAULTS.ttftFor}.`,
     }),
+    !!roles?.ttft,
   );
   const kvRole = roles?.kvUsage;
   const kv = kvRole && rec(ctx, kvRole.id, 'max', 'instance');
@@ -136,6 +142,7 @@ export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missi
       summary: `${label} {{ $labels.instance }}: KV cache {{ $value | humanizePercentage }} full`,
       description: `KV cache usage on {{ $labels.instance }} ({{ $labels.model_name }}) has been above ${DEFAULTS.kvUsage * 100}% for ${DEFAULTS.kvFor}; new requests wait and running ones get preempted.`,
     }),
+    !!kvRole,
   );
   const waiting = roles?.waiting && rec(ctx, roles.waiting, 'sum', 'instance');
   add('RequestsWaiting', waiting && `${waiting} > ${DEFAULTS.waiting}`, (expr) =>
@@ -145,6 +152,7 @@ export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missi
       summary: `${label} {{ $labels.instance }}: {{ $value }} requests waiting`,
       description: `More than ${DEFAULTS.waiting} requests have been queued on {{ $labels.instance }} ({{ $labels.model_name }}) for ${DEFAULTS.waitingFor}.`,
     }),
+    !!roles?.waiting,
   );
   // Named by the engine's word for it ("Retractions"); left out, and listed, where it has none.
   const preRole = roles?.preemptions;
@@ -157,6 +165,7 @@ export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missi
       summary: `${label} {{ $labels.instance }}: {{ $value | humanize }} ${kind.toLowerCase()}/s`,
       description: `{{ $labels.instance }} ({{ $labels.model_name }}) has ${preRole?.verb ?? 'preempted'} more than ${DEFAULTS.preemptionsPerSecond} request/s for ${DEFAULTS.preemptionsFor}: the KV cache is too small for the running batch.`,
     }),
+    !!preRole,
   );
-  return { rules, missing };
+  return { rules, missing, lacks };
 }
