@@ -77,6 +77,7 @@ export function columnTitle(_panelId: string, column: ColumnSpec, _engine: Engin
 // The prose around flags in "enable with" texts, in Chinese (flags, settings, env vars and metric
 // names stay as they are typed).
 const FLAG_PROSE_ZH: ReadonlyArray<[string, string]> = [
+  ['(default since LMDeploy v0.11)', '（LMDeploy v0.11 起默认开启）'],
   ['--enable-metrics (older releases also --collect-tokens-histogram)', '--enable-metrics（旧版本还需 --collect-tokens-histogram）'],
   ['multimodal model (MM processor cache)', '多模态模型（MM 处理器缓存）'],
   ['structured output in use', '使用结构化输出时'],

@@ -8,7 +8,7 @@ import type { EngineCatalog, EngineRoles } from '../types';
 import { vllmCatalog } from '../vllm/catalog';
 import { LMDEPLOY_BUCKETS, LMDEPLOY_EXPOSED } from './names';
 
-const ON = 'lmdeploy serve api_server (metrics on by default since v0.11; --enable-metrics on v0.9.2–v0.10)';
+const ON = '--enable-metrics (default since LMDeploy v0.11)';
 const L = ['model_name', 'engine'];
 const M = '{{model_name}}';
 
