@@ -3,6 +3,7 @@
 import { parser } from '@prometheus-io/lezer-promql';
 import lmdeploySpec from '../spec/metrics/lmdeploy.json';
 import sglangSpec from '../spec/metrics/sglang.json';
+import trtllmSpec from '../spec/metrics/trtllm.json';
 import vllmSpec from '../spec/metrics/vllm.json';
 import type { EngineId } from '../src/catalog/types';
 
@@ -21,7 +22,7 @@ function families(raw: unknown): Family[] {
   });
 }
 
-export const SPEC: Record<EngineId, Family[]> = { vllm: families(vllmSpec), sglang: families(sglangSpec), lmdeploy: families(lmdeploySpec) };
+export const SPEC: Record<EngineId, Family[]> = { vllm: families(vllmSpec), sglang: families(sglangSpec), lmdeploy: families(lmdeploySpec), trtllm: families(trtllmSpec) };
 
 /** Series names as exposed today (the `_created` companions are never queried). */
 export function currentSeries(engine: EngineId): string[] {

@@ -28,6 +28,13 @@ export interface Reprefix<Id extends string> {
   panels?: PanelSpec[];
   stats?: StatSpec[];
   alertPrefix?: string;
+  /** Source metrics whose copy would mean something else on the engine (same name, other measure). */
+  excludeMetrics?: readonly string[];
+  /** Panels and stats whose source queries would be wrong on the engine (label values it does not write). */
+  drop?: readonly string[];
+  /** The engine's filter labels, and its name for the source's rank label on every metric. */
+  filterLabels?: EngineCatalog['filterLabels'];
+  renameLabel?: readonly [string, string];
 }
 
 export function reprefixCatalog<Id extends string>(source: EngineCatalog<string>, o: Reprefix<Id>): EngineCatalog<Id> {
@@ -36,11 +43,13 @@ export function reprefixCatalog<Id extends string>(source: EngineCatalog<string>
   for (const [id, m] of Object.entries(source.metrics)) {
     const prefixed = m.variants.some((v) => v.startsWith(o.from));
     // Unprefixed names are the source's own (or every target's: the engine passes those in `extraMetrics`).
-    if (!prefixed) continue;
+    if (!prefixed || o.excludeMetrics?.includes(id)) continue;
     const variants = m.variants.filter((v) => v.startsWith(o.from)).map((v) => o.to + v.slice(o.from.length)).filter((v) => exposed.has(v));
     if (variants.length === 0) continue;
     const { appearsWith: _a, movesOnlyWith: _m, ...rest } = m;
-    metrics[id] = { ...rest, variants, enabledBy: o.enabledBy };
+    const rename = o.renameLabel;
+    const labels = rename ? m.labels.map((l) => (l === rename[0] ? rename[1] : l)) : m.labels;
+    metrics[id] = { ...rest, variants, labels, enabledBy: o.enabledBy };
   }
   Object.assign(metrics, o.extraMetrics);
 
@@ -62,7 +71,8 @@ export function reprefixCatalog<Id extends string>(source: EngineCatalog<string>
       continue;
     }
     if (p.notAvailable) continue;
-    const queries = p.queries.map(keep).filter((q): q is QuerySpec => q !== null);
+    const dropped = o.drop?.includes(p.id) ?? false;
+    const queries = dropped ? [] : p.queries.map(keep).filter((q): q is QuerySpec => q !== null);
     if (queries.length === p.queries.length) panels.push({ ...p, description: text(p.description), queries, ...(p.enabledBy ? { enabledBy: o.enabledBy } : {}) });
     else if (core.includes(p.id)) {
       const { enabledBy: _e, feature: _f, ...rest } = p;
@@ -75,6 +85,7 @@ export function reprefixCatalog<Id extends string>(source: EngineCatalog<string>
   const stats = source.stats.flatMap((s): StatSpec[] => {
     const mine = ownStats.get(s.id);
     if (mine) return [mine];
+    if (o.drop?.includes(s.id)) return [];
     const query = keep(s.query);
     if (!query) return [];
     const details = s.details?.flatMap((d) => {
@@ -92,7 +103,7 @@ export function reprefixCatalog<Id extends string>(source: EngineCatalog<string>
   return {
     engine: o.engine,
     label: o.label,
-    filterLabels: source.filterLabels,
+    filterLabels: o.filterLabels ?? source.filterLabels,
     presenceMetric: o.roles.running,
     servedMetric: o.roles.requests,
     metrics,

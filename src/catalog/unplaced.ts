@@ -13,6 +13,16 @@ export interface Unplaced {
 const OTHER = 'automatic panel in Other metrics';
 
 export const UNPLACED: Record<EngineId, Unplaced[]> = {
+  trtllm: [
+    {
+      families: ['trtllm_time_per_output_token_seconds'],
+      reason: `One observation per request (its mean time per output token), not per token: not the inter-token latency the ITL panel shows, which trtllm-serve does not expose. Gets an ${OTHER}.`,
+    },
+    {
+      families: ['trtllm_prompt_cached_tokens', 'trtllm_prompt_cache_hit_tokens', 'trtllm_prompt_cached_tokens_per_request', 'trtllm_request_error', 'trtllm_spec_decode_drafted_tokens', 'trtllm_spec_decode_accepted_tokens', 'trtllm_prefill_perplexity', 'trtllm_generation_perplexity', 'trtllm_kv_cache_reused_blocks', 'trtllm_kv_cache_missed_blocks', 'trtllm_kv_cache_host_utilization', 'trtllm_kv_cache_iter_reuse_rate', 'trtllm_kv_cache_max_blocks', 'trtllm_kv_cache_free_blocks', 'trtllm_kv_cache_used_blocks', 'trtllm_kv_cache_tokens_per_block', 'trtllm_num_requests_completed', 'trtllm_max_num_active_requests', 'trtllm_iteration_latency_seconds', 'trtllm_gpu_memory_usage_bytes', 'trtllm_cpu_memory_usage_bytes', 'trtllm_pinned_memory_usage_bytes', 'trtllm_max_batch_size_static', 'trtllm_max_batch_size_runtime', 'trtllm_max_num_tokens_runtime', 'trtllm_num_context_requests', 'trtllm_num_generation_requests', 'trtllm_num_paused_requests', 'trtllm_num_scheduled_requests', 'trtllm_total_context_tokens', 'trtllm_avg_decoded_tokens_per_iter', 'trtllm_prefill_batch_occupancy', 'trtllm_prefill_batch_tokens', 'trtllm_spec_decode_acceptance_length', 'trtllm_spec_decode_draft_overhead', 'trtllm_scheduled_batch_size'],
+      reason: `trtllm-serve's own families (KV block counts and reuse, batch, memory and iteration gauges, perplexity, speculative decoding, HTTP errors, cached prompt tokens): no vLLM family of the same name and meaning, so each gets an ${OTHER}.`,
+    },
+  ],
   lmdeploy: [
     {
       families: ['lmdeploy:backend_config_info'],

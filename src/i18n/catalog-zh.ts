@@ -4,6 +4,7 @@
 // flags stay as they are; `enabledBy` is a flag and is not translated. i18n.test.ts checks that
 // every catalog id has an entry here and that no entry is stale.
 import { lmdeployCatalog } from '../catalog/lmdeploy/catalog';
+import { trtllmCatalog } from '../catalog/trtllm/catalog';
 import type { EngineCatalog, EngineId } from '../catalog/types';
 
 export interface PanelText {
@@ -684,8 +685,8 @@ const sglang: CatalogText = {
  * for the ids the catalog kept, metric names re-prefixed, the engine's own entries over them, and
  * "no such metric" for the core panels it lacks.
  */
-function reprefixedText(catalog: EngineCatalog<string>, source: CatalogText, from: string, own: CatalogText): CatalogText {
-  const to = (t: string): string => t.split(from).join(`${catalog.engine}:`);
+function reprefixedText(catalog: EngineCatalog<string>, source: CatalogText, [from, prefix]: readonly [string, string], own: CatalogText): CatalogText {
+  const to = (t: string): string => t.split(from).join(prefix);
   const panels: Record<string, PanelText> = {};
   for (const p of catalog.panels) {
     const e = own.panels[p.id] ?? source.panels[p.id];
@@ -700,9 +701,14 @@ function reprefixedText(catalog: EngineCatalog<string>, source: CatalogText, fro
   return { panels, stats };
 }
 
-const lmdeploy = reprefixedText(lmdeployCatalog, vllm, 'vllm:', {
+const lmdeploy = reprefixedText(lmdeployCatalog, vllm, ['vllm:', 'lmdeploy:'], {
   panels: { 'prefix-cache-hit-rate': { title: 'Prefix cache 命中率', description: '引擎的 prefix cache 命中率 gauge，取各 rank 的平均值。' } },
   stats: {},
 });
 
-export const catalogZh: Record<EngineId, CatalogText> = { vllm, sglang, lmdeploy };
+const trtllm = reprefixedText(trtllmCatalog, vllm, ['vllm:', 'trtllm_'], {
+  panels: { 'prefix-cache-hit-rate': { title: 'Prefix cache 命中率', description: '引擎的 KV 缓存块复用命中率 gauge，取各服务器的平均值。' } },
+  stats: {},
+});
+
+export const catalogZh: Record<EngineId, CatalogText> = { vllm, sglang, lmdeploy, trtllm };

@@ -75,6 +75,10 @@ export function sloRules(
   for (const metric of ['ttft', 'itl', 'e2e'] as const) {
     const threshold = slo[metric];
     if (threshold === undefined) continue;
+    if (!ctx.catalog.roles?.[metric]) {
+      missing.push(`${KIND[metric]} burn-rate alerts (${ctx.catalog.label} exposes no ${metric} histogram)`);
+      continue;
+    }
     const values = leValues[metric] ?? defaultLeValues(defaultBuckets(ctx.catalog, metric));
     const le = thresholdMatcher(metric, threshold, values);
     const byWindow = new Map<string, { good: string; total: string }>();

@@ -11,7 +11,7 @@ afterEach(cleanup);
 describe('the Engine control', () => {
   it('stays the vLLM / SGLang toggle when no other engine has servers', () => {
     const onChange = vi.fn();
-    render(<EngineToggle engines={ENGINES} engine="vllm" instances={{ vllm: 2, sglang: 1, lmdeploy: 0 }} onChange={onChange} />);
+    render(<EngineToggle engines={ENGINES} engine="vllm" instances={{ vllm: 2, sglang: 1, lmdeploy: 0, trtllm: 0 }} onChange={onChange} />);
     const group = screen.getByRole('radiogroup', { name: 'Engine' });
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['vLLM', 'SGLang']);
     fireEvent.click(screen.getByRole('radio', { name: 'SGLang' }));
@@ -21,7 +21,7 @@ describe('the Engine control', () => {
 
   it('becomes a list named Engine when a third engine has servers, or is shown', () => {
     const onChange = vi.fn();
-    render(<EngineToggle engines={ENGINES} engine="vllm" instances={{ vllm: 2, sglang: 1, lmdeploy: 3 }} onChange={onChange} />);
+    render(<EngineToggle engines={ENGINES} engine="vllm" instances={{ vllm: 2, sglang: 1, lmdeploy: 3, trtllm: 0 }} onChange={onChange} />);
     const list = screen.getByRole('combobox', { name: 'Engine' });
     expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(['vllm', 'sglang', 'lmdeploy']);
     fireEvent.change(list, { target: { value: 'lmdeploy' } });
