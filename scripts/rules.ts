@@ -2,10 +2,11 @@
 // one engine, with names resolved against a backend when --prom is given.
 import { writeFileSync } from 'node:fs';
 import { numArg, parseArgs } from '../sim/cli-args.ts';
+import { ENGINES, engineIdList, isEngineId } from '../src/catalog/index.ts';
 import { createPrometheusClient } from '../src/prometheus/index.ts';
 import { generateRules, leSeriesNames, RulesInputError, sloMetrics, type GenerateOptions, type SloMetric, type SloSettings } from '../src/rules/index.ts';
 
-const USAGE = `Usage: npm run rules -- --engine vllm|sglang [flags]
+const USAGE = `Usage: npm run rules -- --engine ${ENGINES.map((e) => e.id).join('|')} [flags]
   --prom URL             resolve metric names and bucket bounds against this backend
   --out FILE             write here instead of stdout
   --slo-ttft SECONDS     SLO thresholds (each must be a bucket bound): burn-rate alerts
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
     return;
   }
   const engine = args.get('engine');
-  if (engine !== 'vllm' && engine !== 'sglang') throw new RulesInputError(`--engine must be vllm or sglang\n${USAGE}`);
+  if (engine === undefined || !isEngineId(engine)) throw new RulesInputError(`--engine must be ${engineIdList()}\n${USAGE}`);
   const slo: SloSettings = {};
   for (const m of ['ttft', 'itl', 'e2e', 'objective'] as const) {
     const v = numArg(args, `slo-${m}`);

@@ -1,7 +1,9 @@
 // Test support: ground-truth series names from spec/metrics/*.json (copies of the product spec) and a
 // PromQL syntax check with the Prometheus project's own Lezer grammar.
 import { parser } from '@prometheus-io/lezer-promql';
+import lmdeploySpec from '../spec/metrics/lmdeploy.json';
 import sglangSpec from '../spec/metrics/sglang.json';
+import trtllmSpec from '../spec/metrics/trtllm.json';
 import vllmSpec from '../spec/metrics/vllm.json';
 import type { EngineId } from '../src/catalog/types';
 
@@ -20,7 +22,7 @@ function families(raw: unknown): Family[] {
   });
 }
 
-export const SPEC: Record<EngineId, Family[]> = { vllm: families(vllmSpec), sglang: families(sglangSpec) };
+export const SPEC: Record<EngineId, Family[]> = { vllm: families(vllmSpec), sglang: families(sglangSpec), lmdeploy: families(lmdeploySpec), trtllm: families(trtllmSpec) };
 
 /** Series names as exposed today (the `_created` companions are never queried). */
 export function currentSeries(engine: EngineId): string[] {
@@ -36,7 +38,7 @@ export function legacySeries(engine: EngineId): string[] {
   const out = new Set<string>();
   for (const f of SPEC[engine]) {
     for (const text of f.legacy_names) {
-      for (const m of text.matchAll(/\b(?:vllm|sglang):[A-Za-z0-9_]+/g)) {
+      for (const m of text.matchAll(/\b[a-z]+:[A-Za-z0-9_]+/g)) {
         const name = m[0];
         out.add(name);
         for (const suffix of ['_total', '_bucket', '_sum', '_count']) out.add(name + suffix);

@@ -1,12 +1,13 @@
 // The generated rules pass `promtool check rules` and `promtool test rules` (input series that make
-// each alert fire for one label set and stay quiet for another), for both engines.
+// each alert fire for one label set and stay quiet for another), for every registered engine.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateRules } from '../../src/rules/generate.ts';
-import { buildCases, testFile, TEST_SLO, withoutAnnotations } from '../../src/rules/promtool-cases.ts';
+import { ENGINES } from '../../src/catalog/index.ts';
+import { buildCases, testFile, testSlo, withoutAnnotations } from './promtool-cases.ts';
 import { toYaml } from '../../src/rules/yaml.ts';
 
 const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
@@ -19,9 +20,9 @@ function promtool(args: string[]): { ok: boolean; out: string } {
 }
 
 describe.skipIf(!existsSync(PROMTOOL))(`promtool (${PROMTOOL}; skipped when missing)`, () => {
-  for (const engine of ['vllm', 'sglang'] as const) {
+  for (const engine of ENGINES.map((e) => e.id)) {
     it(`${engine}: the generated file passes promtool check rules, with and without SLO settings`, () => {
-      for (const [suffix, slo] of [['plain', undefined], ['slo', TEST_SLO[engine]]] as const) {
+      for (const [suffix, slo] of [['plain', undefined], ['slo', testSlo(engine)]] as const) {
         const file = join(dir, `${engine}-${suffix}.yml`);
         writeFileSync(file, generateRules({ engine, slo }).yaml);
         const r = promtool(['check', 'rules', file]);
@@ -31,7 +32,7 @@ describe.skipIf(!existsSync(PROMTOOL))(`promtool (${PROMTOOL}; skipped when miss
     });
 
     it(`${engine}: every alert fires on its input series and stays quiet on the healthy ones (promtool test rules)`, { timeout: 60_000 }, () => {
-      const rules = generateRules({ engine, slo: TEST_SLO[engine] });
+      const rules = generateRules({ engine, slo: testSlo(engine) });
       writeFileSync(join(dir, `${engine}-test-rules.yml`), toYaml(withoutAnnotations(rules.groups)));
       const cases = buildCases(engine);
       // Every alert of the file is exercised by some case.

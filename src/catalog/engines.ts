@@ -8,7 +8,9 @@
 // over a registry with an engine of its own without widening EngineId.
 import type { BareNames, ResolvedMetric } from './resolve';
 import { bareCandidates, resolveMetrics } from './resolve';
+import { lmdeployCatalog } from './lmdeploy/catalog';
 import { sglangCatalog } from './sglang/catalog';
+import { trtllmCatalog } from './trtllm/catalog';
 import type { EngineCatalog } from './types';
 import { vllmCatalog } from './vllm/catalog';
 
@@ -61,7 +63,10 @@ export const VLLM_BARE: BareNames = {
 };
 
 /** The engines of the board, in toggle order; the first is the default when detection cannot tell. */
-export const ENGINES = [defineEngine(vllmCatalog, 'vllm', VLLM_BARE), defineEngine(sglangCatalog, 'sglang')] as const;
+export const ENGINES = [
+  defineEngine(vllmCatalog, 'vllm', VLLM_BARE), defineEngine(sglangCatalog, 'sglang'), defineEngine(lmdeployCatalog, 'lmdeploy'),
+  defineEngine(trtllmCatalog, 'trtllm'),
+] as const;
 
 export type EngineId = (typeof ENGINES)[number]['id'];
 

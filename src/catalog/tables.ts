@@ -3,39 +3,7 @@
 // table costs one request per column whatever the number of rows. Quantiles aggregate `le` in
 // Prometheus (`sum by (le, $__by)`): the browser never receives buckets per instance.
 import { panel, query, ratio } from './define';
-import type { ColumnSpec, PanelSpec, QuerySpec } from './types';
-
-/** Logical metric ids (and matchers) of one engine, for the columns both engines share. */
-export interface FleetMetrics {
-  /** Gauge every live engine exposes (rows come from it, and instances are counted by it). */
-  running: string;
-  waiting: string;
-  kvUsage: string;
-  /** Finished requests (vLLM: request_success; SGLang: num_requests). */
-  requests: string;
-  /** Counts finished requests where `requests` does not exist yet (SGLang's e2e histogram `_count`). */
-  requestsFallback?: string;
-  /** Failed or aborted requests: a metric id and an optional matcher on it. */
-  failed: { id: string; matcher?: string };
-  promptTokens: string;
-  generationTokens: string;
-  ttftBucket: string;
-  itlBucket: string;
-  e2eBucket: string;
-  /** Preemptions (vLLM) or retractions (SGLang) counter. */
-  preemptions: string;
-  preemptionsTitle: string;
-  /** vLLM's sleep-state gauge (`sleep_state="awake"` is 0 while asleep); none on SGLang. */
-  sleepState?: string;
-  /** vLLM's `cache_config_info` (value 1, the KV-cache configuration in its labels); none on SGLang. */
-  cacheConfig?: string;
-  /** vLLM's frontend admission rejections counter (0.31+). */
-  admissionRejections?: string;
-  /** vLLM's memory available for the KV cache, bytes (newer than 0.29). */
-  kvMemory?: string;
-  /** SGLang's KV pool: capacity in tokens, and pages × page size from the 2026 gauges or the legacy info gauge. */
-  kvPages?: { capacityTokens: string; numPages: string; pageSize: string; cacheConfig: string };
-}
+import type { ColumnSpec, EngineRoles, PanelSpec, QuerySpec } from './types';
 
 const ref = (id: string, matcher?: string) => (matcher ? `{{${id}|${matcher}}}` : `{{${id}}}`);
 const rateRange = (id: string, matcher?: string) => `sum by ($__by) (rate(${ref(id, matcher)}[$__range]))`;
@@ -45,7 +13,18 @@ const col = (c: Omit<ColumnSpec, 'query'> & { expr: string | QuerySpec }): Colum
   return { ...rest, query: typeof expr === 'string' ? query(c.id, '', expr) : expr };
 };
 
-function sharedColumns(m: FleetMetrics): ColumnSpec[] {
+/** A column the engine has no role for: shown, with the reason, and never queried. */
+const absent = (id: string, title: string, unit: ColumnSpec['unit'], label: string): ColumnSpec => ({
+  id,
+  title,
+  unit,
+  query: { id, legend: '', alternatives: [] },
+  notAvailable: `${label} exposes no such metric`,
+});
+const p95Col = (id: string, title: string, h: EngineRoles['ttft'], label: string): ColumnSpec =>
+  h ? col({ id, title, unit: 'seconds', expr: p95(`${h.id}_bucket`), worse: 'higher' }) : absent(id, title, 'seconds', label);
+
+function sharedColumns(m: EngineRoles, label: string): ColumnSpec[] {
   return [
     col({
       id: 'req-rate',
@@ -54,14 +33,22 @@ function sharedColumns(m: FleetMetrics): ColumnSpec[] {
       expr: m.requestsFallback ? query('req-rate', '', rateRange(m.requests), rateRange(m.requestsFallback)) : rateRange(m.requests),
       worse: 'lower',
     }),
-    col({ id: 'prompt-tokens', title: 'Prompt tok/s', unit: 'tokps', expr: rateRange(m.promptTokens) }),
-    col({ id: 'output-tokens', title: 'Output tok/s', unit: 'tokps', expr: rateRange(m.generationTokens), worse: 'lower' }),
-    col({ id: 'ttft-p95', title: 'TTFT p95', unit: 'seconds', expr: p95(m.ttftBucket), worse: 'higher' }),
-    col({ id: 'itl-p95', title: 'ITL p95', unit: 'seconds', expr: p95(m.itlBucket), worse: 'higher' }),
+    m.promptTokens ? col({ id: 'prompt-tokens', title: 'Prompt tok/s', unit: 'tokps', expr: rateRange(m.promptTokens) }) : absent('prompt-tokens', 'Prompt tok/s', 'tokps', label),
+    m.generationTokens
+      ? col({ id: 'output-tokens', title: 'Output tok/s', unit: 'tokps', expr: rateRange(m.generationTokens.id), worse: 'lower' })
+      : absent('output-tokens', 'Output tok/s', 'tokps', label),
+    p95Col('ttft-p95', 'TTFT p95', m.ttft, label),
+    p95Col('itl-p95', 'ITL p95', m.itl, label),
   ];
 }
 
-export function modelSummaryPanel(m: FleetMetrics): PanelSpec {
+/** The preemptions column under the engine's word ("Retractions/s"). */
+const preemptionsCol = (m: EngineRoles, label: string): ColumnSpec =>
+  m.preemptions
+    ? col({ id: 'preemptions', title: `${m.preemptions.word}/s`, unit: 'ops', expr: rateRange(m.preemptions.id), worse: 'higher' })
+    : absent('preemptions', 'Preemptions/s', 'ops', label);
+
+export function modelSummaryPanel(m: EngineRoles, label: string): PanelSpec {
   return panel({
     id: 'model-summary',
     section: 'overview',
@@ -87,23 +74,25 @@ export function modelSummaryPanel(m: FleetMetrics): PanelSpec {
           unit: 'count',
           expr: `count by ($__by) (group by ($__by, instance) (last_over_time(${ref(m.running)}[$__range])) unless on (instance) group by (instance) (${ref(m.running)}))`,
         }),
-        ...sharedColumns(m),
-        col({ id: 'e2e-p95', title: 'E2E p95', unit: 'seconds', expr: p95(m.e2eBucket), worse: 'higher' }),
-        col({
-          id: 'failed-share',
-          title: 'Errors + aborts',
-          unit: 'ratio',
-          expr: ratio(rateRange(m.failed.id, m.failed.matcher), rateRange(m.requests)),
-          worse: 'higher',
-        }),
-        col({ id: 'kv-peak', title: 'Peak KV usage', unit: 'ratio', expr: `max by ($__by) (max_over_time(${ref(m.kvUsage)}[$__range]))`, worse: 'higher' }),
-        col({ id: 'preemptions', title: m.preemptionsTitle, unit: 'ops', expr: rateRange(m.preemptions), worse: 'higher' }),
+        ...sharedColumns(m, label),
+        p95Col('e2e-p95', 'E2E p95', m.e2e, label),
+        m.failures
+          ? col({
+              id: 'failed-share',
+              title: 'Errors + aborts',
+              unit: 'ratio',
+              expr: ratio(rateRange(m.failures.id, m.failures.matcher), rateRange(m.requests)),
+              worse: 'higher',
+            })
+          : absent('failed-share', 'Errors + aborts', 'ratio', label),
+        kvCol('kv-peak', 'Peak KV usage', m, label, (r) => `max by ($__by) (max_over_time(${r}[$__range]))`),
+        preemptionsCol(m, label),
       ],
     },
   });
 }
 
-export function instanceTablePanel(m: FleetMetrics): PanelSpec {
+export function instanceTablePanel(m: EngineRoles, label: string): PanelSpec {
   // Rows come from the engine's own series seen anywhere in the range, and from `up` for the
   // targets of the same scrape jobs: a crashed engine's metrics vanish, its `up` stays (at 0).
   const seen = `group by (job) (last_over_time(${ref(m.running)}[$__range]))`;
@@ -133,10 +122,12 @@ export function instanceTablePanel(m: FleetMetrics): PanelSpec {
         col({ id: 'restarts', title: 'Restarts', unit: 'count', status: 'restarts', expr: `max by (instance) (resets(${ref(m.requests)}[$__range]))` }),
         ...(m.sleepState ? [col({ id: 'awake', title: 'Awake', unit: 'count', status: 'awake', expr: `max by ($__by) (${ref(m.sleepState, 'sleep_state="awake"')})` })] : []),
         col({ id: 'running', title: 'Running', unit: 'requests', expr: `sum by ($__by) (${ref(m.running)})`, worse: 'higher' }),
-        col({ id: 'waiting', title: 'Waiting', unit: 'requests', expr: `sum by ($__by) (${ref(m.waiting)})`, worse: 'higher' }),
-        col({ id: 'kv-usage', title: 'KV usage', unit: 'ratio', expr: `max by ($__by) (${ref(m.kvUsage)})`, worse: 'higher' }),
-        ...sharedColumns(m),
-        col({ id: 'preemptions', title: m.preemptionsTitle, unit: 'ops', expr: rateRange(m.preemptions), worse: 'higher' }),
+        m.waiting
+          ? col({ id: 'waiting', title: 'Waiting', unit: 'requests', expr: `sum by ($__by) (${ref(m.waiting)})`, worse: 'higher' })
+          : absent('waiting', 'Waiting', 'requests', label),
+        kvCol('kv-usage', 'KV usage', m, label, (r) => `max by ($__by) (${r})`),
+        ...sharedColumns(m, label),
+        preemptionsCol(m, label),
         ...(m.admissionRejections
           ? [col({ id: 'admission-rejections', title: 'Rejected/s', unit: 'reqps', expr: rateRange(m.admissionRejections), worse: 'higher' })]
           : []),
@@ -155,7 +146,7 @@ export function instanceTablePanel(m: FleetMetrics): PanelSpec {
  * narrow it (and on older engines no `engine` rank label either: such a cell fills every rank).
  * Engines before `kv_cache_size_tokens` get the capacity as blocks × block size.
  */
-function cacheConfigColumns(m: FleetMetrics): ColumnSpec[] {
+function cacheConfigColumns(m: EngineRoles): ColumnSpec[] {
   if (!m.cacheConfig) return [];
   const labels = ['kv_cache_size_tokens', 'num_gpu_blocks', 'block_size', 'kv_cache_max_concurrency', 'cache_dtype', 'enable_prefix_caching'];
   const info = query('kv-config', '', `max by ($__by, ${labels.join(', ')}) (${ref(m.cacheConfig)} and on (instance) ${ref(m.running)})`);
@@ -183,7 +174,7 @@ function cacheConfigColumns(m: FleetMetrics): ColumnSpec[] {
  * (turned into labels with `count_values`, so that both sources fill the same label columns) or,
  * on ≈0.5.8–0.5.11, from the labels of the legacy `cache_config_info`.
  */
-function kvPageColumns(m: FleetMetrics): ColumnSpec[] {
+function kvPageColumns(m: EngineRoles): ColumnSpec[] {
   const k = m.kvPages;
   if (!k) return [];
   const fromGauges =
@@ -199,6 +190,13 @@ function kvPageColumns(m: FleetMetrics): ColumnSpec[] {
     { id: 'kv-blocks', title: 'KV pages', unit: 'count', label: 'num_pages', numeric: {}, query: pages },
     { id: 'block-size', title: 'Page size', unit: 'tokens', label: 'page_size', numeric: {}, query: pages },
   ];
+}
+
+/** A KV-usage column as a 0–1 share whatever the engine's scale. */
+function kvCol(id: string, title: string, m: EngineRoles, label: string, wrap: (ref: string) => string): ColumnSpec {
+  const kv = m.kvUsage;
+  if (!kv) return absent(id, title, 'ratio', label);
+  return col({ id, title, unit: 'ratio', expr: kv.scale === 1 ? wrap(ref(kv.id)) : `${wrap(ref(kv.id))} / ${kv.scale}`, worse: 'higher' });
 }
 
 /** Index of the first Saturation panel: the instance table goes first in that section. */

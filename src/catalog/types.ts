@@ -102,6 +102,8 @@ export interface ColumnSpec {
   numeric?: { orProductOf?: readonly string[] };
   /** How the column feeds the row's status (instance table). */
   status?: 'up' | 'restarts' | 'awake';
+  /** Set when the engine has no metric for the column: it is shown empty with this reason, never queried. */
+  notAvailable?: string;
 }
 
 export interface TableSpec {
@@ -167,9 +169,74 @@ export interface StatSpec {
   details?: { id: 'aborts' | 'errors'; query: QuerySpec }[];
 }
 
+/** A logical metric id and an optional matcher on it, e.g. `request_success` with `finished_reason=~"abort|error"`. */
+export interface MetricRef {
+  id: string;
+  matcher?: string;
+}
+
+/** A latency histogram: the base id of its `_bucket` / `_sum` / `_count` metrics and its default bounds. */
+export interface HistogramRole {
+  id: string;
+  /** The engine's default bucket bounds (spec/metrics/*.json), used when no backend is asked. */
+  buckets?: readonly number[];
+}
+
+/**
+ * Which logical metric plays which part, so tables, rules, promtool cases, SLO defaults and compare
+ * notes are built from data. A role the engine lacks is left out: whatever would use it says it is
+ * not available for the engine instead of using another metric.
+ */
+export interface EngineRoles {
+  /** Gauge every live engine exposes (rows come from it, and instances are counted by it). */
+  running: string;
+  waiting?: string;
+  /** Matcher that selects the total of the queue gauges (SGLang with priority scheduling writes it under `priority=""`). */
+  queueTotal?: string;
+  /**
+   * Share of the KV cache in use. `scale`: the value meaning full (1 for 0–1). `basis`: what the share
+   * is of — KV blocks per engine, or the token pool per scheduler rank (not the same denominator).
+   */
+  kvUsage?: { id: string; scale: 1 | 100; basis: 'blocks' | 'tokenPool' };
+  /** Finished requests. */
+  requests: string;
+  /** Counts finished requests where `requests` does not exist yet (SGLang's e2e histogram `_count`). */
+  requestsFallback?: string;
+  /**
+   * Failed or aborted requests; `label` is set when they are the `requests` counter under a matcher
+   * on that label (vLLM `finished_reason`). `scope`: what counts as failed.
+   */
+  failures?: MetricRef & { label?: string; scope: 'abortsAndErrors' | 'aborts' };
+  promptTokens?: string;
+  /** `countedAt: 'finish'`: a request's tokens are counted when it finishes, not as they are generated. */
+  generationTokens?: { id: string; countedAt: 'step' | 'finish' };
+  /** Requests sent back before finishing: the counter, the UI word ("Preemptions") and its verb ("preempted"). */
+  preemptions?: { id: string; word: 'Preemptions' | 'Retractions'; verb: string };
+  ttft?: HistogramRole;
+  itl?: HistogramRole;
+  e2e?: HistogramRole;
+  queueTime?: HistogramRole;
+  /**
+   * Prefix-cache hits: counters of hit and queried tokens (a share over the rate window), a hit-rate
+   * gauge (the last batch's), and a counter of cached prompt tokens.
+   */
+  prefixCache?: { counters?: { hits: string; queries: string }; hitRateGauge?: string; cachedTokens?: string };
+  /** Sleep-state gauge (`sleep_state="awake"` is 0 while asleep). */
+  sleepState?: string;
+  /** Info gauge (value 1) with the KV-cache configuration in its labels (vLLM `cache_config_info`). */
+  cacheConfig?: string;
+  /** Frontend admission rejections counter. */
+  admissionRejections?: string;
+  /** Memory available for the KV cache, bytes. */
+  kvMemory?: string;
+  /** KV pool: capacity in tokens, and pages × page size from gauges or a legacy info gauge. */
+  kvPages?: { capacityTokens: string; numPages: string; pageSize: string; cacheConfig: string };
+}
+
 export interface EngineCatalog<Id extends string = EngineId> {
   engine: Id;
-  label: string; // "vLLM" | "SGLang"
+  /** As the UI names the engine ("vLLM"). */
+  label: string;
   /** Label names the filters offer, in order: model, instance, then the engine's rank labels. */
   filterLabels: { model: string; instance: string; rank: string[] };
   /** A metric present on every scraped engine, used for filter values and engine detection. */
@@ -177,6 +244,10 @@ export interface EngineCatalog<Id extends string = EngineId> {
   /** The finished-requests counter: a feature counter still at 0 where it moved is a feature off (quiet.ts). */
   servedMetric?: string;
   metrics: Record<string, LogicalMetric>;
+  /** Which metric plays which part; a catalog without (a test fixture) gets the presence-based rules only. */
+  roles?: EngineRoles;
+  /** Start of the engine's alert names (`VLLMHighTTFT`); default: the label's letters and digits. */
+  alertPrefix?: string;
   stats: StatSpec[];
   panels: PanelSpec[];
 }

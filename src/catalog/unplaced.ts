@@ -13,6 +13,34 @@ export interface Unplaced {
 const OTHER = 'automatic panel in Other metrics';
 
 export const UNPLACED: Record<EngineId, Unplaced[]> = {
+  trtllm: [
+    {
+      families: ['trtllm_time_per_output_token_seconds'],
+      reason: `One observation per request (its mean time per output token), not per token: not the inter-token latency the ITL panel shows, which trtllm-serve does not expose. Gets an ${OTHER}.`,
+    },
+    {
+      families: ['trtllm_prompt_cached_tokens', 'trtllm_prompt_cache_hit_tokens', 'trtllm_prompt_cached_tokens_per_request', 'trtllm_request_error', 'trtllm_spec_decode_drafted_tokens', 'trtllm_spec_decode_accepted_tokens', 'trtllm_prefill_perplexity', 'trtllm_generation_perplexity', 'trtllm_kv_cache_reused_blocks', 'trtllm_kv_cache_missed_blocks', 'trtllm_kv_cache_host_utilization', 'trtllm_kv_cache_iter_reuse_rate', 'trtllm_kv_cache_max_blocks', 'trtllm_kv_cache_free_blocks', 'trtllm_kv_cache_used_blocks', 'trtllm_kv_cache_tokens_per_block', 'trtllm_num_requests_completed', 'trtllm_max_num_active_requests', 'trtllm_iteration_latency_seconds', 'trtllm_gpu_memory_usage_bytes', 'trtllm_cpu_memory_usage_bytes', 'trtllm_pinned_memory_usage_bytes', 'trtllm_max_batch_size_static', 'trtllm_max_batch_size_runtime', 'trtllm_max_num_tokens_runtime', 'trtllm_num_context_requests', 'trtllm_num_generation_requests', 'trtllm_num_paused_requests', 'trtllm_num_scheduled_requests', 'trtllm_total_context_tokens', 'trtllm_avg_decoded_tokens_per_iter', 'trtllm_prefill_batch_occupancy', 'trtllm_prefill_batch_tokens', 'trtllm_spec_decode_acceptance_length', 'trtllm_spec_decode_draft_overhead', 'trtllm_scheduled_batch_size'],
+      reason: `trtllm-serve's own families (KV block counts and reuse, batch, memory and iteration gauges, perplexity, speculative decoding, HTTP errors, cached prompt tokens): no vLLM family of the same name and meaning, so each gets an ${OTHER}.`,
+    },
+  ],
+  lmdeploy: [
+    {
+      families: ['lmdeploy:backend_config_info'],
+      reason: 'An Info gauge whose labels are whatever backend config LMDeploy passes (no model or rank label): no KV-capacity columns can be read from it. Gets an ' + OTHER + '.',
+    },
+    {
+      families: ['lmdeploy:num_requests_succeeded', 'lmdeploy:num_requests_failed', 'lmdeploy:num_api_requests_routed', 'lmdeploy:num_api_requests_waiting'],
+      reason: `API-server gauges of LMDeploy's own, beside the request_success counter and the scheduler queue gauges the board plots: each gets an ${OTHER}.`,
+    },
+    {
+      families: ['lmdeploy:spec_decode_mean_accept_rate', 'lmdeploy:spec_decode_mean_accept_length', 'lmdeploy:spec_decode_per_position_accept_rate'],
+      reason: `Gauges LMDeploy computes from the speculative-decoding counters the board already plots as rates: each gets an ${OTHER}.`,
+    },
+    {
+      families: ['lmdeploy:request_cached_tokens', 'lmdeploy:request_cache_hit_ratio', 'lmdeploy:iter_token_latency'],
+      reason: `Histograms of LMDeploy's own (cached tokens and hit ratio per request; inter-token interval not divided by tokens per output, which the ITL panel takes from time_per_output_token_seconds): each gets an ${OTHER}.`,
+    },
+  ],
   vllm: [
     {
       families: [

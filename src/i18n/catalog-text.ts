@@ -61,19 +61,23 @@ export const COLUMN_ZH: Record<string, string> = {
   'kv-memory': 'KV 内存',
 };
 
-/** The title of a table column (SGLang's preemption column is retractions). */
-export function columnTitle(_panelId: string, column: ColumnSpec, engine: EngineId, lang: Lang): string {
+/** Chinese titles of columns whose English title depends on the engine's words (retractions, KV pages). */
+const COLUMN_TITLE_ZH: Record<string, string> = {
+  'Retractions/s': '撤回/s',
+  'KV pages': 'KV 页数',
+  'Page size': '页大小',
+};
+
+/** The title of a table column: by the engine's own title where it has its own word, else by column id. */
+export function columnTitle(_panelId: string, column: ColumnSpec, _engine: EngineId, lang: Lang): string {
   if (lang === 'en') return column.title;
-  if (column.id === 'preemptions' && engine === 'sglang') return '撤回/s';
-  // SGLang's KV pool counts pages, not blocks.
-  if (column.id === 'kv-blocks' && engine === 'sglang') return 'KV 页数';
-  if (column.id === 'block-size' && engine === 'sglang') return '页大小';
-  return COLUMN_ZH[column.id] ?? column.title;
+  return COLUMN_TITLE_ZH[column.title] ?? COLUMN_ZH[column.id] ?? column.title;
 }
 
 // The prose around flags in "enable with" texts, in Chinese (flags, settings, env vars and metric
 // names stay as they are typed).
 const FLAG_PROSE_ZH: ReadonlyArray<[string, string]> = [
+  ['(default since LMDeploy v0.11)', '（LMDeploy v0.11 起默认开启）'],
   ['--enable-metrics (older releases also --collect-tokens-histogram)', '--enable-metrics（旧版本还需 --collect-tokens-histogram）'],
   ['multimodal model (MM processor cache)', '多模态模型（MM 处理器缓存）'],
   ['structured output in use', '使用结构化输出时'],

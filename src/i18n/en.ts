@@ -149,6 +149,7 @@ export const en = {
   },
   table: {
     caption: (n: number) => (n === 1 ? '1 row' : `${n} rows`),
+    columnNotAvailable: (engine: string) => `${engine} exposes no metric for this column`,
     columnMissing: (names: string, flag: string) => `Not exposed by this backend: ${names}${flag ? ` (enable with ${flag})` : ''}`,
     filterTo: (v: string) => `Filter the board to ${v}`,
     more: (shown: number, total: number) => `Showing ${shown} of ${total}: show more`,
@@ -301,12 +302,16 @@ export const en = {
     abEdit: 'Edit A/B',
     abShort: (label: string) => `A/B by ${label}`,
     notes: {
+      // (shown, other, x, y): x and y are the two engines in the order the sentence names them.
       buckets: (a: string, b: string) => `Quantiles estimated from different bucket bounds on ${a} and ${b}: each line is only as precise as its own engine's buckets.`,
-      countedAtFinish: () => "SGLang counts a request's generated tokens when it finishes, vLLM as they are generated: the SGLang line lags and comes in bursts; compare levels over the range, not peaks.",
-      retractions: () => 'SGLang retractions (a request sent back to the queue when the KV cache is full) against vLLM preemptions: close, not the same event.',
-      abortScope: () => 'vLLM counts requests that finished with abort or error, SGLang aborted requests only.',
-      perRank: (a: string) => `Not compared: SGLang reports the share of its token pool in use per scheduler rank, vLLM the share of KV-cache blocks per engine; the ratios have different denominators. ${a} only.`,
-      gaugeVsCounter: (a: string) => `Not compared: SGLang's hit rate is a per-rank gauge of its last batch, vLLM's the share of queried prompt tokens that hit over the rate window. ${a} only.`,
+      countedAtFinish: (_a: string, _b: string, x: string, y: string) =>
+        `${x} counts a request's generated tokens when it finishes, ${y} as they are generated: the ${x} line lags and comes in bursts; compare levels over the range, not peaks.`,
+      retractions: (_a: string, _b: string, x: string, y: string) => `${x} retractions (a request sent back to the queue when the KV cache is full) against ${y} preemptions: close, not the same event.`,
+      abortScope: (_a: string, _b: string, x: string, y: string) => `${x} counts requests that finished with abort or error, ${y} aborted requests only.`,
+      perRank: (a: string, _b: string, x: string, y: string) =>
+        `Not compared: ${x} reports the share of its token pool in use per scheduler rank, ${y} the share of KV-cache blocks per engine; the ratios have different denominators. ${a} only.`,
+      gaugeVsCounter: (a: string, _b: string, x: string, y: string) =>
+        `Not compared: ${x}'s hit rate is a per-rank gauge of its last batch, ${y}'s the share of queried prompt tokens that hit over the rate window. ${a} only.`,
       notMapped: (a: string, b: string) => `Not compared: no vetted mapping between the ${a} and ${b} metrics of this panel. ${a} only.`,
       notOnOther: (a: string, b: string) => `${b} has no such metric: ${a} only.`,
       otherAbsent: (a: string, b: string) => `This backend holds no ${b} series: ${a} only.`,

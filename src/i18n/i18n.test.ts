@@ -11,7 +11,7 @@ import { messagesFor } from './index';
 import { zhCN } from './zh-CN';
 
 const CJK = /[\u3400-\u4dbf\u4e00-\u9fff]/;
-const ENGINES: EngineId[] = ['vllm', 'sglang'];
+const ENGINES = Object.keys(catalogs) as EngineId[];
 
 type Fn = (...args: unknown[]) => unknown;
 interface Leaf {
@@ -58,7 +58,8 @@ describe('zh-CN interface strings', () => {
       const zhFn = l.zh as Fn;
       expect(zhFn.length, l.path).toBe(enFn.length);
       // Distinct values that read sensibly as both counts and labels.
-      const args = [3, 7].slice(0, enFn.length);
+      // Compare notes take (shown, other, x, y): x and y are the same two engines in the sentence's order.
+      const args = enFn.length === 4 ? [3, 7, 7, 3] : [3, 7].slice(0, enFn.length);
       const out = zhFn(...args);
       expect(typeof out, l.path).toBe('string');
       expect(out, l.path).toMatch(CJK);

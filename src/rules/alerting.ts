@@ -21,7 +21,8 @@ export const DEFAULTS = {
   absentFor: '10m',
 } as const;
 
-export const ALERT_PREFIX = { vllm: 'VLLM', sglang: 'SGLang' } as const;
+/** Start of an engine's alert names: the catalog's own, else its label's letters and digits ("LMDeploy"). */
+export const alertPrefix = (catalog: Pick<EngineCatalog, 'label' | 'alertPrefix'>): string => catalog.alertPrefix ?? catalog.label.replace(/[^A-Za-z0-9]/g, '');
 
 export interface AlertContext extends RecordContext {
   recorded: Recorded;
@@ -39,7 +40,7 @@ export function makeAlert(
   o: { for: string; severity: 'critical' | 'warning'; summary: string; description: string; labels?: Record<string, string>; anchor?: string },
 ): AlertingRule {
   return {
-    alert: `${ALERT_PREFIX[ctx.catalog.engine]}${kind}`,
+    alert: `${alertPrefix(ctx.catalog)}${kind}`,
     expr,
     for: ctx.forOverride ?? o.for,
     labels: { severity: o.severity, [ENGINE_LABEL]: ctx.catalog.engine, ...o.labels },
@@ -50,34 +51,47 @@ export function makeAlert(
 const rec = (ctx: AlertContext, metric: string, op: 'rate' | 'sum' | 'max', level: 'model' | 'instance'): string | undefined =>
   ctx.recorded.names.get(recordKey(metric, op, level));
 
+/**
+ * Failed share per model: from one counter split by a label (`finished_reason`), or from a failures
+ * counter over the requests counter.
+ */
 function errorRatioExpr(ctx: AlertContext): string | null {
   const t = DEFAULTS.errorRatio;
-  if (ctx.catalog.engine === 'vllm') {
-    const r = rec(ctx, 'request_success', 'rate', 'model');
-    if (!r) return null;
-    return `sum by (model_name) (${r}{finished_reason=~"abort|error"})\n  / (sum by (model_name) (${r}) > 0)\n> ${t}`;
+  const r = ctx.catalog.roles;
+  const f = r?.failures;
+  if (!r || !f) return null;
+  if (f.id === r.requests && f.matcher) {
+    const all = rec(ctx, r.requests, 'rate', 'model');
+    if (!all) return null;
+    return `sum by (model_name) (${all}{${f.matcher}})\n  / (sum by (model_name) (${all}) > 0)\n> ${t}`;
   }
-  const bad = rec(ctx, 'aborted_requests', 'rate', 'model');
-  const all = rec(ctx, 'requests', 'rate', 'model');
+  const bad = rec(ctx, f.id, 'rate', 'model');
+  const all = rec(ctx, r.requests, 'rate', 'model');
   if (!bad || !all) return null;
   return `${bad}\n  / (${all} > 0)\n> ${t}`;
 }
 
-/** The alerting rules for one engine; `missing` names the alerts left out for lack of a metric. */
-export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missing: string[] } {
+/**
+ * The alerting rules for one engine; `missing` names the alerts left out for lack of a metric on the
+ * backend, `lacks` those the engine has no metric for at all (no role).
+ */
+export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missing: string[]; lacks: string[] } {
   const c: EngineCatalog = ctx.catalog;
   const label = c.label;
+  const roles = c.roles;
+  const prefix = alertPrefix(c);
   const rules: AlertingRule[] = [];
   const missing: string[] = [];
-  const add = (kind: string, expr: string | null | undefined, make: (expr: string) => AlertingRule): void => {
+  const lacks: string[] = [];
+  const add = (kind: string, expr: string | null | undefined, make: (expr: string) => AlertingRule, role = true): void => {
     if (expr) rules.push(make(expr));
-    else missing.push(`${ALERT_PREFIX[c.engine]}${kind}`);
+    else (role ? missing : lacks).push(`${prefix}${kind}`);
   };
 
   // A down target in a job that served engine metrics in the last hour (so a never-up replica of an
   // engine job fires, Prometheus' own and unrelated jobs never do), kept firing through its own
   // ALERTS series once the hour has passed: the target is no less down three hours on.
-  const name = `${ALERT_PREFIX[c.engine]}TargetDown`;
+  const name = `${prefix}TargetDown`;
   const seen = expandTemplate(ctx, `present_over_time({{${c.presenceMetric}}}[1h])`);
   add(
     'TargetDown',
@@ -106,8 +120,9 @@ export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missi
       summary: `${label} {{ $labels.model_name }}: {{ $value | humanizePercentage }} of requests abort or fail`,
       description: `More than ${DEFAULTS.errorRatio * 100}% of finished requests of {{ $labels.model_name }} ended aborted or in error for ${DEFAULTS.errorFor}.`,
     }),
+    !!roles?.failures,
   );
-  const ttft = rec(ctx, 'ttft_bucket', 'rate', 'model');
+  const ttft = roles?.ttft && rec(ctx, `${roles.ttft.id}_bucket`, 'rate', 'model');
   add('HighTTFT', ttft && `histogram_quantile(0.99, ${ttft})\n> ${DEFAULTS.ttftP99Seconds}`, (expr) =>
     makeAlert(ctx, 'HighTTFT', expr, {
       for: DEFAULTS.ttftFor,
@@ -115,17 +130,21 @@ export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missi
       summary: `${label} {{ $labels.model_name }}: TTFT p99 is {{ $value | humanizeDuration }}`,
       description: `The 99th percentile time to first token of {{ $labels.model_name }} has been above ${DEFAULTS.ttftP99Seconds} s for ${DEFAULTS.ttftFor}.`,
     }),
+    !!roles?.ttft,
   );
-  const kv = rec(ctx, c.engine === 'vllm' ? 'kv_cache_usage' : 'token_usage', 'max', 'instance');
-  add('KVCacheSaturated', kv && `${kv} > ${DEFAULTS.kvUsage}`, (expr) =>
+  const kvRole = roles?.kvUsage;
+  const kv = kvRole && rec(ctx, kvRole.id, 'max', 'instance');
+  const kvLimit = DEFAULTS.kvUsage * (kvRole?.scale ?? 1);
+  add('KVCacheSaturated', kv && `${kv} > ${kvLimit}`, (expr) =>
     makeAlert(ctx, 'KVCacheSaturated', expr, {
       for: DEFAULTS.kvFor,
       severity: 'warning',
       summary: `${label} {{ $labels.instance }}: KV cache {{ $value | humanizePercentage }} full`,
       description: `KV cache usage on {{ $labels.instance }} ({{ $labels.model_name }}) has been above ${DEFAULTS.kvUsage * 100}% for ${DEFAULTS.kvFor}; new requests wait and running ones get preempted.`,
     }),
+    !!kvRole,
   );
-  const waiting = rec(ctx, 'waiting', 'sum', 'instance');
+  const waiting = roles?.waiting && rec(ctx, roles.waiting, 'sum', 'instance');
   add('RequestsWaiting', waiting && `${waiting} > ${DEFAULTS.waiting}`, (expr) =>
     makeAlert(ctx, 'RequestsWaiting', expr, {
       for: DEFAULTS.waitingFor,
@@ -133,17 +152,20 @@ export function alertingRules(ctx: AlertContext): { rules: AlertingRule[]; missi
       summary: `${label} {{ $labels.instance }}: {{ $value }} requests waiting`,
       description: `More than ${DEFAULTS.waiting} requests have been queued on {{ $labels.instance }} ({{ $labels.model_name }}) for ${DEFAULTS.waitingFor}.`,
     }),
+    !!roles?.waiting,
   );
-  const isVllm = c.engine === 'vllm';
-  const kind = isVllm ? 'Preemptions' : 'Retractions';
-  const pre = rec(ctx, isVllm ? 'preemptions' : 'retractions', 'rate', 'instance');
+  // Named by the engine's word for it ("Retractions"); left out, and listed, where it has none.
+  const preRole = roles?.preemptions;
+  const kind = preRole?.word ?? 'Preemptions';
+  const pre = preRole && rec(ctx, preRole.id, 'rate', 'instance');
   add(kind, pre && `${pre} > ${DEFAULTS.preemptionsPerSecond}`, (expr) =>
     makeAlert(ctx, kind, expr, {
       for: DEFAULTS.preemptionsFor,
       severity: 'warning',
       summary: `${label} {{ $labels.instance }}: {{ $value | humanize }} ${kind.toLowerCase()}/s`,
-      description: `{{ $labels.instance }} ({{ $labels.model_name }}) has ${isVllm ? 'preempted' : 'retracted'} more than ${DEFAULTS.preemptionsPerSecond} request/s for ${DEFAULTS.preemptionsFor}: the KV cache is too small for the running batch.`,
+      description: `{{ $labels.instance }} ({{ $labels.model_name }}) has ${preRole?.verb ?? 'preempted'} more than ${DEFAULTS.preemptionsPerSecond} request/s for ${DEFAULTS.preemptionsFor}: the KV cache is too small for the running batch.`,
     }),
+    !!preRole,
   );
-  return { rules, missing };
+  return { rules, missing, lacks };
 }

@@ -49,6 +49,7 @@ export function generateRules(opts: GenerateOptions): GeneratedRules {
   const notes: string[] = [];
   if (recorded.missing.length) notes.push(`not recorded (metric absent on the backend): ${recorded.missing.join(', ')}`);
   if (alerts.missing.length) notes.push(`alerts left out (their metric is absent): ${alerts.missing.join(', ')}`);
+  if (alerts.lacks.length) notes.push(`alerts left out (${catalog.label} exposes no such metric): ${alerts.lacks.join(', ')}`);
   const legacy = [...resolved.values()].filter((r) => r.variantIndex > 0 || r.rewrite !== 'none');
   if (legacy.length) notes.push(`names as this backend stores them: ${legacy.map((r) => r.name).slice(0, 8).join(', ')}${legacy.length > 8 ? ', …' : ''}`);
 

@@ -3,9 +3,9 @@ import { catalogs, resolveMetrics, type EngineId } from '../catalog';
 import type { SloMetric, SloSettings } from './types';
 
 export { generateRules, RATE_WINDOW } from './generate';
-export { DEFAULTS, ALERT_PREFIX } from './alerting';
-export { DEFAULT_BUCKETS, DEFAULT_OBJECTIVE, RulesInputError, BURN_WINDOWS } from './slo';
-export { RECORD_SPECS, recordedName } from './recording';
+export { DEFAULTS, alertPrefix } from './alerting';
+export { DEFAULT_BUCKETS, defaultBuckets, DEFAULT_OBJECTIVE, RulesInputError, BURN_WINDOWS } from './slo';
+export { RECORD_SPECS, recordSpecs, recordedName } from './recording';
 export { expandRecorded, preferRecorded, recordedIndex } from './recorded';
 export { toYaml, type YamlValue } from './yaml';
 export * from './types';
@@ -24,7 +24,8 @@ export function leSeriesNames(engine: EngineId, metricNames: readonly string[], 
   const resolved = resolveMetrics(catalog.metrics, new Set(metricNames));
   const out: Partial<Record<SloMetric, string>> = {};
   for (const m of metrics) {
-    const r = resolved.get(`${m}_bucket`);
+    const h = catalog.roles?.[m];
+    const r = h && resolved.get(`${h.id}_bucket`);
     if (r) out[m] = r.name;
   }
   return out;

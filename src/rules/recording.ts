@@ -2,7 +2,7 @@
 // per-instance tables, named `level:metric:operation` (Prometheus' naming convention). Numerators
 // and denominators are recorded separately so every ratio is taken after aggregation, never
 // averaged from recorded ratios.
-import { escapeLabelValue, expandQuery, type EngineCatalog, type EngineId, type ResolvedMetric } from '../catalog';
+import { ENGINES, escapeLabelValue, expandQuery, type EngineCatalog, type EngineId, type ResolvedMetric } from '../catalog';
 import type { RecordingRule } from './types';
 
 /** Aggregation levels: the labels a recorded series keeps (besides `le` / extra labels). */
@@ -26,49 +26,51 @@ export interface RecordSpec {
 }
 
 const BOTH: Level[] = ['model', 'instance'];
-const HISTOGRAMS = ['ttft', 'itl', 'e2e'] as const;
 
-function latency(): RecordSpec[] {
-  return HISTOGRAMS.flatMap((h): RecordSpec[] => [
-    { metric: `${h}_bucket`, op: 'rate', levels: BOTH, extraBy: ['le'] },
-    { metric: `${h}_sum`, op: 'rate', levels: BOTH },
-    { metric: `${h}_count`, op: 'rate', levels: BOTH },
-  ]);
+/**
+ * What to record for one engine, from its roles: the counters behind the rates and ratios, the
+ * latency histograms, the queue gauges, KV usage (mean = sum / count after aggregation; the max is
+ * what saturates first) and the prefix-cache counters.
+ */
+export function recordSpecs(catalog: EngineCatalog): RecordSpec[] {
+  const r = catalog.roles;
+  if (!r) return [];
+  const rate = (metric: string | undefined, levels: Level[] = BOTH, extraBy?: string[]): RecordSpec[] =>
+    metric ? [{ metric, op: 'rate', levels, ...(extraBy ? { extraBy } : {}) }] : [];
+  const gauge = (metric: string | undefined): RecordSpec[] =>
+    metric ? [{ metric, op: 'sum', levels: BOTH, ...(r.queueTotal ? { matcher: r.queueTotal } : {}) }] : [];
+  const f = r.failures;
+  // Failures that are the requests counter under a label are recorded with that label kept.
+  const split = f?.label !== undefined && f.id === r.requests ? [f.label] : undefined;
+  const pc = r.prefixCache;
+  const latency = [r.ttft, r.itl, r.e2e].flatMap((h): RecordSpec[] =>
+    h ? [{ metric: `${h.id}_bucket`, op: 'rate', levels: BOTH, extraBy: ['le'] }, ...rate(`${h.id}_sum`), ...rate(`${h.id}_count`)] : [],
+  );
+  const kv = r.kvUsage?.id;
+  return [
+    ...rate(r.requests, BOTH, split),
+    ...(f && !split ? rate(f.id) : []),
+    ...rate(r.promptTokens),
+    ...rate(r.generationTokens?.id),
+    ...rate(pc?.cachedTokens, ['model']),
+    ...latency,
+    ...gauge(r.running),
+    ...gauge(r.waiting),
+    ...(kv
+      ? ([
+          { metric: kv, op: 'max', levels: BOTH },
+          { metric: kv, op: 'sum', levels: ['model'] },
+          { metric: kv, op: 'count', levels: ['model'] },
+        ] satisfies RecordSpec[])
+      : []),
+    ...rate(r.preemptions?.id),
+    ...rate(pc?.counters?.hits, ['model']),
+    ...rate(pc?.counters?.queries, ['model']),
+  ];
 }
 
-export const RECORD_SPECS: Record<EngineId, RecordSpec[]> = {
-  vllm: [
-    // finished_reason kept: errors and aborts are a subset of the same counter.
-    { metric: 'request_success', op: 'rate', levels: BOTH, extraBy: ['finished_reason'] },
-    { metric: 'prompt_tokens', op: 'rate', levels: BOTH },
-    { metric: 'generation_tokens', op: 'rate', levels: BOTH },
-    ...latency(),
-    { metric: 'running', op: 'sum', levels: BOTH },
-    { metric: 'waiting', op: 'sum', levels: BOTH },
-    // Mean usage = sum / count after aggregation; the max is what saturates first.
-    { metric: 'kv_cache_usage', op: 'max', levels: BOTH },
-    { metric: 'kv_cache_usage', op: 'sum', levels: ['model'] },
-    { metric: 'kv_cache_usage', op: 'count', levels: ['model'] },
-    { metric: 'preemptions', op: 'rate', levels: BOTH },
-    { metric: 'prefix_cache_hits', op: 'rate', levels: ['model'] },
-    { metric: 'prefix_cache_queries', op: 'rate', levels: ['model'] },
-  ],
-  sglang: [
-    { metric: 'requests', op: 'rate', levels: BOTH },
-    { metric: 'aborted_requests', op: 'rate', levels: BOTH },
-    { metric: 'prompt_tokens', op: 'rate', levels: BOTH },
-    { metric: 'generation_tokens', op: 'rate', levels: BOTH },
-    { metric: 'cached_tokens', op: 'rate', levels: ['model'] },
-    ...latency(),
-    // With priority scheduling the total is written under priority="" (see sglang-panels.ts).
-    { metric: 'running', op: 'sum', levels: BOTH, matcher: 'priority=""' },
-    { metric: 'waiting', op: 'sum', levels: BOTH, matcher: 'priority=""' },
-    { metric: 'token_usage', op: 'max', levels: BOTH },
-    { metric: 'token_usage', op: 'sum', levels: ['model'] },
-    { metric: 'token_usage', op: 'count', levels: ['model'] },
-    { metric: 'retractions', op: 'rate', levels: BOTH },
-  ],
-};
+/** Every registered engine's record specs (the board looks recorded series up by them). */
+export const RECORD_SPECS = Object.fromEntries(ENGINES.map((e) => [e.id, recordSpecs(e.catalog)])) as Record<EngineId, RecordSpec[]>;
 
 /**
  * The metric part of a recorded name: the logical metric's *current* name, `:` → `_`, and a
@@ -132,7 +134,7 @@ export function recordingRules(ctx: RecordContext, window: string): Recorded {
   const rules: RecordingRule[] = [];
   const names = new Map<string, string>();
   const missing = new Set<string>();
-  for (const spec of RECORD_SPECS[ctx.catalog.engine]) {
+  for (const spec of recordSpecs(ctx.catalog)) {
     for (const level of spec.levels) {
       const by = [...(spec.extraBy?.includes('le') ? ['le'] : []), ...LEVELS[level], ...(spec.extraBy ?? []).filter((l) => l !== 'le')];
       const expr = expandTemplate(ctx, template(spec, by, window));
@@ -150,8 +152,10 @@ export function recordingRules(ctx: RecordContext, window: string): Recorded {
 
 /** SLO burn-rate inputs: good (`le` = threshold) and total rates of one histogram over `window`. */
 export function sloRecordingRules(ctx: RecordContext, metric: 'ttft' | 'itl' | 'e2e', leRegex: string, window: string): { good: RecordingRule; total: RecordingRule } | null {
-  const bucket: RecordSpec = { metric: `${metric}_bucket`, op: 'rate', levels: ['model'], extraBy: ['le'] };
-  const count: RecordSpec = { metric: `${metric}_count`, op: 'rate', levels: ['model'] };
+  const h = ctx.catalog.roles?.[metric];
+  if (!h) return null;
+  const bucket: RecordSpec = { metric: `${h.id}_bucket`, op: 'rate', levels: ['model'], extraBy: ['le'] };
+  const count: RecordSpec = { metric: `${h.id}_count`, op: 'rate', levels: ['model'] };
   // Escaped as the board escapes it: a stored `le` spelling may hold a quote or a line break, which
   // raw inside the string would make Prometheus refuse the whole rules file.
   const goodExpr = expandTemplate(ctx, template(bucket, ['le', 'model_name'], window, `le=~"${escapeLabelValue(leRegex)}"`));

@@ -3,25 +3,21 @@
 // hour), and page at 6× over 6 h and 30 m (5 % in six hours). The workbook's ticket (1× over 3 days)
 // is not generated: a 3-day rate per model is costly to record and needs days of history. "Good" is a request (a token,
 // for ITL) in the bucket whose bound is the SLO threshold, so the threshold must be a bucket bound.
-import type { EngineId } from '../catalog';
+import { ENGINES, type EngineCatalog, type EngineId } from '../catalog';
 import { leMatcher, locateThreshold, parseBounds } from '../lib/buckets';
 import { makeAlert, type AlertContext } from './alerting';
 import { sloRecordingRules } from './recording';
 import type { AlertingRule, RecordingRule, SloMetric, SloSettings } from './types';
 
-/** The engines' default bucket bounds (spec/metrics/*.json), used when no backend is asked. */
-export const DEFAULT_BUCKETS: Record<EngineId, Record<SloMetric, number[]>> = {
-  vllm: {
-    ttft: [0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 20, 40, 80, 160, 640, 2560],
-    itl: [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 20, 40, 80],
-    e2e: [0.3, 0.5, 0.8, 1, 1.5, 2, 2.5, 5, 10, 15, 20, 30, 40, 50, 60, 120, 240, 480, 960, 1920, 7680],
-  },
-  sglang: {
-    ttft: [0.1, 0.2, 0.4, 0.6, 0.8, 1, 2, 4, 6, 8, 10, 20, 40, 60, 80, 100, 200, 400],
-    itl: [0.002, 0.004, 0.006, 0.008, 0.01, 0.015, 0.02, 0.025, 0.03, 0.035, 0.04, 0.06, 0.08, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 2, 4, 6, 8],
-    e2e: [0.1, 0.2, 0.4, 0.6, 0.8, 1, 2, 4, 6, 8, 10, 20, 40, 60, 80, 100, 200, 400, 600, 1200, 1800, 2400],
-  },
-};
+/** An engine's default bucket bounds of one SLO histogram (its roles), used when no backend is asked. */
+export function defaultBuckets(catalog: EngineCatalog, metric: SloMetric): readonly number[] {
+  return catalog.roles?.[metric]?.buckets ?? [];
+}
+
+/** Every registered engine's default bounds, by SLO metric. */
+export const DEFAULT_BUCKETS = Object.fromEntries(
+  ENGINES.map((e) => [e.id, Object.fromEntries((['ttft', 'itl', 'e2e'] as const).map((m) => [m, [...defaultBuckets(e.catalog, m)]]))]),
+) as Record<EngineId, Record<SloMetric, number[]>>;
 
 /** Both spellings a backend may store for a default bound: Python writes "1.0", Prometheus 3 "1". */
 export function defaultLeValues(bounds: readonly number[]): string[] {
@@ -79,7 +75,11 @@ export function sloRules(
   for (const metric of ['ttft', 'itl', 'e2e'] as const) {
     const threshold = slo[metric];
     if (threshold === undefined) continue;
-    const values = leValues[metric] ?? defaultLeValues(DEFAULT_BUCKETS[ctx.catalog.engine][metric]);
+    if (!ctx.catalog.roles?.[metric]) {
+      missing.push(`${KIND[metric]} burn-rate alerts (${ctx.catalog.label} exposes no ${metric} histogram)`);
+      continue;
+    }
+    const values = leValues[metric] ?? defaultLeValues(defaultBuckets(ctx.catalog, metric));
     const le = thresholdMatcher(metric, threshold, values);
     const byWindow = new Map<string, { good: string; total: string }>();
     for (const w of ['5m', '30m', '1h', '6h']) {

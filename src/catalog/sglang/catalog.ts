@@ -1,12 +1,12 @@
 // The SGLang engine catalog: metrics, stat row and panels.
 import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from '../define';
-import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from '../tables';
+import { instanceTablePanel, modelSummaryPanel, saturationStart } from '../tables';
 import { sglangAdvancedPanels } from './advanced';
 import { sglangExtraPanels } from './extra-panels';
-import { sglangMetrics } from './metrics';
+import { SGLANG_BUCKETS, sglangMetrics } from './metrics';
 import { sglangDistributionPanels } from '../distributions';
 import { REQUESTS_FROM_E2E, sglangCorePanels } from './panels';
-import type { EngineCatalog, StatSpec } from '../types';
+import type { EngineCatalog, EngineRoles, StatSpec } from '../types';
 
 const sglangStats: StatSpec[] = [
   { id: 'request-rate', title: 'Requests/s', unit: 'reqps', panelId: 'request-rate', sumOf: { panelId: 'request-rate', queryId: 'rate' }, query: query('value', 'req/s', rateAll('requests'), REQUESTS_FROM_E2E(rateAll('e2e_count'))) },
@@ -78,20 +78,22 @@ const sglangStats: StatSpec[] = [
   },
 ];
 
-const fleet: FleetMetrics = {
+const roles: EngineRoles = {
   running: 'running',
   waiting: 'waiting',
-  kvUsage: 'token_usage',
+  queueTotal: 'priority=""',
+  kvUsage: { id: 'token_usage', scale: 1, basis: 'tokenPool' },
   requests: 'requests',
-  failed: { id: 'aborted_requests' },
-  promptTokens: 'prompt_tokens',
-  generationTokens: 'generation_tokens',
-  ttftBucket: 'ttft_bucket',
-  itlBucket: 'itl_bucket',
-  e2eBucket: 'e2e_bucket',
-  preemptions: 'retractions',
-  preemptionsTitle: 'Retractions/s',
   requestsFallback: 'e2e_count',
+  failures: { id: 'aborted_requests', scope: 'aborts' },
+  promptTokens: 'prompt_tokens',
+  generationTokens: { id: 'generation_tokens', countedAt: 'finish' },
+  ttft: { id: 'ttft', buckets: SGLANG_BUCKETS.ttft },
+  itl: { id: 'itl', buckets: SGLANG_BUCKETS.itl },
+  e2e: { id: 'e2e', buckets: SGLANG_BUCKETS.e2e },
+  queueTime: { id: 'queue' },
+  preemptions: { id: 'retractions', word: 'Retractions', verb: 'retracted' },
+  prefixCache: { hitRateGauge: 'cache_hit_rate', cachedTokens: 'cached_tokens' },
   kvPages: { capacityTokens: 'max_total_num_tokens', numPages: 'num_pages', pageSize: 'page_size', cacheConfig: 'cache_config_info' },
 };
 
@@ -102,6 +104,7 @@ export const sglangCatalog: EngineCatalog<'sglang'> = {
   presenceMetric: 'running',
   servedMetric: 'requests',
   metrics: { ...sglangMetrics, ...TARGET_METRICS },
+  roles,
   stats: sglangStats,
-  panels: bySection([modelSummaryPanel(fleet), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(fleet), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels, ...sglangExtraPanels, ...sglangDistributionPanels]),
+  panels: bySection([modelSummaryPanel(roles, 'SGLang'), ...sglangCorePanels.slice(0, saturationStart(sglangCorePanels)), instanceTablePanel(roles, 'SGLang'), ...sglangCorePanels.slice(saturationStart(sglangCorePanels)), ...sglangAdvancedPanels, ...sglangExtraPanels, ...sglangDistributionPanels]),
 };

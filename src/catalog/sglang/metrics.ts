@@ -125,3 +125,10 @@ export const sglangMetrics = metrics([
   gauge('startup_time', ['sglang:startup_time_seconds'], ['model_name', 'phase'], ON),
   gauge('engine_startup_time', ['sglang:engine_startup_time'], S, ON),
 ]);
+
+/** SGLang's default latency bucket bounds (spec/metrics/sglang.json). */
+export const SGLANG_BUCKETS = {
+  ttft: [0.1, 0.2, 0.4, 0.6, 0.8, 1, 2, 4, 6, 8, 10, 20, 40, 60, 80, 100, 200, 400],
+  itl: [0.002, 0.004, 0.006, 0.008, 0.01, 0.015, 0.02, 0.025, 0.03, 0.035, 0.04, 0.06, 0.08, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 2, 4, 6, 8],
+  e2e: [0.1, 0.2, 0.4, 0.6, 0.8, 1, 2, 4, 6, 8, 10, 20, 40, 60, 80, 100, 200, 400, 600, 1200, 1800, 2400],
+} as const;

@@ -1,10 +1,10 @@
 // The vLLM engine catalog: metrics, stat row and panels.
 import { bySection, quantileExpr, query, rateAll, ratio, STAT_THRESHOLDS, TARGET_METRICS } from '../define';
-import { instanceTablePanel, modelSummaryPanel, saturationStart, type FleetMetrics } from '../tables';
-import type { EngineCatalog, StatSpec } from '../types';
+import { instanceTablePanel, modelSummaryPanel, saturationStart } from '../tables';
+import type { EngineCatalog, EngineRoles, StatSpec } from '../types';
 import { vllmDistributionPanels, vllmParamMetrics } from '../distributions';
 import { vllmAdvancedPanels } from './advanced';
-import { vllmMetrics } from './metrics';
+import { VLLM_BUCKETS, vllmMetrics } from './metrics';
 import { vllmExtraPanels } from './extra-panels';
 import { vllm2026Panels } from './panels-2026';
 import { vllmCorePanels } from './panels';
@@ -68,19 +68,20 @@ const vllmStats: StatSpec[] = [
   },
 ];
 
-const fleet: FleetMetrics = {
+const roles: EngineRoles = {
   running: 'running',
   waiting: 'waiting',
-  kvUsage: 'kv_cache_usage',
+  kvUsage: { id: 'kv_cache_usage', scale: 1, basis: 'blocks' },
   requests: 'request_success',
-  failed: { id: 'request_success', matcher: 'finished_reason=~"abort|error"' },
+  failures: { id: 'request_success', matcher: 'finished_reason=~"abort|error"', label: 'finished_reason', scope: 'abortsAndErrors' },
   promptTokens: 'prompt_tokens',
-  generationTokens: 'generation_tokens',
-  ttftBucket: 'ttft_bucket',
-  itlBucket: 'itl_bucket',
-  e2eBucket: 'e2e_bucket',
-  preemptions: 'preemptions',
-  preemptionsTitle: 'Preemptions/s',
+  generationTokens: { id: 'generation_tokens', countedAt: 'step' },
+  ttft: { id: 'ttft', buckets: VLLM_BUCKETS.ttft },
+  itl: { id: 'itl', buckets: VLLM_BUCKETS.itl },
+  e2e: { id: 'e2e', buckets: VLLM_BUCKETS.e2e },
+  queueTime: { id: 'queue' },
+  preemptions: { id: 'preemptions', word: 'Preemptions', verb: 'preempted' },
+  prefixCache: { counters: { hits: 'prefix_cache_hits', queries: 'prefix_cache_queries' } },
   sleepState: 'sleep_state',
   cacheConfig: 'cache_config_info',
   admissionRejections: 'admission_rejections',
@@ -94,6 +95,8 @@ export const vllmCatalog: EngineCatalog<'vllm'> = {
   presenceMetric: 'running',
   servedMetric: 'request_success',
   metrics: { ...vllmMetrics, ...TARGET_METRICS, ...vllmParamMetrics },
+  roles,
+  alertPrefix: 'VLLM',
   stats: vllmStats,
-  panels: bySection([modelSummaryPanel(fleet), ...vllmCorePanels.slice(0, saturationStart(vllmCorePanels)), instanceTablePanel(fleet), ...vllmCorePanels.slice(saturationStart(vllmCorePanels)), ...vllmAdvancedPanels, ...vllmExtraPanels, ...vllm2026Panels, ...vllmDistributionPanels]),
+  panels: bySection([modelSummaryPanel(roles, 'vLLM'), ...vllmCorePanels.slice(0, saturationStart(vllmCorePanels)), instanceTablePanel(roles, 'vLLM'), ...vllmCorePanels.slice(saturationStart(vllmCorePanels)), ...vllmAdvancedPanels, ...vllmExtraPanels, ...vllm2026Panels, ...vllmDistributionPanels]),
 };

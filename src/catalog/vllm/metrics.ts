@@ -162,3 +162,10 @@ export const vllmMetrics = metrics([
   // API server (prometheus-fastapi-instrumentator; no model label, status grouped as `2xx`)
   counter('http_requests', ['http_requests_total'], ['handler', 'method', 'status'], 'always (API server)'),
 ]);
+
+/** vLLM's default latency bucket bounds (spec/metrics/vllm.json). */
+export const VLLM_BUCKETS = {
+  ttft: [0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 20, 40, 80, 160, 640, 2560],
+  itl: [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1, 2.5, 5, 7.5, 10, 20, 40, 80],
+  e2e: [0.3, 0.5, 0.8, 1, 1.5, 2, 2.5, 5, 10, 15, 20, 30, 40, 50, 60, 120, 240, 480, 960, 1920, 7680],
+} as const;

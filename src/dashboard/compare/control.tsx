@@ -1,4 +1,4 @@
-// The header's compare control: off, the presets, a custom duration, vLLM against SGLang, or A/B
+// The header's compare control: off, the presets, a custom duration, the shown engine against each other engine, or A/B
 // by selection (a native select and small forms, so it is keyboard operable as is). Sets
 // `compare=` or `ab=`/`a=`/`b=` in the URL: one comparison at a time.
 import { useState } from 'react';
@@ -7,7 +7,8 @@ import type { EngineId } from '../../catalog/types';
 import { useT } from '../../i18n';
 import { COMPARE_PRESETS } from './compare';
 import { AbForm } from './ab-form';
-import { COMPARE_ENGINES, parseUrlState, type AbSelection, type DashboardState } from '../url/url-state';
+import { COMPARE_ENGINES, compareEngines, parseUrlState, type AbSelection, type DashboardState } from '../url/url-state';
+import { otherEngine, requestedOther } from './engines';
 
 const CUSTOM = '__custom';
 const AB = '__ab';
@@ -24,18 +25,28 @@ export function CompareControl({
   state: Pick<DashboardState, 'compare' | 'ab' | 'model'> & { engine: EngineId };
   onChange: (change: CompareChange) => void;
 }) {
-  const value = state.ab ? null : state.compare;
+  // The first other engine in registry order is the bare `engines` (what it means without a backend
+  // that lacks it); every other engine is named (`engines:lmdeploy`).
+  const firstOther = otherEngine(state.engine);
+  const engineValue = (id: EngineId): string => (id === firstOther ? COMPARE_ENGINES : compareEngines(id));
+  const requested = requestedOther(state.ab ? null : state.compare);
+  const value = state.ab ? null : requested ? engineValue(requested) : state.compare;
   const t = useT();
   const [editing, setEditing] = useState(false);
   const [abEditing, setAbEditing] = useState(false);
   const [draft, setDraft] = useState(value ?? '');
   const [error, setError] = useState(false);
   const presets: readonly string[] = COMPARE_PRESETS;
-  const custom = value !== null && value !== COMPARE_ENGINES && !presets.includes(value) ? value : null;
+  const custom = value !== null && requestedOther(value) === undefined && !presets.includes(value) ? value : null;
   const filterLabels = catalogs[state.engine].filterLabels;
   // A/B starts from the filtered models when two or more are (the usual "this model against that").
   const abInitial: AbSelection = state.ab ?? { label: filterLabels.model, a: state.model.slice(0, 1), b: state.model.slice(1, 2) };
-  const [first, second] = ENGINES.map((e) => e.label);
+  const others = ENGINES.filter((e) => e.id !== state.engine);
+  // Each pair named in registry order ("vLLM vs SGLang" whichever is shown).
+  const pairLabel = (o: (typeof ENGINES)[number]): string => {
+    const [a, b] = ENGINES.filter((e) => e.id === state.engine || e.id === o.id);
+    return t.compare.engines(a?.label ?? '', b?.label ?? '');
+  };
   return (
     <div className="flex flex-wrap items-center gap-1">
       {/* A glyph, the word in the tooltip and the accessible name: the options ("vLLM vs SGLang",
@@ -68,7 +79,11 @@ export function CompareControl({
           ))}
           {custom && <option value={custom}>{t.compare.preset(custom)}</option>}
           <option value={CUSTOM}>{t.compare.custom}</option>
-          <option value={COMPARE_ENGINES}>{t.compare.engines(first ?? '', second ?? '')}</option>
+          {others.map((o) => (
+            <option key={o.id} value={engineValue(o.id)}>
+              {pairLabel(o)}
+            </option>
+          ))}
           <option value={AB}>{state.ab ? t.compare.abShort(state.ab.label) : t.compare.ab}</option>
         </select>
       </label>

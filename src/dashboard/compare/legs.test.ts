@@ -3,7 +3,7 @@ import { catalogs, ENGINES, expandQuery, resolveEngines, type ExpandContext } fr
 import { currentSeries, promqlErrors } from '../../../test-support/catalog';
 import type { ChartSeries } from '../../charts';
 import { rankDifferences, rangeMean } from './ab';
-import { ENGINE_COMPARABILITY } from './engines';
+import { comparability, COMPARED_PANELS, notePair, otherEngine, requestedOther } from './engines';
 import { compareAttr, compareModeOf, mergeLegs, primaryContext, secondLeg, taggedQueries, type CompareMode, type LegParts } from './legs';
 import { patchFromMessage } from '../embed/use-embed-api';
 import { DEFAULT_STATE } from '../url/url-state';
@@ -18,14 +18,15 @@ const panelOf = (id: string) => {
   return p;
 };
 const AB: CompareMode = { kind: 'ab', ab: { label: 'model_name', a: ['m1'], b: ['m2', 'm"3'] } };
-const ENGINES_MODE: CompareMode = { kind: 'engines', engine: 'vllm', other: 'sglang' };
+const ENGINES_MODE: CompareMode = { kind: 'engines', engine: 'vllm', other: 'sglang', requested: null };
 const state = { model: ['m1'], cluster: [] };
 
 describe('compare legs: which comparison a panel shows', () => {
   it('one comparison at a time, time-series panels only', () => {
     const ab = { label: 'instance', a: ['x'], b: ['y'] };
     expect(compareModeOf({ compare: null, ab }, 'vllm', { chart: 'timeseries' })).toEqual({ kind: 'ab', ab });
-    expect(compareModeOf({ compare: 'engines', ab: null }, 'sglang', { chart: 'stacked' })).toEqual({ kind: 'engines', engine: 'sglang', other: 'vllm' });
+    expect(compareModeOf({ compare: 'engines', ab: null }, 'sglang', { chart: 'stacked' })).toEqual({ kind: 'engines', engine: 'sglang', other: 'vllm', requested: null });
+    expect(compareModeOf({ compare: 'engines:lmdeploy', ab: null }, 'vllm', { chart: 'timeseries' })).toEqual({ kind: 'engines', engine: 'vllm', other: 'lmdeploy', requested: 'lmdeploy' });
     expect(compareModeOf({ compare: '1h', ab: null }, 'vllm', { chart: 'timeseries' })).toEqual({ kind: 'shift', compare: '1h', shiftSec: 3600 });
     expect(compareModeOf({ compare: null, ab }, 'vllm', { chart: 'heatmap' })).toBeNull();
     expect(compareModeOf({ compare: '1h', ab: null }, 'vllm', { chart: 'distribution' })).toBeNull();
@@ -105,10 +106,50 @@ describe('compare legs: vLLM against SGLang', () => {
   });
 
   it('lists only panels both engines have (a renamed panel id would silently drop out)', () => {
-    for (const id of Object.keys(ENGINE_COMPARABILITY)) {
+    for (const id of COMPARED_PANELS) {
       expect(catalogs.vllm.panels.some((p) => p.id === id), `vllm ${id}`).toBe(true);
       expect(catalogs.sglang.panels.some((p) => p.id === id && !p.notAvailable), `sglang ${id}`).toBe(true);
     }
+  });
+});
+
+describe('compare legs: any two engines of the registry', () => {
+  it('picks the other engine: the one the URL names, else the one the backend holds, else the first other', () => {
+    expect(requestedOther('engines')).toBeNull();
+    expect(requestedOther('engines:lmdeploy')).toBe('lmdeploy');
+    expect(requestedOther('engines:toy')).toBeUndefined();
+    expect(requestedOther('1h')).toBeUndefined();
+    expect(otherEngine('vllm')).toBe('sglang');
+    expect(otherEngine('vllm', 'lmdeploy')).toBe('lmdeploy');
+    const withLmdeploy = resolveEngines(ENGINES, new Set([...currentSeries('vllm'), ...currentSeries('lmdeploy')]));
+    expect(otherEngine('vllm', null, withLmdeploy)).toBe('lmdeploy');
+    expect(otherEngine('lmdeploy', null, both)).toBe('vllm');
+    expect(otherEngine('vllm', null, both)).toBe('sglang');
+  });
+
+  it('derives the notes from the two engines roles, either way round', () => {
+    const { vllm: v, sglang: s, lmdeploy: l } = catalogs;
+    for (const [a, b] of [[v, s], [s, v]] as const) {
+      expect(comparability('kv-cache-usage', a, b)).toEqual({ kind: 'apart', note: 'perRank' });
+      expect(comparability('preemptions', a, b)).toEqual({ kind: 'caveat', note: 'retractions' });
+      expect(comparability('output-tokens-rate', a, b)).toEqual({ kind: 'caveat', note: 'countedAtFinish' });
+      expect(notePair('retractions', a, b).map((c) => c.engine)).toEqual(['sglang', 'vllm']);
+    }
+    // LMDeploy copies vLLM's buckets and KV usage: the same measure, no caveat.
+    expect(comparability('ttft', v, l)).toEqual({ kind: 'same' });
+    expect(comparability('kv-cache-usage', l, v)).toEqual({ kind: 'same' });
+    expect(comparability('prefix-cache-hit-rate', l, v)).toEqual({ kind: 'apart', note: 'gaugeVsCounter' });
+    expect(notePair('gaugeVsCounter', v, l).map((c) => c.engine)).toEqual(['lmdeploy', 'vllm']);
+    expect(comparability('ttft', s, l)).toEqual({ kind: 'caveat', note: 'buckets' });
+  });
+
+  it('draws the engine the URL names, its series tagged with its label', () => {
+    const all = resolveEngines(ENGINES, new Set([...currentSeries('vllm'), ...currentSeries('sglang'), ...currentSeries('lmdeploy')]));
+    const mode = compareModeOf({ compare: 'engines:lmdeploy', ab: null }, 'vllm', { chart: 'timeseries' });
+    const leg = secondLeg(mode, panelOf('ttft'), vllm, { ...base, resolved: all.vllm }, state, all);
+    expect(leg.tag).toBe('LMDeploy:');
+    expect(leg.note).toBeNull();
+    expect(leg.queries.every((q) => q.query.id.startsWith('lmdeploy~') && q.expanded.expr.includes('lmdeploy:'))).toBe(true);
   });
 });
 

@@ -1,19 +1,20 @@
 // The second set of queries a compared panel runs beside its own, for each kind of comparison:
-// the earlier window (`compare=1h`), side B (`ab=`), the other engine (`compare=engines`); and how
+// the earlier window (`compare=1h`), side B (`ab=`), another engine (`compare=engines[:<id>]`); and how
 // the two sets of series become one chart. Pure: use-panel-data.ts runs the queries.
-import { catalogs, expandQuery, type ExpandContext, type ExpandedQuery, type ResolvedMetric } from '../../catalog';
+import { catalogs, expandQuery, isEngineId, type ExpandContext, type ExpandedQuery, type ResolvedMetric } from '../../catalog';
 import type { EngineCatalog, EngineId, PanelSpec } from '../../catalog/types';
 import type { ChartSeries } from '../../charts';
 import { compareShiftSec, interleave, shiftSeries } from './compare';
 import { abSelect, nameSide, pairKeys, sideTag } from './ab';
-import { comparability, otherEngine, type EngineNote } from './engines';
+import { comparability, otherEngine, requestedOther, type EngineNote } from './engines';
 import type { PanelQueryInfo } from '../data/use-panel-data';
-import { COMPARE_ENGINES, type AbSelection, type DashboardState } from '../url/url-state';
+import type { AbSelection, DashboardState } from '../url/url-state';
 
 export type CompareMode =
   | { kind: 'shift'; compare: string; shiftSec: number }
   | { kind: 'ab'; ab: AbSelection }
-  | { kind: 'engines'; engine: EngineId; other: EngineId };
+  /** `requested`: the engine the URL names, null for the bare form (`other` is then settled with the backend's names). */
+  | { kind: 'engines'; engine: EngineId; other: EngineId; requested: EngineId | null };
 
 /** The comparison the URL asks for, as it applies to this panel (null: none, or not for its kind). */
 export function compareModeOf(state: Pick<DashboardState, 'compare' | 'ab'>, engine: EngineId, panel: Pick<PanelSpec, 'chart'>): CompareMode | null {
@@ -21,7 +22,8 @@ export function compareModeOf(state: Pick<DashboardState, 'compare' | 'ab'>, eng
   // Nor is a `latest` panel: its values do not move, so an earlier window says nothing new.
   if (panel.chart === 'distribution' || panel.chart === 'latest') return null;
   if (state.ab) return panel.chart === 'heatmap' ? null : { kind: 'ab', ab: state.ab };
-  if (state.compare === COMPARE_ENGINES) return panel.chart === 'heatmap' ? null : { kind: 'engines', engine, other: otherEngine(engine) };
+  const requested = requestedOther(state.compare);
+  if (requested !== undefined) return panel.chart === 'heatmap' ? null : { kind: 'engines', engine, other: otherEngine(engine, requested), requested };
   const shiftSec = compareShiftSec(state.compare);
   return shiftSec === null || state.compare === null ? null : { kind: 'shift', compare: state.compare, shiftSec };
 }
@@ -80,13 +82,14 @@ export function secondLeg(
     const ctx: ExpandContext = { ...base, select: abSelect(mode.ab, 'b'), by: [] };
     return { queries: runnable(panel, (q) => expandQuery(q, catalog, ctx), 'b~'), note: null, tag: 'B:' };
   }
-  const other = catalogs[mode.other];
+  const otherId = otherEngine(mode.engine, mode.requested, resolvedBy);
+  const other = catalogs[otherId];
   const otherPanel = other.panels.find((p) => p.id === panel.id);
   const tag = `${other.label}:`;
   if (!otherPanel || otherPanel.notAvailable) return { queries: [], note: 'notOnOther', tag };
-  const c = comparability(panel.id);
+  const c = comparability(panel.id, catalog, other);
   if (c.kind === 'apart') return { queries: [], note: c.note, tag };
-  const resolved = resolvedBy?.[mode.other];
+  const resolved = resolvedBy?.[otherId];
   if (!resolved || !resolved.has(other.presenceMetric)) return { queries: [], note: 'otherAbsent', tag };
   const ctx: ExpandContext = {
     ...base,
@@ -96,7 +99,7 @@ export function secondLeg(
     filters: { [other.filterLabels.model]: state.model, cluster: state.cluster },
     by: [other.filterLabels.model],
   };
-  const queries = runnable(otherPanel, (q) => expandQuery(q, other, ctx), `${mode.other}~`);
+  const queries = runnable(otherPanel, (q) => expandQuery(q, other, ctx), `${otherId}~`);
   if (queries.length === 0) return { queries, note: 'otherMissing', tag };
   return { queries, note: c.kind === 'caveat' ? c.note : null, tag };
 }
@@ -120,11 +123,14 @@ export function mergeLegs(mode: CompareMode | null, first: LegParts, second: Leg
     const b = nameSide(second.map((p) => ({ ...p, query: { ...p.query, id: p.query.id.replace(/^b~/, '') } })), 'b', sideTag(mode.ab, 'b'), pairKeys(first, 'a'));
     return interleave(a, b);
   }
+  // The other engine as secondLeg settled it: the prefix of its queries' ids.
+  const prefix = second[0]?.query.id.split('~')[0];
+  const other = prefix !== undefined && isEngineId(prefix) ? prefix : mode.other;
   const mine = flat(first).map((s) => ({ ...s, id: `${mode.engine}~${s.id}`, name: `${engineLabel(mode.engine)} · ${s.name}` }));
   const byName = new Map(flat(first).map((s) => [s.name, `${mode.engine}~${s.id}`]));
   const theirs = flat(second).map((s) => {
-    const id = `${mode.other}~${s.id}`;
-    return { ...s, id, name: `${engineLabel(mode.other)} · ${s.name}`, shiftOf: byName.get(s.name) ?? id };
+    const id = `${other}~${s.id}`;
+    return { ...s, id, name: `${engineLabel(other)} · ${s.name}`, shiftOf: byName.get(s.name) ?? id };
   });
   return interleave(mine, theirs);
 }

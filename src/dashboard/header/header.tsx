@@ -59,9 +59,20 @@ export function PromUrlField({ value, locked, onSubmit }: { value: string; locke
   );
 }
 
-/** One radio per registered engine, in registry order; arrow keys move to the next or previous. */
+/**
+ * The engines the control offers: the first two of the registry (the toggle every board has), then
+ * any other the backend has servers of, and the one shown.
+ */
+export function offeredEngines<Id extends string>(engines: EngineRegistry<Id>, engine: Id, instances: Record<Id, number> | null): EngineRegistry<Id> {
+  return engines.filter((e, i) => i < 2 || e.id === engine || (instances?.[e.id] ?? 0) > 0);
+}
+
+/**
+ * The Engine control: one radio per offered engine, in registry order (arrow keys move to the next
+ * or previous); a list once more than two are offered.
+ */
 export function EngineToggle<Id extends string>({
-  engines,
+  engines: registry,
   engine,
   instances,
   onChange,
@@ -72,6 +83,20 @@ export function EngineToggle<Id extends string>({
   onChange: (e: Id) => void;
 }) {
   const t = useT();
+  const engines = offeredEngines(registry, engine, instances);
+  if (engines.length > 2) {
+    return (
+      <label className="iw-control" title={t.engine}>
+        <select aria-label={t.engine} data-testid="engine-select" value={engine} onChange={(e) => onChange(e.target.value as Id)}>
+          {engines.map((o) => (
+            <option key={o.id} value={o.id} data-engine={o.id}>
+              {instances ? `${o.label} (${instances[o.id]})` : o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
   return (
     <div role="radiogroup" aria-label={t.engine} className="iw-segmented">
       {engines.map((o, i) => (

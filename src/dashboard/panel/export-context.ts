@@ -1,4 +1,5 @@
 // What an exported PNG says about itself, from the page's context: a pure function, tested.
+import { ENGINES } from '../../catalog';
 import type { EngineId } from '../../catalog/types';
 import { chartTokens, composePanelPng, exportPng, seriesStats, trimIncompleteSteps, type ChartSeries, type ChartTheme, type EChartsInstance, type PngContext } from '../../charts';
 import { downloadUrl, exportName } from '../../components/download';
@@ -6,7 +7,8 @@ import type { Messages } from '../../i18n/en';
 import { formatDateTimeZone, formatRange } from '../../lib/time';
 import { formatValue, type Unit } from '../../lib/units';
 
-export const ENGINE_NAMES: Record<EngineId, string> = { vllm: 'vLLM', sglang: 'SGLang' };
+/** Each engine's name as the UI writes it (the registry's label). */
+export const ENGINE_NAMES = Object.fromEntries(ENGINES.map((e) => [e.id, e.label])) as Record<EngineId, string>;
 
 export interface PngContextInput {
   title: string;

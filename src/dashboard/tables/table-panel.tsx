@@ -54,7 +54,7 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
                   data-column={c.id}
                   aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
                   data-scope={scope ?? undefined}
-                  title={info?.expanded ? scopeTitle : t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}
+                  title={info?.expanded ? scopeTitle : c.notAvailable ? t.table.columnNotAvailable(ctx.catalog.label) : t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}
                 >
                   <button type="button" className="iw-th-button" onClick={() => onSort(c)}>
                     {columnTitle(panel.id, c, ctx.catalog.engine, lang)}
@@ -155,6 +155,7 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
   const lang = useLang();
   const { locale, catalog } = useDashboard();
   if (column.status === 'up') return row.status ? <StatusBadge status={row.status} /> : <span className="iw-muted">—</span>;
+  if (column.notAvailable) return <span className="iw-muted" title={t.table.columnNotAvailable(catalog.label)}>—</span>;
   if (!info?.expanded) return <span className="iw-muted" title={t.table.columnMissing(info?.missingNames.join(', ') ?? '', info?.enabledBy ?? '')}>—</span>;
   if (isText(column)) return <span className="iw-cell-label">{cell?.text ?? '—'}</span>;
   if (!cell || cell.value === null) return <span className="iw-muted">—</span>;

@@ -61,6 +61,7 @@ export function useTableData(panel: PanelSpec, enabled: boolean): TableData {
     if (!resolved || !spec) return [];
     const by = [labels.primary, ...labels.rank];
     return spec.columns.map((column) => {
+      if (column.notAvailable) return { column, expanded: null, missingNames: [], enabledBy: undefined };
       const r = expandQuery(column.query, catalog, { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range });
       if (!('missing' in r)) return { column, expanded: r, missingNames: [], enabledBy: undefined };
       const metrics = r.missing.flatMap((id) => catalog.metrics[id] ?? []);

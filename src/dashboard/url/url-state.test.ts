@@ -29,6 +29,8 @@ const cases: Array<[string, Partial<DashboardState>]> = [
   ['compare=1h30m', { compare: '1h30m' }],
   ['compare=engines', { compare: 'engines' }],
   ['model=a&compare=engines', { model: ['a'], compare: 'engines' }],
+  ['compare=engines:sglang', { compare: 'engines:sglang' }],
+  ['engine=lmdeploy&compare=engines:vllm', { engine: 'lmdeploy', compare: 'engines:vllm' }],
   ['ab=model_name&a=llama&b=qwen', { ab: { label: 'model_name', a: ['llama'], b: ['qwen'] } }],
   ['ab=instance&a=10.0.0.1%3A8000&a=10.0.0.2%3A8000&b=10.0.0.3%3A8000', { ab: { label: 'instance', a: ['10.0.0.1:8000', '10.0.0.2:8000'], b: ['10.0.0.3:8000'] } }],
   // Any label the series carry (a version put on by relabelling), values with commas and quotes.
@@ -64,6 +66,8 @@ describe('url-state codec', () => {
     ['compare=10s', 'compare'],
     ['compare=100d', 'compare'],
     ['compare=engine', 'compare'],
+    ['compare=engines:tgi', 'compare'],
+    ['compare=engines:', 'compare'],
     ['ab=model_name&a=m1', 'ab'],
     ['ab=model_name&b=m2', 'ab'],
     ['ab=%7Bx%3D%22y%22%7D&a=m1&b=m2', 'ab'],
@@ -72,6 +76,13 @@ describe('url-state codec', () => {
     expect(state).toEqual(DEFAULT_STATE);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(key);
+  });
+
+  it('reads the escaped spelling of compare=engines:<id> and writes the plain one', () => {
+    const { state, problems } = parseUrlState('compare=engines%3Asglang');
+    expect(problems).toEqual([]);
+    expect(state.compare).toBe('engines:sglang');
+    expect(serializeUrlState(state)).toBe('compare=engines:sglang');
   });
 
   it('shows one comparison at a time: an A/B replaces compare= and says so', () => {

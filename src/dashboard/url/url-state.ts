@@ -53,8 +53,9 @@ export interface DashboardState {
   /** Error-budget objective in (0, 1), e.g. 0.99; null = config.json, else 0.99. */
   sloObjective: number | null;
   /**
-   * Compare with the same queries shifted back by this PromQL duration (`1h`, `1d`), or
-   * `engines` (vLLM against SGLang, compare-engines.ts); null = off.
+   * Compare with the same queries shifted back by this PromQL duration (`1h`, `1d`), or against
+   * another engine: `engines` (the other engine the backend holds) or `engines:<id>` (that one;
+   * compare/engines.ts); null = off.
    */
   compare: string | null;
   /** A/B by selection (`ab=<label>&a=…&b=…`, compare-ab.ts); null = off. One comparison at a time. */
@@ -70,6 +71,9 @@ export interface AbSelection {
 
 /** `compare=engines`: every panel both engines have, with both engines' series. */
 export const COMPARE_ENGINES = 'engines';
+
+/** `compare=engines:<id>`: against that engine of the registry. */
+export const compareEngines = (other: EngineId): string => `${COMPARE_ENGINES}:${other}`;
 
 export const SLO_PARAMS = { ttft: 'slo_ttft', itl: 'slo_itl', e2e: 'slo_e2e' } as const;
 export type SloParam = keyof typeof SLO_PARAMS;
@@ -239,7 +243,11 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
   }
   const compare = p.get('compare');
   if (compare === COMPARE_ENGINES) state.compare = COMPARE_ENGINES;
-  else if (compare !== null && compare !== '' && compare !== 'off') {
+  else if (compare?.startsWith(`${COMPARE_ENGINES}:`)) {
+    const other = compare.slice(COMPARE_ENGINES.length + 1);
+    if (isEngineId(other)) state.compare = compareEngines(other);
+    else drop('compare', compare, `unknown engine (use engines or engines:<id> with ${engineIdList()})`);
+  } else if (compare !== null && compare !== '' && compare !== 'off') {
     const sec = parsePromDuration(compare);
     if (sec !== null && sec >= 60 && sec <= MAX_COMPARE_SEC) state.compare = compare;
     else drop('compare', compare, 'not a duration between 1m and 90d such as 1h or 7d');
@@ -296,5 +304,6 @@ export function serializeUrlState(state: DashboardState, defaults: DashboardStat
     for (const v of state.ab.a) p.append('a', v);
     for (const v of state.ab.b) p.append('b', v);
   }
-  return p.toString();
+  // `compare=engines:sglang` as people write it (a colon needs no escape in a query string).
+  return p.toString().replace(`compare=${COMPARE_ENGINES}%3A`, `compare=${COMPARE_ENGINES}:`);
 }

@@ -1,16 +1,26 @@
-// Test support: promtool unit-test files (`promtool test rules`) for the generated rules. Each
+// Test support for promtool.test.ts: promtool unit-test files (`promtool test rules`) for the generated rules. Each
 // alert gets input series where one label set must fire and another must not, so a wrong
 // threshold, window, grouping or label shows up as an unexpected or missing alert.
-import { catalogs, type EngineId } from '../catalog';
-import { ALERT_PREFIX, DEFAULTS } from './alerting';
-import { ENGINE_LABEL, type RuleGroup } from './types';
-import type { YamlValue } from './yaml';
+import { catalogs, type EngineId } from '../../src/catalog/index.ts';
+import { alertPrefix, DEFAULTS } from '../../src/rules/alerting.ts';
+import { defaultBuckets } from '../../src/rules/slo.ts';
+import { ENGINE_LABEL, type RuleGroup, type SloMetric, type SloSettings } from '../../src/rules/types.ts';
+import type { YamlValue } from '../../src/rules/yaml.ts';
 
-/** The SLO the unit tests generate rules with: each threshold is a default bucket bound. */
-export const TEST_SLO = {
-  vllm: { ttft: 0.5, itl: 0.1, e2e: 10, objective: 0.99 },
-  sglang: { ttft: 0.4, itl: 0.1, e2e: 10, objective: 0.99 },
-} as const;
+const SLO_TARGETS: Record<SloMetric, number> = { ttft: 0.5, itl: 0.1, e2e: 10 };
+
+/**
+ * The SLO the unit tests generate rules with: for each histogram the engine has, its largest default
+ * bucket bound at or below a usual target (TTFT 0.5 s, ITL 0.1 s, E2E 10 s).
+ */
+export function testSlo(engine: EngineId): SloSettings {
+  const slo: SloSettings = { objective: 0.99 };
+  for (const m of ['ttft', 'itl', 'e2e'] as const) {
+    const bound = defaultBuckets(catalogs[engine], m).filter((b) => b <= SLO_TARGETS[m]).at(-1);
+    if (bound !== undefined) slo[m] = bound;
+  }
+  return slo;
+}
 
 interface Series {
   series: string;
@@ -43,14 +53,15 @@ const gauge = (v: number): string => `${v}x${SAMPLES}`;
 
 export function buildCases(engine: EngineId): TestCase[] {
   const c = catalogs[engine];
+  const roles = c.roles;
   const n = (id: string): string => c.metrics[id]?.variants[0] ?? id;
-  const P = ALERT_PREFIX[engine];
+  const P = alertPrefix(c);
   const job = engine;
   const base = (model: string, instance: string): Record<string, string> => ({ job, instance, model_name: model });
   const alert = (labels: Record<string, string>, severity = 'warning') => ({
     exp_labels: { severity, [ENGINE_LABEL]: engine, ...labels },
   });
-  const running = n('running');
+  const running = n(c.presenceMetric);
   const cases: TestCase[] = [];
 
   const LONG = 800; // 200 min at 15 s: past the 3 h check, far past the presence window (1 h)
@@ -107,78 +118,94 @@ export function buildCases(engine: EngineId): TestCase[] {
     ],
   });
 
-  const errorInput: Series[] =
-    engine === 'vllm'
+  const f = roles?.failures;
+  if (roles && f) {
+    // One counter split by a label: a failing value of it (the matcher's own words) against a good one.
+    const split = f.id === roles.requests && f.label && f.matcher ? { label: f.label, bad: failingValue(f.matcher), ok: okValue(f.matcher) } : null;
+    const errorInput: Series[] = split
       ? [
-          { series: sel(n('request_success'), { ...base('bad', 'a:1'), finished_reason: 'stop' }), values: counter(1) },
-          { series: sel(n('request_success'), { ...base('bad', 'a:1'), finished_reason: 'abort' }), values: counter(0.1) },
-          { series: sel(n('request_success'), { ...base('good', 'b:1'), finished_reason: 'stop' }), values: counter(1) },
-          { series: sel(n('request_success'), { ...base('good', 'b:1'), finished_reason: 'error' }), values: counter(0.02) },
+          { series: sel(n(roles.requests), { ...base('bad', 'a:1'), [split.label]: split.ok }), values: counter(1) },
+          { series: sel(n(roles.requests), { ...base('bad', 'a:1'), [split.label]: split.bad }), values: counter(0.1) },
+          { series: sel(n(roles.requests), { ...base('good', 'b:1'), [split.label]: split.ok }), values: counter(1) },
+          { series: sel(n(roles.requests), { ...base('good', 'b:1'), [split.label]: split.bad }), values: counter(0.02) },
         ]
       : [
-          { series: sel(n('requests'), base('bad', 'a:1')), values: counter(1) },
-          { series: sel(n('aborted_requests'), base('bad', 'a:1')), values: counter(0.1) },
-          { series: sel(n('requests'), base('good', 'b:1')), values: counter(1) },
-          { series: sel(n('aborted_requests'), base('good', 'b:1')), values: counter(0.02) },
+          { series: sel(n(roles.requests), base('bad', 'a:1')), values: counter(1) },
+          { series: sel(n(f.id), base('bad', 'a:1')), values: counter(0.1) },
+          { series: sel(n(roles.requests), base('good', 'b:1')), values: counter(1) },
+          { series: sel(n(f.id), base('good', 'b:1')), values: counter(0.02) },
         ];
-  cases.push({
-    name: `error ratio: 10 % fires, 2 % does not (threshold ${DEFAULTS.errorRatio})`,
-    input: errorInput,
-    checks: [{ eval_time: '20m', alertname: `${P}HighErrorRatio`, exp_alerts: [alert({ model_name: 'bad' })] }],
-  });
+    cases.push({
+      name: `error ratio: 10 % fires, 2 % does not (threshold ${DEFAULTS.errorRatio})`,
+      input: errorInput,
+      checks: [{ eval_time: '20m', alertname: `${P}HighErrorRatio`, exp_alerts: [alert({ model_name: 'bad' })] }],
+    });
+  }
 
-  const ttft = n('ttft_bucket');
-  cases.push({
-    name: `TTFT p99: slow model above ${DEFAULTS.ttftP99Seconds} s fires, fast one does not`,
-    input: [
-      ...[['10', 0], ['20', 1], ['+Inf', 1]].map(([le, r]) => ({ series: sel(ttft, { ...base('slow', 'a:1'), le: String(le) }), values: counter(Number(r)) })),
-      ...[['1', 1], ['10', 1], ['20', 1], ['+Inf', 1]].map(([le, r]) => ({ series: sel(ttft, { ...base('fast', 'b:1'), le: String(le) }), values: counter(Number(r)) })),
-    ],
-    checks: [
-      { eval_time: '5m', alertname: `${P}HighTTFT`, exp_alerts: [] },
-      { eval_time: '20m', alertname: `${P}HighTTFT`, exp_alerts: [alert({ model_name: 'slow' })] },
-    ],
-  });
+  if (roles?.ttft) {
+    const ttft = n(`${roles.ttft.id}_bucket`);
+    cases.push({
+      name: `TTFT p99: slow model above ${DEFAULTS.ttftP99Seconds} s fires, fast one does not`,
+      input: [
+        ...[['10', 0], ['20', 1], ['+Inf', 1]].map(([le, r]) => ({ series: sel(ttft, { ...base('slow', 'a:1'), le: String(le) }), values: counter(Number(r)) })),
+        ...[['1', 1], ['10', 1], ['20', 1], ['+Inf', 1]].map(([le, r]) => ({ series: sel(ttft, { ...base('fast', 'b:1'), le: String(le) }), values: counter(Number(r)) })),
+      ],
+      checks: [
+        { eval_time: '5m', alertname: `${P}HighTTFT`, exp_alerts: [] },
+        { eval_time: '20m', alertname: `${P}HighTTFT`, exp_alerts: [alert({ model_name: 'slow' })] },
+      ],
+    });
+  }
 
-  const kv = n(engine === 'vllm' ? 'kv_cache_usage' : 'token_usage');
-  cases.push({
-    name: `KV usage: ${DEFAULTS.kvUsage} exceeded fires for that instance only`,
-    input: [
-      { series: sel(kv, base('m', 'a:1')), values: gauge(0.95) },
-      { series: sel(kv, base('m', 'b:1')), values: gauge(0.5) },
-    ],
-    checks: [
-      { eval_time: '5m', alertname: `${P}KVCacheSaturated`, exp_alerts: [] },
-      { eval_time: '15m', alertname: `${P}KVCacheSaturated`, exp_alerts: [alert({ instance: 'a:1', model_name: 'm' })] },
-    ],
-  });
-  cases.push({
-    name: `waiting: more than ${DEFAULTS.waiting} fires for that instance only`,
-    input: [
-      { series: sel(n('waiting'), base('m', 'a:1')), values: gauge(60) },
-      { series: sel(n('waiting'), base('m', 'b:1')), values: gauge(10) },
-    ],
-    checks: [{ eval_time: '10m', alertname: `${P}RequestsWaiting`, exp_alerts: [alert({ instance: 'a:1', model_name: 'm' })] }],
-  });
-  const pre = engine === 'vllm' ? 'Preemptions' : 'Retractions';
-  cases.push({
-    name: `${pre.toLowerCase()}: 2/s fires, 0.2/s does not`,
-    input: [
-      { series: sel(n(engine === 'vllm' ? 'preemptions' : 'retractions'), base('m', 'a:1')), values: counter(2) },
-      { series: sel(n(engine === 'vllm' ? 'preemptions' : 'retractions'), base('m', 'b:1')), values: counter(0.2) },
-    ],
-    checks: [{ eval_time: '10m', alertname: `${P}${pre}`, exp_alerts: [alert({ instance: 'a:1', model_name: 'm' })] }],
-  });
+  if (roles?.kvUsage) {
+    const kv = n(roles.kvUsage.id);
+    const scale = roles.kvUsage.scale;
+    cases.push({
+      name: `KV usage: ${DEFAULTS.kvUsage} exceeded fires for that instance only`,
+      input: [
+        { series: sel(kv, base('m', 'a:1')), values: gauge(0.95 * scale) },
+        { series: sel(kv, base('m', 'b:1')), values: gauge(0.5 * scale) },
+      ],
+      checks: [
+        { eval_time: '5m', alertname: `${P}KVCacheSaturated`, exp_alerts: [] },
+        { eval_time: '15m', alertname: `${P}KVCacheSaturated`, exp_alerts: [alert({ instance: 'a:1', model_name: 'm' })] },
+      ],
+    });
+  }
+  if (roles?.waiting) {
+    cases.push({
+      name: `waiting: more than ${DEFAULTS.waiting} fires for that instance only`,
+      input: [
+        { series: sel(n(roles.waiting), base('m', 'a:1')), values: gauge(60) },
+        { series: sel(n(roles.waiting), base('m', 'b:1')), values: gauge(10) },
+      ],
+      checks: [{ eval_time: '10m', alertname: `${P}RequestsWaiting`, exp_alerts: [alert({ instance: 'a:1', model_name: 'm' })] }],
+    });
+  }
+  const pre = roles?.preemptions;
+  if (pre) {
+    cases.push({
+      name: `${pre.word.toLowerCase()}: 2/s fires, 0.2/s does not`,
+      input: [
+        { series: sel(n(pre.id), base('m', 'a:1')), values: counter(2) },
+        { series: sel(n(pre.id), base('m', 'b:1')), values: counter(0.2) },
+      ],
+      checks: [{ eval_time: '10m', alertname: `${P}${pre.word}`, exp_alerts: [alert({ instance: 'a:1', model_name: 'm' })] }],
+    });
+  }
 
-  const slo = TEST_SLO[engine];
+  const slo = testSlo(engine);
   for (const [metric, KIND] of [['ttft', 'TTFT'], ['itl', 'ITL'], ['e2e', 'E2E']] as const) {
-    const le = String(slo[metric]);
+    const h = roles?.[metric];
+    const bound = slo[metric];
+    if (!h || bound === undefined) continue;
+    const le = String(bound);
     // "burn": every request misses the threshold; "ok": every one meets it.
     const input: Series[] = [
-      { series: sel(n(`${metric}_bucket`), { ...base('burn', 'a:1'), le }), values: counter(0) },
-      { series: sel(n(`${metric}_count`), base('burn', 'a:1')), values: counter(1) },
-      { series: sel(n(`${metric}_bucket`), { ...base('ok', 'b:1'), le }), values: counter(1) },
-      { series: sel(n(`${metric}_count`), base('ok', 'b:1')), values: counter(1) },
+      { series: sel(n(`${h.id}_bucket`), { ...base('burn', 'a:1'), le }), values: counter(0) },
+      { series: sel(n(`${h.id}_count`), base('burn', 'a:1')), values: counter(1) },
+      { series: sel(n(`${h.id}_bucket`), { ...base('ok', 'b:1'), le }), values: counter(1) },
+      { series: sel(n(`${h.id}_count`), base('ok', 'b:1')), values: counter(1) },
     ];
     const labels = { model_name: 'burn', slo: metric };
     cases.push({
@@ -191,6 +218,18 @@ export function buildCases(engine: EngineId): TestCase[] {
     });
   }
   return cases;
+}
+
+/** A value the failure matcher selects: the first alternative of `label=~"a|b"`. */
+function failingValue(matcher: string): string {
+  const m = /=~?"([^"|)]+)/.exec(matcher);
+  if (m?.[1] && !matcher.includes('!')) return m[1];
+  return 'failed';
+}
+/** A value the failure matcher leaves out: `stop` for a positive matcher, else its first alternative (`P(A|B)` → `PA`). */
+function okValue(matcher: string): string {
+  const m = /!~"([^"(]*)\(?([^"|)]+)/.exec(matcher);
+  return m ? `${m[1] ?? ''}${m[2] ?? ''}` : 'stop';
 }
 
 /** The groups without annotations: promtool compares annotations exactly, and the templates are
