@@ -51,7 +51,7 @@ export function BoardHeader({
         <SloPopover current={board.slo} defaults={board.sloDefaults} setState={setState} />
         <RulesButton client={client} engine={engine} names={backend.names} slo={board.slo} />
         <div className="flex-1" />
-        <HeaderControls state={state} setState={setState} onRefreshNow={board.onRefreshNow} engine={engine} />
+        <HeaderControls state={state} setState={setState} onRefreshNow={board.onRefreshNow} engine={engine} instances={backend.instances} />
       </div>
       {client && (
         <div className="iw-header-row2">

@@ -20,14 +20,19 @@ export interface CompareChange {
 
 export function CompareControl({
   state,
+  instances = null,
   onChange,
 }: {
   state: Pick<DashboardState, 'compare' | 'ab' | 'model'> & { engine: EngineId };
+  /** Servers per engine on the backend; null while unknown (every other engine is offered). */
+  instances?: Record<EngineId, number> | null;
   onChange: (change: CompareChange) => void;
 }) {
-  // The first other engine in registry order is the bare `engines` (what it means without a backend
-  // that lacks it); every other engine is named (`engines:lmdeploy`).
-  const firstOther = otherEngine(state.engine);
+  // The engines compared against are the other ones the backend has servers of (all, while that is
+  // unknown). The first of them in registry order is the bare `engines`, which is what the board
+  // draws for it; every other is named (`engines:lmdeploy`).
+  const others = ENGINES.filter((e) => e.id !== state.engine && (instances === null || (instances[e.id] ?? 0) > 0));
+  const firstOther = others[0]?.id ?? otherEngine(state.engine);
   const engineValue = (id: EngineId): string => (id === firstOther ? COMPARE_ENGINES : compareEngines(id));
   const requested = requestedOther(state.ab ? null : state.compare);
   const value = state.ab ? null : requested ? engineValue(requested) : state.compare;
@@ -41,7 +46,6 @@ export function CompareControl({
   const filterLabels = catalogs[state.engine].filterLabels;
   // A/B starts from the filtered models when two or more are (the usual "this model against that").
   const abInitial: AbSelection = state.ab ?? { label: filterLabels.model, a: state.model.slice(0, 1), b: state.model.slice(1, 2) };
-  const others = ENGINES.filter((e) => e.id !== state.engine);
   // Each pair named in registry order ("vLLM vs SGLang" whichever is shown).
   const pairLabel = (o: (typeof ENGINES)[number]): string => {
     const [a, b] = ENGINES.filter((e) => e.id === state.engine || e.id === o.id);

@@ -16,7 +16,7 @@ import { shiftWindow } from '../compare/compare';
 import { compareAttr, compareModeOf, mergeLegs, primaryContext, secondLeg, taggedQueries, type CompareNoteId, type LegParts } from '../compare/legs';
 import { asRangeAnswer } from './instant-series';
 import { useQueryAnswers } from './use-query-answers';
-import { COMPARE_ENGINES } from '../url/url-state';
+import { requestedOther } from '../compare/engines';
 import { useQuiet } from './use-quiet';
 import { viewReasonText } from './view-text';
 import { useView, type PanelState } from './view-state';
@@ -200,7 +200,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
     truncated: 0,
     window: w,
     compare: compareAttr(mode),
-    compareNote: second?.note ?? (!mode && (ab || compare === COMPARE_ENGINES) ? 'noOverlay' : null),
+    compareNote: second?.note ?? (!mode && (ab || requestedOther(compare) !== undefined) ? 'noOverlay' : null),
   };
   if (panel.notAvailable) return { ...shown, state: 'unavailable', reason: panel.notAvailable };
   if (!resolved && ctx.namesFailed) return { ...shown, state: 'error', reason: viewReasonText({ kind: 'backend-down' }, lang), backendDown: true };

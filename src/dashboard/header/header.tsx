@@ -134,12 +134,15 @@ export function HeaderControls({
   setState,
   onRefreshNow,
   engine,
+  instances,
 }: {
   state: DashboardState;
   setState: SetDashboardState;
   onRefreshNow: () => void;
   /** The engine shown (compare: the A/B labels, vLLM vs SGLang). */
   engine: EngineId;
+  /** Servers per engine on this backend (null while unknown): compare offers the engines present. */
+  instances: Record<EngineId, number> | null;
 }) {
   const t = useT();
   const lang = useLang();
@@ -149,7 +152,7 @@ export function HeaderControls({
   return (
     <>
       <TimePicker from={state.from} to={state.to} onChange={(from, to) => setState({ from, to })} />
-      <CompareControl state={{ ...state, engine }} onChange={setState} />
+      <CompareControl state={{ ...state, engine }} instances={instances} onChange={setState} />
       <div className="flex items-center gap-1">
         <button type="button" className="iw-icon-button" aria-label={t.refreshNow} title={t.refreshNow} onClick={onRefreshNow}>
           ↻
