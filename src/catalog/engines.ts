@@ -86,6 +86,20 @@ export function engineIdList(registry: EngineRegistry = ENGINES, quote = ''): st
   return ids.length > 1 ? `${ids.slice(0, -1).join(', ')} or ${ids[ids.length - 1]}` : (ids[0] ?? '');
 }
 
+/**
+ * The names catalogs query that carry no engine's name pattern (every target's `up` and process
+ * start time, vLLM's API-server `http_requests_total`), asked for by name:
+ * `{__name__=~"(http_requests_total|process_start_time_seconds|up)"}`.
+ */
+export function sharedNameMatch(registry: EngineRegistry): string {
+  const words = registry.map((e) => e.namePattern);
+  const names = new Set<string>();
+  for (const e of registry)
+    for (const m of Object.values(e.catalog.metrics))
+      for (const v of m.variants) if (!words.some((w) => v.includes(w))) names.add(v);
+  return `{__name__=~"(${[...names].sort().join('|')})"}`;
+}
+
 /** The series selector asking the backend for every name of every engine: `{__name__=~".*(vllm|sglang).*"}`. */
 export function engineNameMatch(registry: EngineRegistry): string {
   return `{__name__=~".*(${registry.map((e) => e.namePattern).join('|')}).*"}`;

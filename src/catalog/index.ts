@@ -16,6 +16,7 @@ export {
   engineEntry,
   engineIdList,
   engineNameMatch,
+  sharedNameMatch,
   ENGINES,
   isEngineId,
   presenceNames,

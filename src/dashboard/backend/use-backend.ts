@@ -4,7 +4,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { sameMembers, useStable } from '../data/use-stable';
-import { bareNameMatch, detectEngine, engineNameMatch, ENGINES, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../../catalog';
+import { bareNameMatch, detectEngine, engineNameMatch, ENGINES, sharedNameMatch, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../../catalog';
 import type { EngineId } from '../../catalog/types';
 import { useFirstScreenIn } from '../data/first-screen';
 import {
@@ -24,10 +24,8 @@ import {
 export const ENGINE_NAME_MATCH = engineNameMatch(ENGINES);
 /** vLLM's names without `vllm:` (NVIDIA NIM), only on series with `model_name`: one more `match[]`, not one more request. */
 export const BARE_NAME_MATCH = bareNameMatch(ENGINES);
-/** vLLM's API server exposes generic HTTP metrics (prometheus-fastapi-instrumentator). */
-export const API_NAME_MATCH = '{__name__="http_requests_total"}';
-/** Series of every scrape target the fleet tables read: `up` (a dead engine's only trace) and its start time. */
-export const TARGET_NAME_MATCH = '{__name__=~"up|process_start_time_seconds"}';
+/** The catalogs' names without an engine's word: every target's `up` and start time, the API server's requests. */
+export const SHARED_NAME_MATCH = sharedNameMatch(ENGINES);
 const COARSE_SEC = 600;
 
 /**
@@ -38,8 +36,8 @@ export function coarseWindow(startSec: number, endSec: number): { start: number;
   return { start: Math.floor(startSec / COARSE_SEC) * COARSE_SEC, end: Math.ceil(endSec / COARSE_SEC) * COARSE_SEC };
 }
 
-/** Every `match[]` of the names request: the engines' names, vLLM's bare ones, the API server's and the targets'. */
-const NAME_MATCH = [ENGINE_NAME_MATCH, ...BARE_NAME_MATCH, API_NAME_MATCH, TARGET_NAME_MATCH];
+/** Every `match[]` of the names request: the engines' names, the bare ones, and the names shared by all. */
+const NAME_MATCH = [ENGINE_NAME_MATCH, ...BARE_NAME_MATCH, SHARED_NAME_MATCH];
 
 /**
  * The metric names the board resolves its panels with, over a coarse window. A factory, so that the

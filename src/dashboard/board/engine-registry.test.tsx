@@ -18,7 +18,7 @@ import {
 } from '../../catalog';
 import { validateConfig } from '../../config/runtime-config';
 import { EngineToggle } from '../header/header';
-import { ENGINE_NAME_MATCH } from '../backend/use-backend';
+import { ENGINE_NAME_MATCH, SHARED_NAME_MATCH } from '../backend/use-backend';
 import { parseUrlState } from '../url/url-state';
 
 afterEach(cleanup);
@@ -51,6 +51,11 @@ describe('the engine registry', () => {
     for (const name of ['toy:num_running', 'toy_num_running', 'ray_toy:num_running', 'vllm:num_requests_running'])
       expect(selects(match, name), name).toBe(true);
     expect(selects(match, 'up')).toBe(false);
+  });
+
+  it('asks by name for what catalogs query without an engine word (targets, the API server)', () => {
+    for (const name of ['up', 'process_start_time_seconds', 'http_requests_total']) expect(selects(SHARED_NAME_MATCH, name), name).toBe(true);
+    expect(selects(SHARED_NAME_MATCH, 'prometheus_http_requests_total')).toBe(false);
   });
 
   it('resolves and detects a registered engine that the backend holds', () => {
