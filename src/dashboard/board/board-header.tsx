@@ -9,6 +9,7 @@ import { EngineToggle, HeaderControls, PromUrlField } from '../header/header';
 import { PrintButton } from '../header/print-board';
 import { RulesButton } from '../header/rules-dialog';
 import { SloPopover } from '../slo/popover';
+import { DashboardContext } from './context';
 import { HealthSummary } from './health-summary';
 import type { Board } from './use-board';
 
@@ -53,24 +54,15 @@ export function BoardHeader({
         <div className="flex-1" />
         <HeaderControls state={state} setState={setState} onRefreshNow={board.onRefreshNow} engine={engine} instances={backend.instances} />
       </div>
-      {client && (
-        <div className="iw-header-row2">
-          <FiltersBar
-            state={state}
-            setState={setState}
-            client={client}
-            baseUrl={choice.baseUrl}
-            catalog={catalog}
-            resolved={board.resolved}
-            startSec={board.aligned.start}
-            endSec={board.aligned.end}
-            rateInterval={board.rate}
-            scrapeIntervalSec={backend.scrapeIntervalSec}
-          />
-          <HealthSummary engine={engine} instances={backend.instanceLists?.[engine] ?? null} targetsDown={backend.targetsDown} statOrder={catalog.stats.map((s) => s.id)} />
-          {/* In the second row, which has room: the first is full at 1440 px. */}
-          {!board.single && <PrintButton printing={board.printing} onPrint={onPrint} />}
-        </div>
+      {board.ctx && (
+        <DashboardContext.Provider value={board.ctx}>
+          <div className="iw-header-row2">
+            <FiltersBar scrapeIntervalSec={backend.scrapeIntervalSec} />
+            <HealthSummary engine={engine} instances={backend.instanceLists?.[engine] ?? null} targetsDown={backend.targetsDown} statOrder={catalog.stats.map((s) => s.id)} />
+            {/* In the second row, which has room: the first is full at 1440 px. */}
+            {!board.single && <PrintButton printing={board.printing} onPrint={onPrint} />}
+          </div>
+        </DashboardContext.Provider>
       )}
     </header>
   );

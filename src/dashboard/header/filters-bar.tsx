@@ -4,14 +4,12 @@
 // (computed from the scrape interval, or overridden).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { EngineCatalog } from '../../catalog/types';
-import { matcherFor, type ResolvedMetric } from '../../catalog';
+import { matcherFor } from '../../catalog';
 import { labelNamesOptions, labelValuesOptions, type PrometheusClient } from '../../prometheus';
 import { useT } from '../../i18n';
 import { MultiSelect } from './multi-select';
 import { coarseWindow } from '../backend/use-backend';
-import type { DashboardState } from '../url/url-state';
-import type { SetDashboardState } from '../url/use-url-state';
+import { useDashboard } from '../board/context';
 
 const RATE_CHOICES = ['1m', '2m', '5m', '10m', '15m'];
 
@@ -44,35 +42,16 @@ function useLabelValues(
 /** A list exactly as long as the limit is one the backend cut short. */
 const sentOnly = (values: readonly string[] | undefined): number | null => (values?.length === LABEL_VALUES_LIMIT ? LABEL_VALUES_LIMIT : null);
 
-export function FiltersBar({
-  state,
-  setState,
-  client,
-  baseUrl,
-  catalog,
-  resolved,
-  startSec,
-  endSec,
-  rateInterval,
-  scrapeIntervalSec,
-}: {
-  state: DashboardState;
-  setState: SetDashboardState;
-  client: PrometheusClient | null;
-  baseUrl: string;
-  catalog: EngineCatalog;
-  resolved: Map<string, ResolvedMetric> | null;
-  startSec: number;
-  endSec: number;
-  rateInterval: string;
-  scrapeIntervalSec: number | null;
-}) {
+/** The filters of the board whose context it sits in (the engine shown, its labels, the window). */
+export function FiltersBar({ scrapeIntervalSec }: { scrapeIntervalSec: number | null }) {
   const t = useT();
+  const { state, setState, client, baseUrl, catalog, resolved, window, rateInterval } = useDashboard();
   const presence = resolved?.get(catalog.presenceMetric)?.name ?? null;
   const { model: modelLabel, instance: instanceLabel } = catalog.filterLabels;
-  const rankLabel = catalog.filterLabels.rank[0] ?? 'engine';
+  // An engine without rank labels (trtllm-serve) gets no rank filter.
+  const rankLabel = catalog.filterLabels.rank[0] ?? null;
   // Coarse window so the lists are not refetched on every refresh tick.
-  const { start: s, end: e } = coarseWindow(startSec, endSec);
+  const { start: s, end: e } = coarseWindow(window.startSec, window.endSec);
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   const onOpen = (which: string) => (open: boolean) => {
     if (open && !opened.has(which)) setOpened(new Set([...opened, which]));
@@ -93,11 +72,11 @@ export function FiltersBar({
     client,
     baseUrl,
     presence,
-    rankLabel,
+    rankLabel ?? '',
     [inCluster, matcherFor(modelLabel, state.model), matcherFor(instanceLabel, state.instance)],
     s,
     e,
-    opened.has('rank'),
+    rankLabel !== null && opened.has('rank'),
   );
 
   return (
@@ -131,15 +110,17 @@ export function FiltersBar({
         onOpenChange={onOpen('instance')}
         onChange={(instance) => setState({ instance })}
       />
-      <MultiSelect
-        label={`${t.rank} (${rankLabel})`}
-        values={ranks.data ?? []}
-        sentOnly={sentOnly(ranks.data)}
-        selected={state.rank}
-        loading={ranks.isLoading}
-        onOpenChange={onOpen('rank')}
-        onChange={(rank) => setState({ rank })}
-      />
+      {rankLabel !== null && (
+        <MultiSelect
+          label={`${t.rank} (${rankLabel})`}
+          values={ranks.data ?? []}
+          sentOnly={sentOnly(ranks.data)}
+          selected={state.rank}
+          loading={ranks.isLoading}
+          onOpenChange={onOpen('rank')}
+          onChange={(rank) => setState({ rank })}
+        />
+      )}
       <label className="iw-control">
         <span className="iw-control-label">{t.rateWindow}</span>
         <select aria-label={t.rateWindow} value={state.rate ?? ''} onChange={(ev) => setState({ rate: ev.target.value || null })}>
