@@ -67,6 +67,12 @@ test.describe('engines beyond vLLM and SGLang', () => {
 
     test(`${label}: fleet tables list its models and servers, SLO tiles read its buckets`, async ({ page }) => {
       await openBoard(page, engine, { slo_ttft: '0.5', slo_e2e: '20' });
+      // A tile of the stat row this engine has no metric for is there, and says so.
+      for (const s of catalog.absentStats ?? []) {
+        const tile = page.locator(`[data-stat-id="${s.id}"]`);
+        await expect(tile).toHaveAttribute('data-state', 'unavailable');
+        await expect(tile).toContainText(`${label} exposes no metric for this.`);
+      }
       const models = panel(page, 'model-summary');
       await expect(models).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
       expect(await models.locator('tbody tr[data-row-key]').count()).toBeGreaterThanOrEqual(1);

@@ -7,7 +7,7 @@ import { CORE_PANEL_IDS } from './core-panels';
 import { bySection } from './define';
 import { referencedMetrics } from './promql';
 import { instanceTablePanel, modelSummaryPanel, saturationStart } from './tables';
-import type { EngineCatalog, EngineRoles, LogicalMetric, PanelSpec, QuerySpec, StatSpec } from './types';
+import type { AbsentStat, EngineCatalog, EngineRoles, LogicalMetric, PanelSpec, QuerySpec, StatSpec } from './types';
 
 export interface Reprefix<Id extends string> {
   engine: Id;
@@ -82,12 +82,15 @@ export function reprefixCatalog<Id extends string>(source: EngineCatalog<string>
   for (const p of own.values()) if (!panels.includes(p)) panels.push(p);
 
   const ownStats = new Map((o.stats ?? []).map((s) => [s.id, s]));
+  const absentStats: AbsentStat[] = [];
   const stats = source.stats.flatMap((s): StatSpec[] => {
     const mine = ownStats.get(s.id);
     if (mine) return [mine];
-    if (o.drop?.includes(s.id)) return [];
-    const query = keep(s.query);
-    if (!query) return [];
+    const query = o.drop?.includes(s.id) ? null : keep(s.query);
+    if (!query) {
+      absentStats.push({ id: s.id, title: s.title });
+      return [];
+    }
     const details = s.details?.flatMap((d) => {
       const q = keep(d.query);
       return q ? [{ ...d, query: q }] : [];
@@ -110,6 +113,7 @@ export function reprefixCatalog<Id extends string>(source: EngineCatalog<string>
     roles: o.roles,
     ...(o.alertPrefix ? { alertPrefix: o.alertPrefix } : {}),
     stats,
+    ...(absentStats.length > 0 ? { absentStats } : {}),
     panels: bySection([modelSummaryPanel(o.roles, o.label), ...sorted.slice(0, start), instanceTablePanel(o.roles, o.label), ...sorted.slice(start)]),
   };
 }

@@ -169,6 +169,12 @@ export interface StatSpec {
   details?: { id: 'aborts' | 'errors'; query: QuerySpec }[];
 }
 
+/** A stat tile an engine has no metric for (`absentStats`): its id and title, and nothing to ask. */
+export interface AbsentStat {
+  id: string;
+  title: string;
+}
+
 /** A logical metric id and an optional matcher on it, e.g. `request_success` with `finished_reason=~"abort|error"`. */
 export interface MetricRef {
   id: string;
@@ -249,5 +255,7 @@ export interface EngineCatalog<Id extends string = EngineId> {
   /** Start of the engine's alert names (`VLLMHighTTFT`); default: the label's letters and digits. */
   alertPrefix?: string;
   stats: StatSpec[];
+  /** Tiles the engine's family has and this engine lacks the metrics for: shown as not available, never queried. */
+  absentStats?: readonly AbsentStat[];
   panels: PanelSpec[];
 }

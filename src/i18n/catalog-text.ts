@@ -26,7 +26,7 @@ export function panelText(panel: PanelSpec, engine: EngineId, lang: Lang): Panel
 }
 
 /** The title of a stat tile. */
-export function statTitle(stat: StatSpec, engine: EngineId, lang: Lang): string {
+export function statTitle(stat: Pick<StatSpec, 'id' | 'title'>, engine: EngineId, lang: Lang): string {
   if (lang === 'en') return stat.title;
   return catalogZh[engine].stats[stat.id]?.title ?? stat.title;
 }

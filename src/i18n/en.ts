@@ -166,7 +166,14 @@ export const en = {
     status: { up: 'Up', down: 'Down', sleeping: 'Sleeping', restarted: 'Restarted' },
     noRows: 'No rows: no engine reported in this range.',
   },
-  stat: { noData: 'No traffic', unknown: 'Unknown', noneYet: 'None yet', off: 'Off', detail: { aborts: 'aborts', errors: 'errors' } },
+  stat: {
+    notExposed: (engine: string) => `${engine} exposes no metric for this.`,
+    noData: 'No traffic',
+    unknown: 'Unknown',
+    noneYet: 'None yet',
+    off: 'Off',
+    detail: { aborts: 'aborts', errors: 'errors' },
+  },
 
   alerts: {
     title: 'Alerts',

@@ -170,7 +170,14 @@ export const zhCN: Messages = {
     status: { up: '运行', down: '宕机', sleeping: '休眠', restarted: '已重启' },
     noRows: '没有行：此时间范围内没有引擎上报。',
   },
-  stat: { noData: '无流量', unknown: '未知', noneYet: '尚无', off: '未开启', detail: { aborts: '中止', errors: '出错' } },
+  stat: {
+    notExposed: (engine: string) => `${engine} 没有此指标。`,
+    noData: '无流量',
+    unknown: '未知',
+    noneYet: '尚无',
+    off: '未开启',
+    detail: { aborts: '中止', errors: '出错' },
+  },
 
   alerts: {
     title: '告警',

@@ -9,6 +9,7 @@ import { AlertsRegion } from '../alerts/region';
 import type { CredentialStore, Credentials } from '../backend/credentials';
 import { PrintingContext, usePrintBoard } from '../header/print-board';
 import { Panel } from '../panel/panel';
+import { AbsentStatTile } from '../panel/absent-stat-tile';
 import { StatTile } from '../panel/stat-tile';
 import { SloTiles } from '../slo/tiles';
 import type { DashboardState } from '../url/url-state';
@@ -105,6 +106,11 @@ function WholeBoard({ board }: { board: Board }) {
         {catalog.stats.map((s) => (
           <div role="listitem" key={s.id}>
             <StatTile stat={s} />
+          </div>
+        ))}
+        {catalog.absentStats?.map((s) => (
+          <div role="listitem" key={s.id}>
+            <AbsentStatTile stat={s} engine={engine} label={catalog.label} />
           </div>
         ))}
         {board.sloSet && <SloTiles slo={board.slo} />}

@@ -26,7 +26,7 @@ function reprefixedText(catalog: EngineCatalog<string>, source: CatalogText, [fr
     panels[p.id] = { title: e.title, description: to(e.description), ...(p.notAvailable ? { notAvailable: `${catalog.label} 没有此指标。` } : {}) };
   }
   const stats: CatalogText['stats'] = {};
-  for (const s of catalog.stats) {
+  for (const s of [...catalog.stats, ...(catalog.absentStats ?? [])]) {
     const e = own.stats[s.id] ?? source.stats[s.id];
     if (e) stats[s.id] = e;
   }
