@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { catalogs } from '../../catalog';
 import { SECTION_IDS, type EngineCatalog, type EngineId, type PanelSpec } from '../../catalog/types';
 import type { RuntimeConfig } from '../../config/runtime-config';
-import { alignRange, computeStep, createPrometheusClient, formatPromDuration, rateInterval, type PrometheusClient } from '../../prometheus';
+import { alignRange, computeStep, createPrometheusClient, formatPromDuration, prometheusKeys, rateInterval, type PrometheusClient } from '../../prometheus';
 import { chooseBackend, type BackendChoice } from '../backend/choice';
 import type { CredentialStore } from '../backend/credentials';
 import { useBackend, type BackendInfo } from '../backend/use-backend';
@@ -92,7 +92,7 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
   useEffect(() => {
     // Query keys name the backend, not its credentials (they must not sit in the cache): when the
     // credentials change, refetch everything with the new ones.
-    if (headers !== firstHeaders.current) void queryClient.resetQueries({ queryKey: ['prometheus'] });
+    if (headers !== firstHeaders.current) void queryClient.resetQueries({ queryKey: prometheusKeys.all });
   }, [headers, queryClient]);
 
   const problem = rangeProblem({ from: state.from, to: state.to }, now);
@@ -183,7 +183,7 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
   // An explicit refresh asks again even when the step-aligned window has not moved.
   const onRefreshNow = useCallback(() => {
     refreshNow();
-    void queryClient.invalidateQueries({ queryKey: ['prometheus'], refetchType: 'active' });
+    void queryClient.invalidateQueries({ queryKey: prometheusKeys.all, refetchType: 'active' });
   }, [refreshNow, queryClient]);
 
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
