@@ -40,7 +40,7 @@ test('a broken config.json gives a readable error page', async ({ page, consoleE
   await expect(page.getByRole('alert')).toContainText('config.json is not valid JSON');
   await page.route('**/config.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"defaultEngine": "tgi"}' }));
   await page.reload();
-  await expect(page.getByRole('alert')).toContainText('"defaultEngine" must be "vllm" or "sglang"');
+  await expect(page.getByRole('alert')).toContainText('"defaultEngine" must be "vllm", "sglang", "lmdeploy" or "trtllm"');
   consoleErrors.length = 0;
 });
 

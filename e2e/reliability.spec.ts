@@ -282,7 +282,7 @@ const LINK_CASES: InputCase[] = [
   { name: 'backend URL with credentials', params: { prom: 'http://user:pass@127.0.0.1:29090' }, text: /Credentials in the URL are not allowed/ },
   { name: 'backend URL with a query string (a token)', params: { prom: 'http://127.0.0.1:29090/?token=secret' }, text: /Remove the query string or fragment/ },
   { name: 'backend URL that does not parse', params: { prom: 'http://[::1:9090' }, text: 'This is not a valid URL.' },
-  { name: 'unknown engine', params: { engine: 'tgi' }, text: 'Ignored engine="tgi": unknown engine (use vllm or sglang)' },
+  { name: 'unknown engine', params: { engine: 'tgi' }, text: 'Ignored engine="tgi": unknown engine (use vllm, sglang, lmdeploy or trtllm)' },
   { name: 'from after to', params: { from: 'now', to: 'now-1h' }, text: 'The start of the time range is not before its end.' },
   { name: 'a 0 s range', params: { from: '1767225600000', to: '1767225600000' }, text: 'The start of the time range is not before its end.' },
   { name: 'a 30 s range', params: { from: 'now-30s', to: 'now' }, text: 'The time range is shorter than one minute.' },
@@ -349,7 +349,7 @@ const CONFIG_CASES: Array<[string, { status?: number; body: string }, RegExp]> =
   ['an array', { body: '[1, 2]' }, /config\.json must contain a JSON object/],
   ['an unknown key', { body: '{"promUrl": "http://x"}' }, /unknown key "promUrl"/],
   ['a bad header name', { body: '{"headers": {"X Bad": "1"}}' }, /header name "X Bad" is not valid/],
-  ['a wrong type', { body: '{"defaultEngine": "tgi", "gpuPeaks": {}}' }, /"defaultEngine" must be "vllm" or "sglang".*"gpuPeaks" must be an array/],
+  ['a wrong type', { body: '{"defaultEngine": "tgi", "gpuPeaks": {}}' }, /"defaultEngine" must be "vllm", "sglang", "lmdeploy" or "trtllm".*"gpuPeaks" must be an array/],
   ['an HTTP 500', { status: 500, body: 'oops' }, /config\.json could not be loaded \(HTTP 500\)/],
 ];
 
