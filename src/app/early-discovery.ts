@@ -11,7 +11,7 @@ import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/re
 import { metricNamesQuery, scrapeIntervalQuery, coarseWindow } from '../dashboard/backend/use-backend';
 import { recordedNamesQuery } from '../dashboard/backend/recorded-names';
 import { parseUrlState } from '../dashboard/url/url-state';
-import { resolveRange } from '../dashboard/header/time-range';
+import { resolveRange } from '../dashboard/url/time-range';
 import { backendKindOptions, canAskStatus, createPrometheusClient, isCrossOrigin, PrometheusError, validateBaseUrl } from '../prometheus';
 
 export interface EarlyDiscovery {

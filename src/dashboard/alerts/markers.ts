@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { groupMarkers, type ChartMarker } from '../../charts';
 import { alertsOptions, backendKindOptions, canAskStatus, type Alert } from '../../prometheus';
 import { boardAlerts, placeLabels, type BoardFilter } from './match';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 
 const NONE: readonly ChartMarker[] = [];
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { vllmCatalog } from '../../catalog';
 import { createPrometheusClient } from '../../prometheus';
 import { AlertsRegion } from './region';
-import { DashboardContext, type DashboardContextValue } from '../board/context';
+import { DashboardContext, type DashboardContextValue } from '../data/context';
 import { DEFAULT_STATE } from '../url/url-state';
 
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import { useLang, useT } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { formatDuration } from '../../lib/time';
 import { boardAlerts, placeLabels, type BoardAlert } from './match';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 import { refreshMs } from '../data/use-now';
 
 function AlertItem({ a, now, modelLabel, instanceLabel, onInstance }: { a: BoardAlert; now: number; modelLabel: string; instanceLabel: string; onInstance?: (instance: string) => void }) {

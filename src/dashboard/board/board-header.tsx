@@ -9,7 +9,7 @@ import { EngineToggle, HeaderControls, PromUrlField } from '../header/header';
 import { PrintButton } from '../header/print-board';
 import { RulesButton } from '../header/rules-dialog';
 import { SloPopover } from '../slo/popover';
-import { DashboardContext } from './context';
+import { DashboardContext } from '../data/context';
 import { HealthSummary } from './health-summary';
 import type { Board } from './use-board';
 

@@ -16,7 +16,7 @@ import type { DashboardState } from '../url/url-state';
 import type { SetDashboardState } from '../url/use-url-state';
 import { Banners } from './banners';
 import { BoardHeader } from './board-header';
-import { DashboardContext } from './context';
+import { DashboardContext } from '../data/context';
 import { BoardPanel, SectionExtras } from './extras';
 import { isAutoPanelId, OtherMetricAlone, OtherMetrics } from './other-metrics';
 import { Section } from './section';

@@ -10,7 +10,7 @@ import { buildAutoPanels, INFO_ROWS, MAX_OTHER_FAMILIES, otherFamilies, type Aut
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useLang, useT } from '../../i18n';
 import { metadataOptions, type QueryAnswer } from '../../prometheus';
-import { DashboardContext, useDashboard } from './context';
+import { DashboardContext, useDashboard } from '../data/context';
 import { Panel } from '../panel/panel';
 import { Section } from './section';
 import { useInView } from '../data/use-in-view';

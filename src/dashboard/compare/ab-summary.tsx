@@ -13,7 +13,7 @@ import { formatDelta } from './compare';
 import { rankDifferences, seriesRest, sideTag, type AbRow } from './ab';
 import { primaryContext, secondLeg } from './legs';
 import { CORE_PANEL_IDS } from '../../catalog/core-panels';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 import { useQueryAnswers } from '../data/use-query-answers';
 import { useBackendView } from '../data/use-backend-view';
 import { viewReasonText } from '../data/view-text';

@@ -8,7 +8,7 @@
 import type { ChartSeries } from '../../charts';
 import type { ColumnSpec } from '../../catalog/types';
 import { parsePromDuration } from '../../prometheus';
-import type { QueryWindow } from '../board/context';
+import type { QueryWindow } from '../data/context';
 import type { TableRow } from '../tables/table-data';
 
 /** The header's presets; any other PromQL duration between 1m and 90d is accepted as custom. */

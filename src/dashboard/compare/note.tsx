@@ -4,7 +4,7 @@ import { catalogs } from '../../catalog';
 import { useT } from '../../i18n';
 import { notePair, otherEngine, requestedOther } from './engines';
 import type { CompareNoteId } from './legs';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 
 export function CompareNote({ id }: { id: CompareNoteId }) {
   const t = useT();

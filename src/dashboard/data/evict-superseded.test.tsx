@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { QueryWindow } from '../board/context';
+import type { QueryWindow } from './context';
 import { supersededRangeQueries, useEvictSuperseded } from './evict-superseded';
 
 afterEach(cleanup);

@@ -8,7 +8,7 @@
 import { useQueryClient, type Query, type QueryCache } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { readQueryKey } from '../../prometheus';
-import { spansLike, type QueryWindow } from '../board/context';
+import { spansLike, type QueryWindow } from './context';
 
 type CachedQuery = Pick<Query, 'queryKey' | 'getObserversCount'>;
 

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPrometheusClient, type PrometheusClient } from '../../prometheus';
-import { summaryWindow, type QueryWindow } from '../board/context';
+import { summaryWindow, type QueryWindow } from './context';
 import { isTranslation, planPrefetch, PREFETCH_LIMIT_MS, useCommittedWindow } from './use-committed-window';
 import { useQueryAnswers } from './use-query-answers';
 

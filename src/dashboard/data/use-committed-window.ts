@@ -7,7 +7,7 @@
 import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { instantQueryOptions, rangeQueryOptions, readQueryKey, type PrometheusClient } from '../../prometheus';
-import { spansLike, summaryWindow, type QueryWindow } from '../board/context';
+import { spansLike, summaryWindow, type QueryWindow } from './context';
 
 /** After this long the page switches anyway, and panels fill in as their answers arrive (as before). */
 export const PREFETCH_LIMIT_MS = 4000;

@@ -10,7 +10,7 @@ import { matrixToSeries, type ChartSeries } from '../../charts';
 import type { RangeQueryAnswer } from '../../prometheus';
 import { isBackendWide } from '../backend/errors';
 import { useBackendHealth } from '../backend/health';
-import { rangeSeconds, useDashboard, type QueryWindow } from '../board/context';
+import { rangeSeconds, useDashboard, type QueryWindow } from './context';
 import { messagesFor, useLang } from '../../i18n';
 import { shiftWindow } from '../compare/compare';
 import { compareAttr, compareModeOf, mergeLegs, primaryContext, secondLeg, taggedQueries, type CompareNoteId, type LegParts } from '../compare/legs';

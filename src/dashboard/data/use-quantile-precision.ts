@@ -10,7 +10,7 @@ import { parseBounds } from '../../lib/buckets';
 import { classifyQuantile } from '../../lib/histogram';
 import { formatValue, type Unit } from '../../lib/units';
 import { bucketBoundsOptions } from '../../prometheus';
-import { useDashboard } from '../board/context';
+import { useDashboard } from './context';
 import { coarseWindow } from '../backend/use-backend';
 
 /** Query id → the logical `_bucket` metrics its histogram_quantile reads (in alternative order). */

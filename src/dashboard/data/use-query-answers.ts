@@ -5,7 +5,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { instantQueryOptions, rangeQueryOptions, type PrometheusClient, type QueryAnswer, type RangeQueryAnswer } from '../../prometheus';
-import type { QueryWindow } from '../board/context';
+import type { QueryWindow } from './context';
 import type { QueryStatus } from './view-state';
 
 export type QueryKind = 'range' | 'instant';

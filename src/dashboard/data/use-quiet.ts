@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { expandQuery } from '../../catalog';
 import { neverMovedCandidates, neverMovedProbe, neverMovedReason, noneYetReason, readNeverMovedProbe, type QuietReason, type QuietSubject } from '../../catalog/quiet';
 import { parseSampleValue } from '../../prometheus/sample-value';
-import { rangeSeconds, summaryWindow, useDashboard } from '../board/context';
+import { rangeSeconds, summaryWindow, useDashboard } from './context';
 import { useQueryAnswers } from './use-query-answers';
 import type { QueryStatus } from './view-state';
 

@@ -9,7 +9,7 @@ import { labelNamesOptions, labelValuesOptions, type PrometheusClient } from '..
 import { useT } from '../../i18n';
 import { MultiSelect } from './multi-select';
 import { coarseWindow } from '../backend/use-backend';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 
 const RATE_CHOICES = ['1m', '2m', '5m', '10m', '15m'];
 

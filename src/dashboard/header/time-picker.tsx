@@ -2,7 +2,7 @@
 // range as a label. Drag-to-zoom on a chart sets an absolute range through the same state.
 import { useCallback, useRef, useState } from 'react';
 import { useLang, useT } from '../../i18n';
-import { RANGE_PRESETS, isTimeExpr, rangeProblem } from './time-range';
+import { RANGE_PRESETS, isTimeExpr, rangeProblem } from '../url/time-range';
 import { useDismiss } from '../../components/use-dismiss';
 import { formatRange } from '../../lib/time';
 

@@ -8,7 +8,7 @@ import { markersAriaLabel, useAlertMarkers } from '../alerts/markers';
 import { useLang, useT } from '../../i18n';
 import { panelText } from '../../i18n/catalog-text';
 import { CompareNote } from '../compare/note';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 import { exportPanelPng } from './export-context';
 import { DistributionChart, isDistributionPanel } from './lazy-distribution-chart';
 import { LatestChart } from './lazy-latest-chart';

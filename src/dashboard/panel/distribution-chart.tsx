@@ -15,7 +15,7 @@ import {
   type EChartsInstance,
 } from '../../charts';
 import { useT } from '../../i18n';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 
 /** What the generic panel hands a chart body of a kind of its own (distribution, latest bars). */
 export interface ChartBodyProps {

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { EChart, seriesColor } from '../../charts';
 import { buildLatestBarsOption, toLatestBars } from '../../charts/latest-bars';
 import { formatValue } from '../../lib/units';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 import type { ChartBodyProps } from './distribution-chart';
 
 const BAR_ROW_PX = 26;

@@ -2,7 +2,7 @@
 // hands the entry to its kind's view (a chart or a table), which draws inside the shared frame.
 import { memo, useRef, useState } from 'react';
 import type { PanelSpec } from '../../catalog/types';
-import { DashboardContext, useDashboard, type DashboardContextValue } from '../board/context';
+import { DashboardContext, useDashboard, type DashboardContextValue } from '../data/context';
 import { useInView } from '../data/use-in-view';
 import { ChartView } from './chart-view';
 import { TableView } from './table-view';

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import type { PanelQueryInfo } from '../data/use-panel-data';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 import { engineEntry } from '../../catalog';
 
 export function QueryDialog({ title, queries, onClose }: { title: string; queries: PanelQueryInfo[]; onClose: () => void }) {

@@ -9,7 +9,7 @@ import { formatValue } from '../../lib/units';
 import { useLang, useT, type Messages } from '../../i18n';
 import { statTitle } from '../../i18n/catalog-text';
 import { compareShiftSec, formatDelta, relativeChange, shiftWindow } from '../compare/compare';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 import { scrollToPanel } from './scroll-to-panel';
 import { STAT_COLORS, reportStatVerdict, statVerdict } from './stat-verdict';
 import { useQueryAnswers } from '../data/use-query-answers';

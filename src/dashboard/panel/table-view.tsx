@@ -3,7 +3,7 @@ import { memo, useState } from 'react';
 import type { PanelSpec } from '../../catalog/types';
 import { useLang, useT } from '../../i18n';
 import { panelText } from '../../i18n/catalog-text';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 import { PanelFrame } from './panel-frame';
 import { panelMenu } from './panel-menu';
 import { QueryDialog } from './query-dialog';

@@ -12,7 +12,7 @@ import type { PanelState } from '../data/view-state';
 import { viewReasonText } from '../data/view-text';
 import { useBackendView } from '../data/use-backend-view';
 import { useQueryAnswers } from '../data/use-query-answers';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 import { boundsStatuses, thresholdsScope, useSloSetup, type SloSetup } from './data';
 import { attainmentSeries, type EffectiveSlo } from './queries';
 import { useInView } from '../data/use-in-view';

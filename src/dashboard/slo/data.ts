@@ -11,7 +11,7 @@ import { SLO_KINDS, attainmentFrom, type Attainment, type SloKind } from '../../
 import { backendOfKey, bucketBoundsOptions } from '../../prometheus';
 import { useLang } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 import { sloQuery, vectorSamples, type EffectiveSlo } from './queries';
 import { coarseWindow } from '../backend/use-backend';
 import { useBackendView } from '../data/use-backend-view';

@@ -10,7 +10,7 @@ import { formatValue } from '../../lib/units';
 import { burnColor, burnOf, goodputBounds, SLO_PER_TOKEN, type Attainment, type SloKind } from '../../lib/slo';
 import { instantQueryOptions } from '../../prometheus';
 import { useLang, useT, type Lang, type Messages } from '../../i18n';
-import { useDashboard } from '../board/context';
+import { useDashboard } from '../data/context';
 import type { PanelState, View } from '../data/view-state';
 import { viewReasonText } from '../data/view-text';
 import { useSloSetup, useSloWindow, type SloSetup, type SloWindowResults } from './data';

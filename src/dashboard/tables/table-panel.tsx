@@ -10,7 +10,7 @@ import { formatValue } from '../../lib/units';
 import { useLang, useT } from '../../i18n';
 import { columnTitle } from '../../i18n/catalog-text';
 import { formatDelta } from '../compare/compare';
-import { rangeSeconds, useDashboard } from '../board/context';
+import { rangeSeconds, useDashboard } from '../data/context';
 import { STAT_COLORS, statVerdict } from '../panel/stat-verdict';
 import { columnScope, sortRows, type RowStatus, type TableCell, type TableRow } from './table-data';
 import type { TableData } from './use-table-data';

@@ -8,7 +8,7 @@ import { useLang } from '../../i18n';
 import { isBackendWide } from '../backend/errors';
 import { useBackendHealth } from '../backend/health';
 import { compareShiftSec, shiftWindow, withDeltas } from '../compare/compare';
-import { rangeSeconds, summaryWindow, useDashboard } from '../board/context';
+import { rangeSeconds, summaryWindow, useDashboard } from '../data/context';
 import { buildRows, markOutliers, type ColumnAnswers, type RowLabels, type TableRow } from './table-data';
 import { useQueryAnswers } from '../data/use-query-answers';
 import { useView, type PanelState } from '../data/view-state';

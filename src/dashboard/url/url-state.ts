@@ -10,7 +10,7 @@ import { engineIdList, isEngineId } from '../../catalog/engines';
 import type { EngineId } from '../../catalog/types';
 import { parseObjective, parseThreshold, SLO_PROBLEM_EN } from '../../lib/slo';
 import { parsePromDuration } from '../../lib/duration';
-import { isTimeExpr } from '../header/time-range';
+import { isTimeExpr } from './time-range';
 import { LANGS, type Lang } from '../../i18n';
 
 export const URL_VERSION = 1;
