@@ -1,10 +1,11 @@
-// Issue 18: the simulator emits every family the board has a place for, so that every panel shows
+// The simulator emits every family the board has a place for, so that every panel shows
 // data in the demo and e2e (`--features all`; conformance.test.ts checks the names against the spec).
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../src/catalog/index.ts';
 import { referencedMetrics } from '../src/catalog/promql.ts';
 import { createFleet } from './fleet.ts';
 import { parseExposition } from './parse-exposition.ts';
+import type { EngineKind } from './spec.ts';
 
 const T0 = Date.UTC(2025, 0, 1, 12);
 
@@ -14,10 +15,21 @@ const NOT_SIMULATED: Record<string, string> = {
   'vllm:kv_offload_store_bytes_total': 'the offload tier (OffloadingConnector) is not simulated',
   'sglang:encoder_cache_hit_tokens_total': 'EPD encoder servers (--encoder-only) are not simulated',
   'sglang:encoder_cache_total_tokens_total': 'EPD encoder servers (--encoder-only) are not simulated',
+  ...Object.fromEntries(
+    [
+      'lmdeploy:spec_decode_num_accepted_tokens_total',
+      'lmdeploy:spec_decode_num_draft_tokens_total',
+      'lmdeploy:spec_decode_num_drafts_total',
+      'lmdeploy:spec_decode_num_accepted_tokens_per_pos_total',
+      'trtllm_spec_decode_num_accepted_tokens_total',
+      'trtllm_spec_decode_num_draft_tokens_total',
+    ].map((n) => [n, 'speculative decoding is simulated on vLLM and SGLang only (the same panels)']),
+  ),
 };
 
 describe('--features all', () => {
-  const fleet = createFleet({ startMs: T0, seed: 5, features: 'all' });
+  // Every engine of the registry, so that each catalog is checked against its own simulator profile.
+  const fleet = createFleet({ startMs: T0, seed: 5, features: 'all', engines: Object.keys(catalogs) as EngineKind[] });
   for (const inst of fleet.instances) inst.advanceTo(T0 + 20 * 60_000);
   const emitted = new Set(fleet.instances.flatMap((i) => parseExposition(i.renderText()).samples.map((s) => s.name)));
 
