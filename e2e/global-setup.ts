@@ -10,7 +10,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const log = process.env.E2E_VERBOSE ? (l: string) => console.log(l) : undefined;
   // One block per stack: prom, then vLLM instances, then SGLang instances.
   const [a, b] = [await freePortBlock(12), await freePortBlock(12)];
-  const stacks: Stack[] = await Promise.all([
+  const started = await Promise.allSettled([
     startStack({ promPort: a, vllmPort: a + 2, sglangPort: a + 7, backfillMinutes: 60, seed: 7, log }),
     // The features stack: its users look at most 32 minutes back (dashboard and other-metrics at
     // now-30m, slo at a fixed 30 minutes ending a minute ago), so 35 minutes of history, not the 60
@@ -19,6 +19,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // feature panel is checked against that spelling too.
     startStack({ promPort: b, vllmPort: b + 2, sglangPort: b + 7, backfillMinutes: 35, features: 'all,extra-family', leFormat: 'int', seed: 11, log }),
   ]);
+  // If one stack failed to start, stop the one that did (its simulator and Prometheus would
+  // otherwise outlive the run), then fail with the first reason.
+  const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
+    throw failed.reason;
+  }
+  const stacks: Stack[] = started.map((r) => (r as PromiseFulfilledResult<Stack>).value);
   const [def, all] = stacks;
   process.env.PROM_DEFAULT = def!.promUrl;
   process.env.PROM_FEATURES = all!.promUrl;
