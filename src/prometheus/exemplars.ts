@@ -87,8 +87,6 @@ export function exemplarsOptions(client: PrometheusClient, { baseUrl, expr, star
  * (no flags endpoint: Thanos, VictoriaMetrics, a read-only proxy).
  */
 export function exemplarStorageOptions(client: PrometheusClient, { baseUrl }: { baseUrl: string }) {
-  // The client is named by baseUrl in the key; it cannot be hashed.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: prometheusKeys.flags(baseUrl),
     queryFn: async ({ signal }): Promise<boolean | null> => {
