@@ -91,10 +91,14 @@ export function withHeatmapExemplars(
   const baseFormatter = baseTooltip?.formatter;
   const dot = DOT[opts.theme];
   const series = Array.isArray(option.series) ? option.series : option.series ? [option.series] : [];
+  // The colour scale is the heatmap's: it must not paint the dots (ECharts applies a visualMap to
+  // every series unless told which).
+  const vm = Array.isArray(option.visualMap) ? option.visualMap[0] : option.visualMap;
   return {
     shown,
     option: {
       ...option,
+      ...(vm ? { visualMap: { ...vm, seriesIndex: series.map((_, i) => i) } } : {}),
       tooltip: {
         ...baseTooltip,
         formatter: (params: unknown) => {
