@@ -72,7 +72,7 @@ test.describe('exemplars and trace links', () => {
     // A click on a cell of the canvas picks that cell: a search with a whole step and one bucket.
     const canvas = panel(page, 'ttft-heatmap').locator('canvas').first();
     const box = (await canvas.boundingBox())!;
-    await canvas.click({ position: { x: box.width * 0.6, y: box.height * 0.5 } });
+    await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.5);
     const pick = note.locator('[data-trace-pick]');
     await expect(pick).toBeVisible();
     const [ps, pe] = await Promise.all(['data-start', 'data-end'].map(async (a) => Number(await pick.getAttribute(a))));
