@@ -58,10 +58,10 @@ const en_: TracesText = {
 };
 
 const zh_: TracesText = {
-  exemplar: 'Exemplar',
+  exemplar: 'Exemplar 样本',
   value: '值',
   time: '时间',
-  traceId: 'Trace ID',
+  traceId: 'Trace 标识',
   clickHint: '点击查看 trace 链接',
   shown: (n) => `${n} 个 exemplar（圆点）：带 trace ID 的请求。点击圆点或单元格查看其 trace。`,
   noStorage: '无 exemplar：此 Prometheus 未存储 exemplar（需以 --enable-feature=exemplar-storage 启动）。',
@@ -73,7 +73,7 @@ const zh_: TracesText = {
   loading: '正在查找 exemplar…',
   sampled: 'Trace 是采样的：找不到不代表没有请求。',
   notConfigured: '在 config.json 中设置 "traces" 即可从这里打开 trace。',
-  listSummary: (n) => `Exemplar（${n}）`,
+  listSummary: (n) => `Exemplar 样本（${n}）`,
   openTrace: '打开 trace',
   openSearch: '打开这些请求的 trace',
   selected: (time, range) => `已选：${time}，${range}。`,
