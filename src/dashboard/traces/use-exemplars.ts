@@ -1,7 +1,7 @@
 // A latency heatmap's exemplars over the page's window: one query_exemplars request per panel,
 // only while it is in view; when there are none, which of the silent misses applies (storage off,
 // no exemplars served at all, none in this range).
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { expandQuery } from '../../catalog/promql';
 import type { PanelSpec } from '../../catalog/types';
@@ -35,7 +35,8 @@ export function useExemplars(panel: PanelSpec, active: boolean): ExemplarState {
     return 'missing' in r ? null : bucketSelector(r.expr);
   }, [kind, panel, catalog, resolved, filters, rateInterval, by]);
   const enabled = active && selector !== null;
-  const main = useQuery({ ...exemplarsOptions(client, { baseUrl, expr: selector ?? '', start: w.startSec, end: w.endSec }), enabled });
+  // The previous window's exemplars stay while the moved one loads: no flicker of dots and list.
+  const main = useQuery({ ...exemplarsOptions(client, { baseUrl, expr: selector ?? '', start: w.startSec, end: w.endSec }), enabled, placeholderData: keepPreviousData });
   const empty = enabled && main.data !== undefined && main.data.length === 0;
   const storage = useQuery({ ...exemplarStorageOptions(client, { baseUrl }), enabled: empty });
   // The probe's end moves by the hour, so refresh ticks reuse its answer.
