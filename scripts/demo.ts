@@ -20,13 +20,14 @@ ${ENGINE_USAGE}
   --le-format python       histogram le spelling: python ("1.0") | int ("1", as Prometheus 3 stores it)
   --backfill-minutes 180   history to backfill before going live (0 = none)
   --scrape-interval 5s --load 1 --seed 42
+  --no-exemplars           engines serve no exemplars, Prometheus stores none (default: both on)
   --backend prometheus     prometheus | victoria-metrics (topology single only)
   --topology single        single | sharded (2 hashmod shards remote_write into VictoriaMetrics)
                            | federated (2 cluster servers, a global one federating them);
                            the extra servers take the ports after --prom-port; live data only`;
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), ['help']);
+  const args = parseArgs(process.argv.slice(2), ['help', 'no-exemplars']);
   if (args.has('help')) {
     console.log(USAGE);
     return;
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
       seed: numArg(args, 'seed'),
       load: numArg(args, 'load'),
       backend,
+      exemplars: !args.has('no-exemplars'),
       log,
     });
     if (stopping) return;

@@ -4,6 +4,11 @@
 import { escapeHelp, floatToGoString, formatLabels, formatLe, type LeFormat } from './format.ts';
 
 export type Labels = Readonly<Record<string, string>>;
+
+/** Where a histogram child records each observation's bucket and value (for exemplars). */
+export interface ExemplarSlots {
+  record(bucket: number, value: number): void;
+}
 export type MetricType = 'counter' | 'gauge' | 'histogram';
 
 export interface FamilyOptions {
@@ -26,6 +31,8 @@ export class Child {
   readonly buckets: Float64Array;
   /** Formatted label strings, keyed by the extra labels added (see Family.labelStrings). */
   readonly cache = new Map<string, LabelStrings>();
+  /** The latest observation per bucket, when the family records exemplars (sim/exemplars.ts). */
+  ex: ExemplarSlots | null = null;
 
   constructor(
     readonly labels: Labels,
@@ -52,6 +59,7 @@ export class Child {
     const b = this.bounds;
     while (i < b.length && value > (b[i] ?? Infinity)) i++;
     this.buckets[i] = (this.buckets[i] ?? 0) + n;
+    this.ex?.record(i, value);
     this.count += n;
     this.sum += value * n;
   }
@@ -66,7 +74,9 @@ export class Child {
 export class Family {
   readonly children = new Map<string, Child>();
   readonly bounds: readonly number[];
-  private readonly leStrings: string[];
+  readonly leStrings: string[];
+  /** Set by enableExemplars (sim/exemplars.ts): new children get exemplar slots too. */
+  exemplarSlots: ((c: Child) => ExemplarSlots) | null = null;
 
   readonly opts: FamilyOptions;
 
@@ -81,6 +91,7 @@ export class Family {
     let c = this.children.get(key);
     if (!c) {
       c = new Child(labels, key, nowSec, this.bounds);
+      if (this.exemplarSlots) c.ex = this.exemplarSlots(c);
       this.children.set(key, c);
     }
     return c;

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { advanceFleet, createFleet, type Fleet, type FleetOptions, targetOf } from './fleet.ts';
 import type { SimInstance } from './instance.ts';
 import { METRICS_PATH } from './spec.ts';
+import { ExemplarRecorder, OPENMETRICS_CONTENT_TYPE, renderOpenMetricsScrape, wantsOpenMetrics } from './exemplars.ts';
 
 export type { Fleet, FleetOptions } from './fleet.ts';
 export { advanceFleet, createFleet, DEFAULT_ENGINES, DEFAULT_PORTS, instanceSpecs, parseEngines, resolveEngines, targetOf, type EngineFleet } from './fleet.ts';
@@ -15,6 +16,11 @@ export interface SimOptions extends FleetOptions {
   /** Serve this (e.g. backfilled) fleet instead of creating one. */
   fleet?: Fleet;
   log?: (line: string) => void;
+  /**
+   * Exemplars on the latency histograms (sim/exemplars.ts): a scrape that asks for OpenMetrics gets
+   * them, plus `/debug/exemplars` (the trace ids served). Off: the 0.0.4 text only, byte-identical.
+   */
+  exemplars?: boolean;
 }
 
 export interface SimHandle {
@@ -27,13 +33,19 @@ export interface SimHandle {
 
 const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-function handler(inst: SimInstance) {
-  return (req: { url?: string; method?: string }, res: import('node:http').ServerResponse): void => {
+function handler(inst: SimInstance, ex: ExemplarRecorder | null) {
+  return (req: { url?: string; method?: string; headers?: { accept?: string } }, res: import('node:http').ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
     const metricsPath = METRICS_PATH[inst.spec.engine];
     if (path === metricsPath) {
       // Catch up to wall-clock time first, so every scrape sees fresh state.
       inst.advanceTo(Date.now());
+      if (ex && wantsOpenMetrics(req.headers?.accept)) {
+        inst.refresh();
+        res.writeHead(200, { 'Content-Type': OPENMETRICS_CONTENT_TYPE });
+        res.end(renderOpenMetricsScrape(inst.sr.reg, ex, inst.rename));
+        return;
+      }
       const body = inst.renderText();
       res.writeHead(200, { 'Content-Type': CONTENT_TYPE });
       res.end(body);
@@ -43,6 +55,11 @@ function handler(inst: SimInstance) {
       // trtllm-serve's /metrics is its JSON iteration-stats endpoint, not Prometheus text.
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('[]');
+      return;
+    }
+    if (ex && path === '/debug/exemplars') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ exemplars: [...ex.served.values()] }));
       return;
     }
     if (path === '/health') {
@@ -76,7 +93,9 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
   const byTarget = new Map<string, Server>();
   try {
     for (const inst of fleet.instances) {
-      const server = createServer(handler(inst));
+      const ex = options.exemplars ? new ExemplarRecorder(`${inst.opts.seed}:${inst.spec.engine}:${inst.spec.index}`, () => inst.nowMs) : null;
+      ex?.enable(inst.sr.reg);
+      const server = createServer(handler(inst, ex));
       await listen(server, inst.spec.port, fleet.host);
       servers.push(server);
       byTarget.set(targetOf(fleet, inst), server);

@@ -51,7 +51,7 @@ export class SimInstance {
   readonly sr: SpecRegistry;
   readonly preset: ModelPreset;
   nowMs: number;
-  private readonly rename: (n: string) => string;
+  readonly rename: (n: string) => string;
   private readonly extra: ExtraFamilies | null;
 
   constructor(
@@ -182,7 +182,7 @@ export class SimInstance {
     }
   }
 
-  private refresh(): void {
+  refresh(): void {
     const nowSec = this.nowMs / 1000;
     for (const a of this.adapters) {
       if (a instanceof VllmEngineMetrics || a instanceof LmdeployEngineMetrics) a.refreshGauges(nowSec);

@@ -14,10 +14,11 @@ ${ENGINE_USAGE}
                            legacy/early: LMDeploy ≈0.10, trtllm-serve's first (unprefixed) collector
   --le-format python       histogram le spelling: python ("1.0") | int ("1", as Prometheus 3 stores it)
   --load 1                 load multiplier
-  --seed 42                PRNG seed`;
+  --seed 42                PRNG seed
+  --exemplars              trace_id exemplars on the latency histograms, served to OpenMetrics scrapes`;
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), ['help']);
+  const args = parseArgs(process.argv.slice(2), ['help', 'exemplars']);
   if (args.has('help')) {
     console.log(USAGE);
     return;
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     leFormat: leFormatArg(args),
     load: numArg(args, 'load'),
     seed: numArg(args, 'seed'),
+    exemplars: args.has('exemplars'),
     log: (l) => console.log(l),
   });
   console.log(`sim: ${sim.targets.length} targets up; Ctrl-C to stop`);

@@ -61,7 +61,8 @@ export function startProcess(bin: string, args: string[], url: string, log: (l: 
   return { url, proc, died, stop };
 }
 
-export function startPrometheus(bin: string, dir: string, dataDir: string, port: number, config: string, log: (l: string) => void): BackendProcess {
+/** `extraArgs`: e.g. EXEMPLAR_STORAGE_FLAG. */
+export function startPrometheus(bin: string, dir: string, dataDir: string, port: number, config: string, log: (l: string) => void, extraArgs: readonly string[] = []): BackendProcess {
   const configFile = join(dir, 'prometheus.yml');
   writeFileSync(configFile, config);
   const args = [
@@ -71,9 +72,13 @@ export function startPrometheus(bin: string, dir: string, dataDir: string, port:
     '--web.cors.origin=.*',
     '--storage.tsdb.retention.time=15d',
     '--log.level=warn',
+    ...extraArgs,
   ];
   return startProcess(bin, args, `http://127.0.0.1:${port}`, log, 'prometheus');
 }
+
+/** Prometheus 2.x keeps scraped exemplars (and answers /api/v1/query_exemplars with them) only with this. */
+export const EXEMPLAR_STORAGE_FLAG = '--enable-feature=exemplar-storage';
 
 export function startVictoriaMetrics(bin: string, dir: string, dataDir: string, port: number, config: string, log: (l: string) => void): BackendProcess {
   const configFile = join(dir, 'scrape.yml');

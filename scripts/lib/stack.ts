@@ -10,6 +10,7 @@ import type { Profile } from '../../sim/engines/presets.ts';
 import { runPromtool, writeBackfill } from './backfill.ts';
 import { ensurePrometheus, findBinary } from './binaries.ts';
 import { type BackendProcess, type ScrapeJob, scrapeConfig, startPrometheus, startVictoriaMetrics, waitForTargetsUp } from './prometheus.ts';
+import { EXEMPLAR_STORAGE_FLAG } from './prometheus.ts';
 
 export { waitForTargetsUp } from './prometheus.ts';
 
@@ -36,6 +37,8 @@ export interface StackOptions {
   backend?: 'prometheus' | 'victoria-metrics';
   /** Prometheus rule files to load (`rule_files:`); ignored for VictoriaMetrics (vmalert's job). */
   ruleFiles?: string[];
+  /** Exemplars: the engines serve them over OpenMetrics and Prometheus stores them (exemplar-storage). */
+  exemplars?: boolean;
   log?: (line: string) => void;
 }
 
@@ -130,13 +133,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       rmSync(file);
       log(`backfill: promtool created blocks in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     }
-    sim = await startSim({ fleet, log });
+    sim = await startSim({ fleet, log, exemplars: opts.exemplars });
     const jobs = scrapeJobs(fleet, opts.deadTargets);
     const rules = backend === 'prometheus' ? (opts.ruleFiles ?? []) : [];
     const config = scrapeConfig(jobs, interval) + (rules.length ? `rule_files:\n${rules.map((f) => `  - ${JSON.stringify(f)}\n`).join('')}` : '');
     const targets = sim.targets;
     const launch = async (): Promise<BackendProcess> => {
-      const p = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);
+      const p = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log, opts.exemplars ? [EXEMPLAR_STORAGE_FLAG] : []) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);
       proc = p;
       await Promise.race([waitForTargetsUp(p.url, targets.length, 60_000 + 4 * intervalMs), p.died]);
       log(`${backend} ready at ${p.url}, ${targets.length} targets up`);

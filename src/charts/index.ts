@@ -47,3 +47,4 @@ export { ColorRegistry, SERIES_COLORS, chartTokens, seriesColor, seriesColorMap,
 export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
 export type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';
 export { MARKER_SERIES_ID, alertMarkerSeries, groupMarkers, markerTooltipHtml, withAlertMarkers, type ChartMarker, type MarkerGroup } from './alert-markers';
+export { EXEMPLAR_SERIES_ID, exemplarTooltipHtml, heatmapCellOf, heatmapHit, withHeatmapExemplars, type ExemplarLabels, type ExemplarPoint, type HeatmapHit } from './exemplar-options';

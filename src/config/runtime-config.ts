@@ -5,6 +5,7 @@ import { engineIdList, ENGINES, isEngineId } from '../catalog/engines';
 import type { EngineId } from '../catalog/types';
 import { normaliseBackendEntry } from './backend-access';
 import { parseObjective, parseThreshold, SLO_PROBLEM_EN } from '../lib/slo';
+import { validateTraces, type TracesConfig } from './traces-config';
 
 export interface GpuPeak {
   name: string;
@@ -37,6 +38,8 @@ export interface RuntimeConfig {
   embedOrigins: string[];
   /** SLO defaults (`slo`): thresholds and objective, optionally per model. */
   slo: SloConfig;
+  /** Where trace links lead (`traces`, src/config/traces-config.ts); null: no links. */
+  traces: TracesConfig | null;
 }
 
 export interface SloTargets {
@@ -67,6 +70,7 @@ export const EMPTY_CONFIG: RuntimeConfig = {
   defaultGpu: null,
   embedOrigins: [],
   slo: { models: {} },
+  traces: null,
 };
 
 export class ConfigError extends Error {
@@ -199,6 +203,8 @@ export function validateConfig(raw: unknown): RuntimeConfig {
       }
     }
   }
+
+  cfg.traces = validateTraces(raw.traces, problems);
 
   if (problems.length > 0) throw new ConfigError(`config.json is not valid: ${problems.join('; ')}.`);
   return cfg;

@@ -13,6 +13,7 @@ import {
   decodeTargets,
 } from './decoders';
 import { isPrometheusError, type PrometheusError } from './errors';
+import { decodeExemplars, decodeFlags, type Exemplar } from './exemplars';
 import { graphUrl, type GraphRange } from './graph-url';
 import { apiRequest, MAX_BODY_BYTES, type ApiRequest, type HttpConfig, type Params } from './http';
 import type { AlertsData, BuildInfo, ConfigData, Labels, MatrixSeries, MetadataData, QueryResult, RulesData, TargetsData } from './types';
@@ -100,6 +101,10 @@ export interface PrometheusClient {
   metricNames(opts?: LabelQuery, signal?: AbortSignal): Promise<string[]>;
   /** The backend's own graph page for `expr` over a range (unix seconds). */
   graphUrl(expr: string, range: GraphRange): string;
+  /** Exemplars of the series `expr` selects between `start` and `end` (unix seconds). */
+  queryExemplars(expr: string, start: number, end: number, signal?: AbortSignal): Promise<Exemplar[]>;
+  /** The backend's command-line flags (Prometheus only). */
+  flags(signal?: AbortSignal): Promise<Record<string, string>>;
 }
 
 function timeParams({ start, end }: TimeBounds): [string, string][] {
@@ -203,6 +208,17 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
 
     graphUrl(expr, range) {
       return graphUrl(baseUrl, expr, range);
+    },
+
+    queryExemplars(expr, start, end, signal) {
+      return call({
+        method: 'GET', path: '/api/v1/query_exemplars', params: [['query', expr], ['start', String(start)], ['end', String(end)]],
+        decode: decodeExemplars, expected: 'a list of exemplars', signal,
+      });
+    },
+
+    flags(signal) {
+      return call({ method: 'GET', path: '/api/v1/status/flags', params: [], decode: decodeFlags, expected: 'a list of flags', signal });
     },
   };
   return client;

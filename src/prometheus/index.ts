@@ -20,6 +20,14 @@ export {
   type TimeBounds,
 } from './client';
 export { graphUrl, type GraphRange } from './graph-url';
+export {
+  decodeExemplars,
+  exemplarsOptions,
+  exemplarStorageOptions,
+  hasExemplarStorage,
+  type Exemplar,
+  type ExemplarsParams,
+} from './exemplars';
 export { parseSampleValue } from './sample-value';
 export {
   MAX_POINTS,

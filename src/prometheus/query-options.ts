@@ -36,6 +36,9 @@ export const prometheusKeys = {
   scrapeIntervalFromSamples: (baseUrl: string, selectors: readonly string[]) => [NS, baseUrl, 'scrape_interval_samples', selectors] as const,
   alerts: (baseUrl: string) => [NS, baseUrl, 'alerts'] as const,
   alertRules: (baseUrl: string) => [NS, baseUrl, 'rules', 'alert'] as const,
+  exemplars: (baseUrl: string, expr: string, start: number, end: number) => [NS, baseUrl, 'query_exemplars', expr, start, end] as const,
+  /** Whether the backend stores exemplars, from its flags (null: cannot tell). */
+  flags: (baseUrl: string) => [NS, baseUrl, 'flags_exemplar_storage'] as const,
 };
 
 /** The backend a key was made for (its second part), else null. */

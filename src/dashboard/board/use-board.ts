@@ -171,9 +171,10 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
             locale,
             chartGroup: 'inferwatch',
             onZoom,
+            traces: config.traces,
           }
         : null,
-    [client, state, setState, baseUrl, catalog, resolved, resolvedBy, backend.namesError, recorded.names, committed, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom],
+    [client, state, setState, baseUrl, catalog, resolved, resolvedBy, backend.namesError, recorded.names, committed, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom, config.traces],
   );
 
   useEmbedApi(state, setState, config.embedOrigins, engine);

@@ -5,6 +5,7 @@ import type { ResolvedMetric } from '../../catalog';
 import type { PrometheusClient } from '../../prometheus';
 import type { DashboardState } from '../url/url-state';
 import type { SetDashboardState } from '../url/use-url-state';
+import type { TracesConfig } from '../../config/traces-config';
 
 export interface QueryWindow {
   /** Aligned to the step, seconds. */
@@ -66,6 +67,8 @@ export interface DashboardContextValue {
   chartGroup: string;
   /** Drag-to-zoom on any chart sets an absolute range. */
   onZoom: (startMs: number, endMs: number) => void;
+  /** config.json `traces`: where trace links lead (none: the panels say how to set it). */
+  traces?: TracesConfig | null;
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

@@ -16,6 +16,7 @@ import {
 } from '../../charts';
 import { useT } from '../../i18n';
 import { useDashboard } from '../data/context';
+import { useHeatmapTraces } from '../traces/heatmap-traces';
 
 /** What the generic panel hands a chart body of a kind of its own (distribution, latest bars). */
 export interface ChartBodyProps {
@@ -39,20 +40,24 @@ export function DistributionChart({ panel, series, title, height, chartRef }: Ch
         : buildDistributionOption({ data: shaped, unit: panel.unit, theme, locale, labels, color: seriesColor(0) }),
     [shaped, panel.unit, theme, locale, labels],
   );
+  // Latency heatmaps: exemplar dots, their explanation and trace links (src/dashboard/traces/).
+  const traces = useHeatmapTraces(panel, 'cells' in shaped ? shaped : null, option);
   const Chart = heatmap ? HeatmapEChart : EChart;
   const notes = [shaped.partial > 0 ? labels.partial(shaped.partial) : '', shaped.merged > 0 ? labels.merged(shaped.merged) : ''].filter(Boolean);
   return (
     <>
       <Chart
-        option={option}
+        option={traces.option}
         theme={theme}
         height={height}
         ariaLabel={title}
         onReady={(inst) => {
           chartRef.current = inst;
+          traces.attach(inst);
         }}
       />
       {notes.length > 0 && <p className="iw-panel-note">{notes.join(' ')}</p>}
+      {traces.footer}
     </>
   );
 }

@@ -1,0 +1,88 @@
+// Interface strings of exemplars and trace links (src/dashboard/traces/), spread into en.ts and zh-CN.ts.
+
+export interface TracesText {
+  /** Tooltip title of an exemplar dot. */
+  exemplar: string;
+  value: string;
+  time: string;
+  traceId: string;
+  clickHint: string;
+  /** The one-line explanation under a latency panel. */
+  shown: (n: number) => string;
+  noStorage: string;
+  noOpenMetrics: string;
+  noneInRange: (newest: string) => string;
+  unsupported: string;
+  failed: (message: string) => string;
+  loading: string;
+  sampled: string;
+  notConfigured: string;
+  /** The list of exemplars (keyboard access to what the dots show). */
+  listSummary: (n: number) => string;
+  openTrace: string;
+  openSearch: string;
+  /** What was selected (a cell or an exemplar) and what the search can bound. */
+  selected: (time: string, range: string) => string;
+  boundAttribute: string;
+  boundDuration: string;
+  boundDurationLower: string;
+  boundTimeOnly: string;
+  clearSelection: string;
+}
+
+const en_: TracesText = {
+  exemplar: 'Exemplar',
+  value: 'Value',
+  time: 'Time',
+  traceId: 'Trace id',
+  clickHint: 'Click for trace links',
+  shown: (n) => `${n} exemplar${n === 1 ? '' : 's'} (dots): requests with a trace id. Click a dot or a cell for its traces.`,
+  noStorage: 'No exemplars: this Prometheus stores none (start it with --enable-feature=exemplar-storage).',
+  noOpenMetrics:
+    'No exemplars: the engines serve none for this metric (a target must answer OpenMetrics with trace_id exemplars; vLLM and SGLang cannot today, an OTel spanmetrics connector can).',
+  noneInRange: (newest) => `No exemplars in this range; the newest stored is from ${newest}.`,
+  unsupported: 'No exemplars: this backend has no /api/v1/query_exemplars.',
+  failed: (m) => `Exemplars could not be read: ${m}`,
+  loading: 'Looking for exemplars…',
+  sampled: 'Traces are sampled: none found does not mean no request.',
+  notConfigured: 'Set "traces" in config.json to open traces from here.',
+  listSummary: (n) => `Exemplars (${n})`,
+  openTrace: 'Open trace',
+  openSearch: 'Open traces for these requests',
+  selected: (time, range) => `Selected: ${time}, ${range}.`,
+  boundAttribute: 'The search bounds the span attribute of this latency.',
+  boundDuration: 'The search bounds the request span’s duration (E2E).',
+  boundDurationLower: 'Jaeger bounds only span duration (E2E): the search asks for requests longer than the bucket’s lower bound.',
+  boundTimeOnly: 'No span attribute holds this latency: the search covers the time slice only.',
+  clearSelection: 'Clear',
+};
+
+const zh_: TracesText = {
+  exemplar: 'Exemplar 样本',
+  value: '值',
+  time: '时间',
+  traceId: 'Trace 标识',
+  clickHint: '点击查看 trace 链接',
+  shown: (n) => `${n} 个 exemplar（圆点）：带 trace ID 的请求。点击圆点或单元格查看其 trace。`,
+  noStorage: '无 exemplar：此 Prometheus 未存储 exemplar（需以 --enable-feature=exemplar-storage 启动）。',
+  noOpenMetrics:
+    '无 exemplar：引擎未为此指标提供 exemplar（target 须以 OpenMetrics 格式返回带 trace_id 的 exemplar；vLLM 与 SGLang 目前无法提供，OTel spanmetrics connector 可以）。',
+  noneInRange: (newest) => `此时间范围内无 exemplar；已存储的最新一个来自 ${newest}。`,
+  unsupported: '无 exemplar：此后端没有 /api/v1/query_exemplars。',
+  failed: (m) => `无法读取 exemplar：${m}`,
+  loading: '正在查找 exemplar…',
+  sampled: 'Trace 是采样的：找不到不代表没有请求。',
+  notConfigured: '在 config.json 中设置 "traces" 即可从这里打开 trace。',
+  listSummary: (n) => `Exemplar 样本（${n}）`,
+  openTrace: '打开 trace',
+  openSearch: '打开这些请求的 trace',
+  selected: (time, range) => `已选：${time}，${range}。`,
+  boundAttribute: '搜索按该延迟的 span 属性限定范围。',
+  boundDuration: '搜索按请求 span 的时长（E2E）限定范围。',
+  boundDurationLower: 'Jaeger 只能按 span 时长（E2E）搜索：只查找时长超过该 bucket 下界的请求。',
+  boundTimeOnly: '没有 span 属性记录此延迟：搜索只限定时间段。',
+  clearSelection: '清除',
+};
+
+export const en = { traces: en_ };
+export const zh = { traces: zh_ };
