@@ -29,6 +29,7 @@ export interface StackOptions {
   scrapeInterval?: string; // default '5s'
   seed?: number;
   load?: number; // load multiplier, default 1
+  scenario?: string; // sim/scenarios: `kv-bound` or `kv-bound@model,…`
   models?: string[]; // model names, round-robin per engine (any string: hostile names are a test case)
   /** Extra scrape targets per job that nothing listens on (a server that is down: `up == 0`). */
   deadTargets?: Partial<Record<EngineKind, string[]>>;
@@ -67,6 +68,7 @@ export function fleetOptions(opts: StackOptions): FleetOptions {
     leFormat: opts.leFormat,
     seed: opts.seed,
     load: opts.load,
+    scenario: opts.scenario,
     models: opts.models,
   };
 }
