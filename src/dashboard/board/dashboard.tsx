@@ -117,7 +117,7 @@ function WholeBoard({ board }: { board: Board }) {
         {board.sloSet && <SloTiles slo={board.slo} />}
       </div>
       {state.ab && <AbSummary />}
-      <DiagnosisRegion />
+      <DiagnosisRegion slo={board.slo} />
       <AlertsRegion />
       {catalog.panels
         .filter((p) => p.section === 'overview')

@@ -7,8 +7,10 @@ import { formatValue } from '../../lib/units';
 import { scrollToPanel } from '../panel/scroll-to-panel';
 import { useDashboard } from '../data/context';
 import { Breakdown } from './breakdown';
-import type { Finding, SloBurnInput } from './diagnose';
+import type { Finding } from './diagnose';
 import { useDiagnosis } from './use-diagnosis';
+import { useSloBurn } from './use-slo-burn';
+import type { EffectiveSlo } from '../slo/queries';
 import type { EvidenceItem } from './verdicts';
 
 const LOCALE = { en: 'en', 'zh-CN': 'zh-CN' } as const;
@@ -58,10 +60,11 @@ function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, st
   );
 }
 
-export function DiagnosisRegion({ slo = NO_SLO }: { slo?: readonly SloBurnInput[] }) {
+export function DiagnosisRegion({ slo }: { slo: EffectiveSlo }) {
   const t = useT().diagnosis;
   const lang = useLang();
-  const { state, diagnosis: d, promql, reason, stale } = useDiagnosis(slo);
+  const burn = useSloBurn(slo);
+  const { state, diagnosis: d, promql, reason, stale } = useDiagnosis(burn);
   let body: React.ReactNode;
   if (state === 'loading') body = <p className="iw-muted text-xs">{t.loading}</p>;
   else if (state === 'error' || state === 'unavailable' || !d) body = <p className="iw-muted text-xs">{state === 'empty' ? t.noTraffic : t.failed(reason ?? '–')}</p>;
@@ -94,5 +97,3 @@ export function DiagnosisRegion({ slo = NO_SLO }: { slo?: readonly SloBurnInput[
     </section>
   );
 }
-
-const NO_SLO: readonly SloBurnInput[] = [];

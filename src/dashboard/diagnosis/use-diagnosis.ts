@@ -56,13 +56,16 @@ export function useDiagnosis(slo: readonly SloBurnInput[] = []): DiagnosisData {
 
   const { statuses, answers } = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs, window: w, enabled: exprs.length > 0 });
 
+  // By content: the SLO figures arrive as a new array on renders where nothing changed, and a new
+  // diagnosis each render would read as a new answer to the state machine.
+  const sloKey = JSON.stringify(slo);
   const value = useMemo((): Diagnosis | null => {
     if (exprs.length === 0 || answers.some((a, i) => a === undefined && !statuses[i]?.error)) return null;
     const model: VectorSample[] = [];
     const inst: VectorSample[] = [];
     answers.forEach((a, i) => (levels[i] === 'model' ? model : inst).push(...vector(a)));
-    return diagnose(modelFigures(model, modelLabel), instanceFigures(inst, modelLabel, instanceLabel), slo);
-  }, [exprs, answers, statuses, levels, modelLabel, instanceLabel, slo]);
+    return diagnose(modelFigures(model, modelLabel), instanceFigures(inst, modelLabel, instanceLabel), JSON.parse(sloKey) as SloBurnInput[]);
+  }, [exprs, answers, statuses, levels, modelLabel, instanceLabel, sloKey]);
 
   const healthDown = useBackendHealth(baseUrl).down;
   const view = useView({ scope: baseUrl, statuses, value, isEmpty: (d) => d.noTraffic, backendDown: healthDown, isBackendWide });
