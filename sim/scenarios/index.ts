@@ -31,13 +31,14 @@ export function parseScenarios(spec: string | undefined): ScenarioTarget[] {
 
 /**
  * The scenario each instance runs, in fleet order. `outlier` slows only the first instance of its
- * model (the others are its healthy peers); the rest apply to all the model's instances.
+ * model on each engine (the others are its healthy peers); the rest apply to all the model's instances.
  */
-export function assignScenarios(specs: ReadonlyArray<{ model: string }>, targets: readonly ScenarioTarget[]): Array<Scenario | null> {
+export function assignScenarios(specs: ReadonlyArray<{ engine?: string; model: string }>, targets: readonly ScenarioTarget[]): Array<Scenario | null> {
   const seen = new Map<string, number>();
   return specs.map((s) => {
-    const nth = seen.get(s.model) ?? 0;
-    seen.set(s.model, nth + 1);
+    const key = `${s.engine ?? ''}\u0000${s.model}`;
+    const nth = seen.get(key) ?? 0;
+    seen.set(key, nth + 1);
     const t = targets.find((x) => x.model === undefined || x.model === s.model);
     if (!t) return null;
     return t.scenario === 'outlier' && nth > 0 ? null : t.scenario;

@@ -18,6 +18,9 @@ describe('scenarios', () => {
     const specs = [{ model: 'a' }, { model: 'b' }, { model: 'a' }];
     expect(assignScenarios(specs, parseScenarios('outlier@a,kv-bound@b'))).toEqual(['outlier', 'kv-bound', null]);
     expect(assignScenarios(specs, parseScenarios('kv-bound'))).toEqual(['kv-bound', 'kv-bound', 'kv-bound']);
+    // Per engine: the first SGLang server of the model is its engine's outlier too.
+    const two = [{ engine: 'vllm', model: 'a' }, { engine: 'vllm', model: 'a' }, { engine: 'sglang', model: 'a' }, { engine: 'sglang', model: 'a' }];
+    expect(assignScenarios(two, parseScenarios('outlier@a'))).toEqual(['outlier', null, 'outlier', null]);
   });
 
   it('kv-bound fills the KV cache and queues; the default does neither', () => {
