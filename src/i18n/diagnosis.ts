@@ -58,7 +58,7 @@ export const en = {
       'prefix-cache-thrash': 'Give the KV cache more room, route requests with a shared prefix to the same instance (prefix-aware routing), or turn caching off for traffic that never shares prefixes.',
       'prefix-counter-broken': 'Either no requests share prefixes (caching off, or cache_salt isolating them) or the counter is broken in this build (vllm-ascend#16639): check --enable-prefix-caching and compare TTFT of repeated prompts.',
       'instance-outlier': "Compare this instance's configuration, GPU and placement with its peers; drain it if it stays slow.",
-      'slo-burn': 'At this burn the monthly budget runs out early: act on the first verdict above, or relax the objective if it is not real.',
+      'slo-burn': 'At this burn the budget runs out early: act on the causes listed above it, or relax the objective if it is not real.',
     },
     latency: {
       title: 'Where the time goes (means over the range)',
@@ -136,7 +136,7 @@ export const zh: typeof en = {
       'prefix-cache-thrash': '给 KV 缓存更多空间，把共享前缀的请求路由到同一实例（前缀感知路由），或对从不共享前缀的流量关闭缓存。',
       'prefix-counter-broken': '要么没有请求共享前缀（缓存关闭，或 cache_salt 隔离），要么这个版本的计数器有问题（vllm-ascend#16639）：检查 --enable-prefix-caching，并比较重复提示词的 TTFT。',
       'instance-outlier': '对比该实例与同组实例的配置、GPU 和部署位置；若持续偏慢，将其摘除。',
-      'slo-burn': '按这个速度月度预算会提前耗尽：先处理上面的第一条结论；若目标不合理则放宽。',
+      'slo-burn': '按这个速度预算会提前耗尽：先处理列在它上面的原因；若目标不合理则放宽。',
     },
     latency: {
       title: '时间花在哪里（范围内均值）',

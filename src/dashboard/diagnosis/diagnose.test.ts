@@ -41,6 +41,9 @@ describe('diagnose', () => {
   it('SLO burn from the SLO feature: warning past 1×, critical past the page rate', () => {
     const d = diagnose(new Map([['a', base]]), [], [{ kind: 'ttft', threshold: 0.5, burn: 20 }, { kind: 'itl', threshold: 0.1, burn: 0.5 }]);
     expect(d.findings.map((f) => `${f.id}:${f.severity}`)).toEqual(['slo-burn:critical']);
+    // A symptom: listed after the cause even when the cause is only a warning.
+    const both = diagnose(new Map([['a', { ...base, preemptions: 1.5 }]]), [], [{ kind: 'ttft', threshold: 0.5, burn: 20 }]);
+    expect(both.findings.map((f) => f.id)).toEqual(['preemption-storm', 'slo-burn']);
   });
 
   it('gives each served model its latency split and headroom', () => {

@@ -11,6 +11,8 @@ export interface Finding {
   id: VerdictId;
   model: string;
   instance?: string;
+  /** slo-burn: which SLO (ttft, itl, e2e). */
+  slo?: string;
   severity: Severity;
   score: number;
   confidence: Confidence;
@@ -47,8 +49,11 @@ export interface Diagnosis {
 
 const RANK: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
 
+/** SLO burn is a symptom: listed after every cause, whatever its severity (the cause is named first). */
+const symptom = (f: Finding): number => (f.id === 'slo-burn' ? 1 : 0);
+
 export function byWorst(a: Finding, b: Finding): number {
-  return RANK[a.severity] - RANK[b.severity] || b.score - a.score || a.model.localeCompare(b.model);
+  return symptom(a) - symptom(b) || RANK[a.severity] - RANK[b.severity] || b.score - a.score || a.model.localeCompare(b.model);
 }
 
 const OUTLIER_COLUMNS: ColumnSpec[] = [
@@ -127,6 +132,7 @@ export function diagnose(models: ReadonlyMap<string, ModelFigures>, instances: r
       findings.push({
         id: 'slo-burn',
         model: '',
+        slo: s.kind,
         severity: s.burn >= 14.4 ? 'critical' : 'warning',
         score: s.burn,
         confidence: 'medium',

@@ -36,6 +36,7 @@ function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, st
   return (
     <li className="iw-alert-item" data-verdict-id={f.id} data-severity={f.severity} data-model={f.model || undefined} data-instance={f.instance}>
       <span className={`iw-alert-badge ${BADGE[f.severity]}`}>{t.severity[f.severity]}</span> <strong>{t.names[f.id]}</strong>
+      {f.slo && <span className="iw-muted"> · {f.slo.toUpperCase()}</span>}
       {f.model && <span className="iw-muted"> · {f.instance ? t.onInstance(f.instance, f.model) : t.onModel(f.model)}</span>}
       <span className="iw-alert-summary"> — {t.evidence[f.id](e)}</span> <span>{t.action[f.id]}</span>{' '}
       <span className="iw-muted">
