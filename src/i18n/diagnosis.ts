@@ -76,7 +76,8 @@ export const en = {
       title: 'Headroom',
       sentence: (pct: string, peakPct: string, model: string, rate: string) =>
         `≈ ${pct} more req/s before KV saturation on ${model} (queueing expected from about ${rate}); counting from the range's peak usage instead: ${peakPct}.`,
-      saturated: (model: string) => `${model}: KV usage already reached saturation at its peak in this range.`,
+      saturated: (model: string) => `${model}: mean KV usage is already at saturation in this range: no headroom.`,
+      peakFull: 'none, the peaks already reach saturation',
       model: 'Model: KV usage grows in proportion to the request rate at a constant request mix (Little\'s law); uncertain when prompts or outputs change, or when compute saturates first.',
       free: (instance: string, free: string, cap: string) => `${instance}: ${free} of ${cap} KV tokens free now`,
     },
@@ -154,7 +155,8 @@ export const zh: typeof en = {
       title: '余量',
       sentence: (pct: string, peakPct: string, model: string, rate: string) =>
         `在 ${model} 上，KV 饱和前约还能多承受 ${pct} 的请求速率（预计约 ${rate} 时开始排队）；若按本范围的峰值用量计算：${peakPct}。`,
-      saturated: (model: string) => `${model}：本范围内 KV 用量峰值已达到饱和。`,
+      saturated: (model: string) => `${model}：本范围内 KV 平均用量已达到饱和，没有余量。`,
+      peakFull: '没有，峰值已达到饱和',
       model: '模型：在请求构成不变时，KV 用量与请求速率成正比（Little 定律）；提示词或输出长度变化、或算力先饱和时，该估计不可靠。',
       free: (instance: string, free: string, cap: string) => `${instance}：当前 ${cap} 个 KV token 中空闲 ${free}`,
     },

@@ -33,7 +33,9 @@ function Capacity({ model, h, locale }: { model: string; h: Headroom; locale: st
   const tokens = (v: number | null) => formatValue(v, 'tokens', { locale });
   return (
     <li data-capacity-model={model} data-headroom={h.headroom} data-peak-headroom={h.peakHeadroom} data-saturation-rate={h.saturationRate}>
-      {h.peakHeadroom <= 0 && h.headroom <= 0 ? t.saturated(model) : t.sentence(pct(Math.max(0, h.headroom)), pct(Math.max(0, h.peakHeadroom)), model, formatValue(h.saturationRate, 'reqps', { locale }))}
+      {h.headroom <= 0
+        ? t.saturated(model)
+        : t.sentence(pct(h.headroom), h.peakHeadroom > 0 ? pct(h.peakHeadroom) : t.peakFull, model, formatValue(h.saturationRate, 'reqps', { locale }))}
       {h.instances.some((i) => i.freeTokens !== null) && (
         <ul className="iw-muted">
           {h.instances
@@ -69,7 +71,7 @@ export function Breakdown({ models }: { models: readonly ModelDiagnosis[] }) {
               <li data-littles-law>
                 {t.latency.concurrency(
                   fmt(m.latency.concurrency.queue),
-                  fmt(m.latency.concurrency.prefill !== null && m.latency.concurrency.decode !== null ? m.latency.concurrency.prefill + m.latency.concurrency.decode : null),
+                  fmt(m.latency.concurrency.busy) + (m.latency.concurrency.busyInferred ? ` (${t.latency.inferred})` : ''),
                   fmt(m.latency.concurrency.waitingGauge),
                   fmt(m.latency.concurrency.runningGauge),
                 )}

@@ -36,6 +36,9 @@ export interface Concurrency {
   queue: number | null;
   prefill: number | null;
   decode: number | null;
+  /** Prefill + decode; without those histograms rate(e2e_sum) − rate(queue_sum) (inferred). */
+  busy: number | null;
+  busyInferred: boolean;
   /** The engine's own gauges, averaged over the range and summed over instances. */
   waitingGauge: number | null;
   runningGauge: number | null;
@@ -103,10 +106,17 @@ export function decompose(f: ModelFigures): LatencyBreakdown {
       queue: f.queue_sum ?? null,
       prefill: f.prefill_sum ?? null,
       decode: f.decode_sum ?? null,
+      ...busy(f),
       waitingGauge: f.waiting_mean ?? null,
       runningGauge: f.running_mean ?? null,
     },
   };
+}
+
+function busy(f: ModelFigures): { busy: number | null; busyInferred: boolean } {
+  if (f.prefill_sum !== undefined && f.decode_sum !== undefined) return { busy: f.prefill_sum + f.decode_sum, busyInferred: false };
+  if (f.e2e_sum !== undefined && f.queue_sum !== undefined) return { busy: Math.max(0, f.e2e_sum - f.queue_sum), busyInferred: true };
+  return { busy: null, busyInferred: false };
 }
 
 /** The share of mean TTFT spent queueing (null without both histograms). */
