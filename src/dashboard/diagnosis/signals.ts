@@ -69,7 +69,6 @@ export function diagnosisSignals(catalog: EngineCatalog): SignalSpec[] {
   add('running_mean', `sum by ($__by) (avg_over_time(${ref(r.running)}[$__range]))`);
   if (r.waiting) {
     add('waiting_mean', `sum by ($__by) (avg_over_time(${ref(r.waiting, r.queueTotal)}[$__range]))`);
-    add('waiting_max', `max by ($__by) (max_over_time(${ref(r.waiting, r.queueTotal)}[$__range]))`);
   }
   const pc = r.prefixCache;
   if (pc?.counters) {
@@ -78,8 +77,6 @@ export function diagnosisSignals(catalog: EngineCatalog): SignalSpec[] {
   } else if (pc?.hitRateGauge) {
     add('prefix_hit_gauge', `avg by ($__by) (avg_over_time(${ref(pc.hitRateGauge)}[$__range]))`);
   }
-  if (r.promptTokens) add('prompt_tokens', rate(r.promptTokens));
-  if (r.generationTokens) add('generation_tokens', rate(r.generationTokens.id));
 
   // Per instance: the outlier rule, and KV headroom (capacity and usage at the end of the range).
   if (r.ttft) add('ttft_p95', quantile(0.95, r.ttft.id), 'instance');
