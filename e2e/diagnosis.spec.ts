@@ -107,4 +107,24 @@ test.describe('diagnosis on scenario models', () => {
     close(await num('[data-decomposition="e2e"] [data-term="decode"]', 'data-mean'), expected.decode);
     await expect(box.locator('[data-decomposition="ttft"] [data-term="queue"]')).toHaveAttribute('data-source', 'measured');
   });
+
+  // Last: it resets the healthy model's counters.
+  test('stopping and restarting a simulated engine draws a restart marker at that time', async ({ page }) => {
+    const target = stack().simTargets[MODELS.indexOf(HEALTHY)]!;
+    const before = Date.now();
+    await stack().restartEngine(target);
+    const after = Date.now();
+    // Two scrapes of the new process (5 s interval).
+    await page.waitForTimeout(11_000);
+    await open(page, HEALTHY);
+    const start = region(page).locator(`[data-start-instance="${target}"]`);
+    await expect(start).toHaveAttribute('data-restart', 'true');
+    const t = Number(await start.getAttribute('data-start-ms'));
+    expect(t).toBeGreaterThanOrEqual(before - 1000);
+    expect(t).toBeLessThanOrEqual(after + 1000);
+    // The same start is a line on the charts' time axis, named in the chart's accessible name.
+    const chart = page.locator('[role="figure"][data-panel-id="request-rate"]');
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`Restart · ${target.replace(/[.]/g, '\\.')}`));
+  });
 });

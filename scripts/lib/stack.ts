@@ -46,6 +46,8 @@ export interface Stack {
   stop(): Promise<void>;
   /** Stops one simulated engine (`host:port` of `simTargets`): its target goes down, as after a crash. */
   stopEngine(target: string): Promise<void>;
+  /** Restarts one simulated engine on the same port (new process start time, counters from 0). */
+  restartEngine(target: string): Promise<void>;
   /** Stops only the backend process (the engines keep running); for "backend down" tests. */
   stopPrometheus(): Promise<void>;
   /**
@@ -155,6 +157,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         return stopped;
       },
       stopEngine: (target) => sim!.stopInstance(target),
+      restartEngine: (target) => sim!.restartInstance(target),
       stopPrometheus: async () => {
         running = false;
         await proc?.stop();

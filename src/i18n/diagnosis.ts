@@ -60,6 +60,8 @@ export const en = {
       'instance-outlier': "Compare this instance's configuration, GPU and placement with its peers; drain it if it stays slow.",
       'slo-burn': 'At this burn the budget runs out early: act on the causes listed above it, or relax the objective if it is not real.',
     },
+    changes: { restart: 'Restart', started: 'Started' },
+    starts: 'Engine starts in this range (process start time): ',
     latency: {
       title: 'Where the time goes (means over the range)',
       ttft: 'TTFT',
@@ -139,6 +141,8 @@ export const zh: typeof en = {
       'instance-outlier': '对比该实例与同组实例的配置、GPU 和部署位置；若持续偏慢，将其摘除。',
       'slo-burn': '按这个速度预算会提前耗尽：先处理列在它上面的原因；若目标不合理则放宽。',
     },
+    changes: { restart: '重启', started: '启动' },
+    starts: '此范围内的引擎启动（进程启动时间）：',
     latency: {
       title: '时间花在哪里（范围内均值）',
       ttft: 'TTFT',

@@ -10,6 +10,8 @@ import { Breakdown } from './breakdown';
 import type { Finding } from './diagnose';
 import { useDiagnosis } from './use-diagnosis';
 import { useSloBurn } from './use-slo-burn';
+import { useEngineStarts } from './change-markers';
+import { formatDateTime } from '../../lib/time';
 import type { EffectiveSlo } from '../slo/queries';
 import type { EvidenceItem } from './verdicts';
 
@@ -66,6 +68,7 @@ export function DiagnosisRegion({ slo }: { slo: EffectiveSlo }) {
   const lang = useLang();
   const burn = useSloBurn(slo);
   const { state, diagnosis: d, promql, reason, stale } = useDiagnosis(burn);
+  const starts = useEngineStarts(true);
   let body: React.ReactNode;
   if (state === 'loading') body = <p className="iw-muted text-xs">{t.loading}</p>;
   else if (state === 'error' || state === 'unavailable' || !d) body = <p className="iw-muted text-xs">{state === 'empty' ? t.noTraffic : t.failed(reason ?? '–')}</p>;
@@ -86,6 +89,17 @@ export function DiagnosisRegion({ slo }: { slo: EffectiveSlo }) {
           </p>
         )}
         {d.singleInstance && <p className="iw-muted text-xs">{t.singleInstance}</p>}
+        {starts.length > 0 && (
+          <p className="iw-muted text-xs" data-testid="diagnosis-starts">
+            {t.starts}
+            {starts.map((s, i) => (
+              <span key={`${s.instance}-${s.t}`} data-start-instance={s.instance} data-start-ms={s.t} data-restart={s.restart}>
+                {i > 0 && ', '}
+                {s.instance} ({s.restart ? t.changes.restart : t.changes.started}, {formatDateTime(s.t, lang)})
+              </span>
+            ))}
+          </p>
+        )}
         <Breakdown models={d.models} />
       </>
     );

@@ -85,3 +85,15 @@ describe('inputs and decomposition', () => {
     expect(d.e2e?.terms.find((t) => t.term === 'decode')).toMatchObject({ mean: 4, source: 'inferred' });
   });
 });
+
+describe('engine starts (change markers)', () => {
+  const v = (instance: string, edge: string, value: number) => ({ metric: { instance, iw_edge: edge }, value: [0, String(value)] as [number, string] });
+  it('a start inside the range after an earlier one is a restart; one before the range is no marker', async () => {
+    const { startsInRange } = await import('./change-markers');
+    const out = startsInRange([v('a', 'first', 100), v('a', 'last', 1500), v('b', 'first', 100), v('b', 'last', 100), v('c', 'first', 1200), v('c', 'last', 1200)], 'instance', 1000, 2000);
+    expect(out).toEqual([
+      { instance: 'c', t: 1_200_000, restart: false },
+      { instance: 'a', t: 1_500_000, restart: true },
+    ]);
+  });
+});
