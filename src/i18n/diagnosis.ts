@@ -1,9 +1,7 @@
 // Interface strings of the Diagnosis region (verdicts, latency decomposition, capacity). Spread
 // into en.ts and zh-CN.ts; the Messages type makes a missing key in either a type error.
-// `e` holds the finding's evidence already formatted (units applied); metric names stay as they are.
+// Evidence templates take `{name}` placeholders, filled with the finding's formatted figures.
 
-type E = Record<string, string>;
-const or = (e: E, k: string, fallback = '–') => e[k] ?? fallback;
 
 export const en = {
   diagnosis: {
@@ -33,22 +31,22 @@ export const en = {
       'instance-outlier': 'instance outliers',
       'slo-burn': 'SLO burn',
     },
+    // `{name}`: the finding's evidence, formatted. Extras are added when the finding has them.
     evidence: {
-      'kv-capacity': (e: E) =>
-        `KV cache peaked at ${or(e, 'kvMax')}; queueing is ${or(e, 'queueShare')} of mean TTFT (${or(e, 'queueMean')} of ${or(e, 'ttftMean')})` +
-        (e.preemptions ? `; ${e.preemptions} preemptions` : '') +
-        (e.signature ? `; TTFT p99 ÷ p5 = ${e.signature} (above 20× is the KV-capacity signature)` : '') +
-        '.',
-      'preemption-storm': (e: E) => `${or(e, 'perRequest')} preemptions per finished request (${or(e, 'preemptions')} against ${or(e, 'requests')}); KV peaked at ${or(e, 'kvMax')}.`,
-      'prefill-bound': (e: E) => `Prefill is ${or(e, 'prefillShare')} of mean TTFT (${or(e, 'prefillMean')} of ${or(e, 'ttftMean')}), TTFT p95 ${or(e, 'ttftP95')}, with little queueing.`,
-      'decode-bound': (e: E) => `Decode is ${or(e, 'decodeShare')} of mean E2E; ITL p95 ${or(e, 'itlP95')} (mean ${or(e, 'itlMean')}) with ${or(e, 'running')} running on average.`,
-      'prefix-cache-thrash': (e: E) => `Prefix-cache hit rate ${or(e, 'hitRate')} while the KV cache peaked at ${or(e, 'kvMax')}: cached prefixes are evicted before reuse.`,
-      'prefix-counter-broken': (e: E) => `Prefix-cache queries ${or(e, 'queries')} but hits stayed at exactly 0 over the range.`,
-      'instance-outlier': (e: E) =>
-        [e.ttft_p95 ? `TTFT p95 ${e.ttft_p95} against ${or(e, 'ttft_p95_median')} (median of the model's other instances)` : '', e.itl_mean ? `mean ITL ${e.itl_mean} against ${or(e, 'itl_mean_median')}` : '']
-          .filter(Boolean)
-          .join('; ') + '.',
-      'slo-burn': (e: E) => `Error budget burning at ${or(e, 'burn')}× over the last hour (threshold ${or(e, 'threshold')}).`,
+      'kv-capacity': 'KV cache peaked at {kvMax}; queueing is {queueShare} of mean TTFT ({queueMean} of {ttftMean})',
+      'preemption-storm': '{perRequest} preemptions per finished request ({preemptions} against {requests}); KV peaked at {kvMax}',
+      'prefill-bound': 'Prefill is {prefillShare} of mean TTFT ({prefillMean} of {ttftMean}), TTFT p95 {ttftP95}, with little queueing',
+      'decode-bound': 'Decode is {decodeShare} of mean E2E; ITL p95 {itlP95} (mean {itlMean}) with {running} running on average',
+      'prefix-cache-thrash': 'Prefix-cache hit rate {hitRate} while the KV cache peaked at {kvMax}: cached prefixes are evicted before reuse',
+      'prefix-counter-broken': 'Prefix-cache queries {queries} but hits stayed at exactly 0 over the range',
+      'instance-outlier': "Slower than the model's other instances",
+      'slo-burn': 'Error budget burning at {burn}× over the last hour (threshold {threshold})',
+    },
+    extra: {
+      preemptions: '{preemptions} preemptions',
+      signature: 'TTFT p99 ÷ p5 = {signature} (above 20× is the KV-capacity signature)',
+      ttft_p95: 'TTFT p95 {ttft_p95} against {ttft_p95_median} (median of the others)',
+      itl_mean: 'mean ITL {itl_mean} against {itl_mean_median}',
     },
     action: {
       'kv-capacity': 'Add KV room: more replicas, a larger --gpu-memory-utilization, a shorter --max-model-len, KV quantization (--kv-cache-dtype fp8), or cap concurrency (--max-num-seqs).',
@@ -101,7 +99,7 @@ export const zh: typeof en = {
     bounds: '分位数是按桶估计的（位于两个桶边界之间），不是精确测量值。',
     inferredNote: '有一个阶段是推算的（两个实测均值之差）：该引擎没有这一阶段的直方图。',
     look: '打开面板',
-    promql: 'PromQL',
+    promql: 'PromQL 查询',
     onModel: (model: string) => `模型 ${model}`,
     onInstance: (instance: string, model: string) => `实例 ${instance}（模型 ${model}）`,
     names: {
@@ -115,21 +113,20 @@ export const zh: typeof en = {
       'slo-burn': 'SLO 消耗',
     },
     evidence: {
-      'kv-capacity': (e: E) =>
-        `KV 缓存峰值 ${or(e, 'kvMax')}；排队占平均 TTFT 的 ${or(e, 'queueShare')}（${or(e, 'ttftMean')} 中的 ${or(e, 'queueMean')}）` +
-        (e.preemptions ? `；抢占 ${e.preemptions}` : '') +
-        (e.signature ? `；TTFT p99 ÷ p5 = ${e.signature}（超过 20 倍即 KV 容量排队的特征）` : '') +
-        '。',
-      'preemption-storm': (e: E) => `每个完成的请求被抢占 ${or(e, 'perRequest')} 次（抢占 ${or(e, 'preemptions')}，完成 ${or(e, 'requests')}）；KV 峰值 ${or(e, 'kvMax')}。`,
-      'prefill-bound': (e: E) => `Prefill 占平均 TTFT 的 ${or(e, 'prefillShare')}（${or(e, 'ttftMean')} 中的 ${or(e, 'prefillMean')}），TTFT p95 ${or(e, 'ttftP95')}，排队很少。`,
-      'decode-bound': (e: E) => `Decode 占平均端到端延迟的 ${or(e, 'decodeShare')}；ITL p95 ${or(e, 'itlP95')}（均值 ${or(e, 'itlMean')}），平均运行 ${or(e, 'running')} 个请求。`,
-      'prefix-cache-thrash': (e: E) => `前缀缓存命中率 ${or(e, 'hitRate')}，同时 KV 缓存峰值 ${or(e, 'kvMax')}：缓存的前缀在复用前就被淘汰。`,
-      'prefix-counter-broken': (e: E) => `前缀缓存查询 ${or(e, 'queries')}，但命中在整个范围内一直为 0。`,
-      'instance-outlier': (e: E) =>
-        [e.ttft_p95 ? `TTFT p95 ${e.ttft_p95}，同模型其他实例的中位数为 ${or(e, 'ttft_p95_median')}` : '', e.itl_mean ? `平均 ITL ${e.itl_mean}，其他实例中位数 ${or(e, 'itl_mean_median')}` : '']
-          .filter(Boolean)
-          .join('；') + '。',
-      'slo-burn': (e: E) => `过去一小时错误预算消耗速度为 ${or(e, 'burn')} 倍（阈值 ${or(e, 'threshold')}）。`,
+      'kv-capacity': 'KV 缓存峰值 {kvMax}；排队占平均 TTFT 的 {queueShare}（{ttftMean} 中的 {queueMean}）',
+      'preemption-storm': '每个完成的请求被抢占 {perRequest} 次（抢占 {preemptions}，完成 {requests}）；KV 峰值 {kvMax}',
+      'prefill-bound': 'Prefill 占平均 TTFT 的 {prefillShare}（{ttftMean} 中的 {prefillMean}），TTFT p95 {ttftP95}，排队很少',
+      'decode-bound': 'Decode 占平均端到端延迟的 {decodeShare}；ITL p95 {itlP95}（均值 {itlMean}），平均运行 {running} 个请求',
+      'prefix-cache-thrash': '前缀缓存命中率 {hitRate}，同时 KV 缓存峰值 {kvMax}：缓存的前缀在复用前就被淘汰',
+      'prefix-counter-broken': '前缀缓存查询 {queries}，但命中在整个范围内一直为 0',
+      'instance-outlier': '比同模型的其他实例慢',
+      'slo-burn': '过去一小时错误预算消耗速度为 {burn} 倍（阈值 {threshold}）',
+    },
+    extra: {
+      preemptions: '抢占 {preemptions}',
+      signature: 'TTFT p99 ÷ p5 = {signature}（超过 20 倍即 KV 容量排队的特征）',
+      ttft_p95: 'TTFT p95 {ttft_p95}，其他实例中位数 {ttft_p95_median}',
+      itl_mean: '平均 ITL {itl_mean}，其他实例中位数 {itl_mean_median}',
     },
     action: {
       'kv-capacity': '增加 KV 空间：增加副本、调高 --gpu-memory-utilization、缩短 --max-model-len、KV 量化（--kv-cache-dtype fp8），或限制并发（--max-num-seqs）。',
@@ -145,13 +142,13 @@ export const zh: typeof en = {
     starts: '此范围内的引擎启动（进程启动时间）：',
     latency: {
       title: '时间花在哪里（范围内均值）',
-      ttft: 'TTFT',
+      ttft: 'TTFT 首 token 延迟',
       e2e: '端到端',
-      terms: { queue: '排队', prefill: 'prefill', decode: 'decode', rest: '其余' },
+      terms: { queue: '排队', prefill: 'prefill 阶段', decode: 'decode 阶段', rest: '其余' },
       measured: '实测',
       inferred: '推算',
       dominant: (term: string) => `主要部分：${term}`,
-      p95: (v: string) => `p95 ${v}`,
+      p95: (v: string) => `p95 为 ${v}`,
       concurrency: (queue: string, busy: string, waiting: string, running: string) =>
         `按 Little 定律在途请求：排队 ${queue}，prefill 或 decode 中 ${busy}；引擎自身的指标为等待 ${waiting}、运行 ${running}。`,
     },

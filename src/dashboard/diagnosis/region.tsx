@@ -23,6 +23,14 @@ export function formatEvidence(e: Record<string, EvidenceItem>, locale: string):
   );
 }
 
+const fill = (tpl: string, e: Record<string, string>): string => tpl.replace(/\{(\w+)\}/g, (_, k: string) => e[k] ?? '–');
+
+/** The finding's sentence: its template, then the extras it has evidence for. */
+export function evidenceText(f: Finding, e: Record<string, string>, t: { evidence: Record<string, string>; extra: Record<string, string> }, zh: boolean): string {
+  const parts = [fill(t.evidence[f.id] ?? '', e), ...Object.entries(t.extra).filter(([k]) => k in f.evidence).map(([, tpl]) => fill(tpl, e))];
+  return parts.filter(Boolean).join(zh ? '；' : '; ') + (zh ? '。' : '.');
+}
+
 const BADGE = { critical: 'iw-alert-firing', warning: 'iw-alert-pending', info: '' } as const;
 
 function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, string> }) {
@@ -40,7 +48,7 @@ function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, st
       <span className={`iw-alert-badge ${BADGE[f.severity]}`}>{t.severity[f.severity]}</span> <strong>{t.names[f.id]}</strong>
       {f.slo && <span className="iw-muted"> · {f.slo.toUpperCase()}</span>}
       {f.model && <span className="iw-muted"> · {f.instance ? t.onInstance(f.instance, f.model) : t.onModel(f.model)}</span>}
-      <span className="iw-alert-summary"> — {t.evidence[f.id](e)}</span> <span>{t.action[f.id]}</span>{' '}
+      <span className="iw-alert-summary"> — {evidenceText(f, e, t, lang === 'zh-CN')}</span> <span>{t.action[f.id]}</span>{' '}
       <span className="iw-muted">
         {t.sure(t.confidence[f.confidence])}
         {f.bucketBounds && ` · ${t.bounds}`}
