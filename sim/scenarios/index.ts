@@ -91,7 +91,7 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
     case 'cache-thrash':
       // Few prefix hits while the KV cache runs near full (evictions), without queueing.
       c.mix.prefixHitShare = 0.08;
-      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.5);
+      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.65);
       c.mix.outputMedian = 400;
       c.mix.outputSigma = 0.4;
       break;
