@@ -53,3 +53,14 @@ describe('diagnose', () => {
     expect(d.models[0]?.capacity?.instances[0]?.freeTokens).toBe(48_000);
   });
 });
+
+describe('evidence sentence', () => {
+  it('fills the template, adds the extras it has figures for, and ends in the language', async () => {
+    const { evidenceText } = await import('./region');
+    const { en, zh } = await import('../../i18n/diagnosis');
+    const f = diagnose(new Map([['a', { ...base, kv_max: 0.99, queue_sum: 0.15 }]]), []).findings[0]!;
+    const e = { kvMax: '99 %', queueShare: '75 %', queueMean: '30 ms', ttftMean: '40 ms', preemptions: '0 /s', signature: '–' };
+    expect(evidenceText(f, e, en.diagnosis, false)).toBe('KV cache peaked at 99 %; queueing is 75 % of mean TTFT (30 ms of 40 ms); 0 /s preemptions.');
+    expect(evidenceText(f, e, zh.diagnosis, true)).toMatch(/^KV 缓存峰值 99 %；.*抢占 0 \/s。$/);
+  });
+});
