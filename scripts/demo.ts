@@ -21,6 +21,7 @@ ${ENGINE_USAGE}
   --backfill-minutes 180   history to backfill before going live (0 = none)
   --scrape-interval 5s --load 1 --seed 42
   --no-exemplars           engines serve no exemplars, Prometheus stores none (default: both on)
+  --scenario kv-bound      a bottleneck on purpose (sim/scenarios; all instances or name@model,…)
   --backend prometheus     prometheus | victoria-metrics (topology single only)
   --topology single        single | sharded (2 hashmod shards remote_write into VictoriaMetrics)
                            | federated (2 cluster servers, a global one federating them);
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
       scrapeInterval: args.get('scrape-interval'),
       seed: numArg(args, 'seed'),
       load: numArg(args, 'load'),
+      scenario: args.get('scenario'),
       backend,
       exemplars: !args.has('no-exemplars'),
       log,

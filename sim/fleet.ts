@@ -4,6 +4,7 @@ import { DEFAULT_MODELS, parseFeatures, type Profile } from './engines/presets.t
 import { type InstanceSpec, SimInstance } from './instance.ts';
 import type { LeFormat } from './format.ts';
 import { ENGINES, type EngineKind, isEngineKind } from './spec.ts';
+import { assignScenarios, parseScenarios } from './scenarios/index.ts';
 
 /** One engine of the fleet: how many servers, from which first port (they take consecutive ports). */
 export interface EngineFleet {
@@ -36,6 +37,8 @@ export interface FleetOptions {
   seed?: number;
   /** Load multiplier (1 = default traffic). */
   load?: number;
+  /** `kv-bound`, or `kv-bound@model,outlier@other` (sim/scenarios). */
+  scenario?: string;
   /** Virtual tick length in ms (default 250). */
   tickMs?: number;
   /** Virtual time the simulation starts at (default: now). */
@@ -85,6 +88,7 @@ export function instanceSpecs(opts: FleetOptions): InstanceSpec[] {
   for (const { id, port, instances: n } of resolveEngines(opts)) {
     for (let i = 0; i < n; i++) out.push(instanceSpec(id, i, n, port + i, pick, features.has('pd'), features.has('diffusion')));
   }
+  assignScenarios(out, parseScenarios(opts.scenario)).forEach((scenario, i) => (out[i]!.scenario = scenario));
   return out;
 }
 

@@ -3,7 +3,7 @@
 // continuing a fleet that was backfilled.
 import { createServer, type Server } from 'node:http';
 import { advanceFleet, createFleet, type Fleet, type FleetOptions, targetOf } from './fleet.ts';
-import type { SimInstance } from './instance.ts';
+import { SimInstance } from './instance.ts';
 import { METRICS_PATH } from './spec.ts';
 import { ExemplarRecorder, OPENMETRICS_CONTENT_TYPE, renderOpenMetricsScrape, wantsOpenMetrics } from './exemplars.ts';
 
@@ -28,6 +28,8 @@ export interface SimHandle {
   fleet: Fleet;
   /** Stops serving one target (`host:port`), as a crashed engine would: its scrapes then fail. */
   stopInstance(target: string): Promise<void>;
+  /** Stops the instance if it runs, then starts it afresh on the same port: a restart (new process start time, counters from 0). */
+  restartInstance(target: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -121,6 +123,19 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       if (!s) throw new Error(`no simulated instance at ${target}`);
       byTarget.delete(target);
       if (s.listening) await closeServer(s);
+    },
+    restartInstance: async (target) => {
+      const i = fleet.instances.findIndex((x) => targetOf(fleet, x) === target);
+      const old = fleet.instances[i];
+      if (!old) throw new Error(`no simulated instance at ${target}`);
+      const s = byTarget.get(target);
+      if (s?.listening) await closeServer(s);
+      const fresh = new SimInstance(old.spec, { ...old.opts, startMs: Date.now() });
+      fleet.instances[i] = fresh;
+      const server = createServer(handler(fresh));
+      await listen(server, fresh.spec.port, fleet.host);
+      servers.push(server);
+      byTarget.set(target, server);
     },
     close: async () => {
       clearInterval(timer);

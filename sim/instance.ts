@@ -17,6 +17,7 @@ import { ExtraFamilies } from './engines/extra-family.ts';
 import { LmdeployEngineMetrics } from './engines/lmdeploy.ts';
 import { TrtllmMetrics } from './engines/trtllm.ts';
 import { familySpec, type EngineKind } from './spec.ts';
+import { applyScenario, type Scenario } from './scenarios/index.ts';
 
 export interface InstanceSpec {
   engine: EngineKind;
@@ -27,6 +28,8 @@ export interface InstanceSpec {
   ranks: number;
   role: 'unified' | 'prefill' | 'decode';
   diffusion: boolean;
+  /** A scenario's parameters replace the preset's (sim/scenarios). */
+  scenario?: Scenario | null;
 }
 
 export interface InstanceOptions {
@@ -138,6 +141,10 @@ export class SimInstance {
   }
 
   private engineConfig(tokensPerStep: number): EngineConfig {
+    return applyScenario(this.baseConfig(tokensPerStep), this.spec.scenario ?? null);
+  }
+
+  private baseConfig(tokensPerStep: number): EngineConfig {
     const p = this.preset;
     const f = this.opts.features;
     return {

@@ -3,6 +3,7 @@
 import { ENGINE_USAGE, engineArgs, leFormatArg, numArg, parseArgs, profileArg } from './cli-args.ts';
 import { FEATURES } from './engines/presets.ts';
 import { startSim } from './index.ts';
+import { SCENARIOS } from './scenarios/index.ts';
 
 const USAGE = `Usage: npm run sim -- [flags]
   --host 127.0.0.1         listen address
@@ -14,6 +15,7 @@ ${ENGINE_USAGE}
                            legacy/early: LMDeploy ≈0.10, trtllm-serve's first (unprefixed) collector
   --le-format python       histogram le spelling: python ("1.0") | int ("1", as Prometheus 3 stores it)
   --load 1                 load multiplier
+  --scenario kv-bound      a bottleneck on purpose (all instances, or name@model,…): ${SCENARIOS.join(', ')}
   --seed 42                PRNG seed
   --exemplars              trace_id exemplars on the latency histograms, served to OpenMetrics scrapes`;
 
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     profile: profileArg(args),
     leFormat: leFormatArg(args),
     load: numArg(args, 'load'),
+    scenario: args.get('scenario'),
     seed: numArg(args, 'seed'),
     exemplars: args.has('exemplars'),
     log: (l) => console.log(l),

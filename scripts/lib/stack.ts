@@ -30,6 +30,7 @@ export interface StackOptions {
   scrapeInterval?: string; // default '5s'
   seed?: number;
   load?: number; // load multiplier, default 1
+  scenario?: string; // sim/scenarios: `kv-bound` or `kv-bound@model,…`
   models?: string[]; // model names, round-robin per engine (any string: hostile names are a test case)
   /** Extra scrape targets per job that nothing listens on (a server that is down: `up == 0`). */
   deadTargets?: Partial<Record<EngineKind, string[]>>;
@@ -48,6 +49,8 @@ export interface Stack {
   stop(): Promise<void>;
   /** Stops one simulated engine (`host:port` of `simTargets`): its target goes down, as after a crash. */
   stopEngine(target: string): Promise<void>;
+  /** Restarts one simulated engine on the same port (new process start time, counters from 0). */
+  restartEngine(target: string): Promise<void>;
   /** Stops only the backend process (the engines keep running); for "backend down" tests. */
   stopPrometheus(): Promise<void>;
   /**
@@ -70,6 +73,7 @@ export function fleetOptions(opts: StackOptions): FleetOptions {
     leFormat: opts.leFormat,
     seed: opts.seed,
     load: opts.load,
+    scenario: opts.scenario,
     models: opts.models,
   };
 }
@@ -156,6 +160,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         return stopped;
       },
       stopEngine: (target) => sim!.stopInstance(target),
+      restartEngine: (target) => sim!.restartInstance(target),
       stopPrometheus: async () => {
         running = false;
         await proc?.stop();

@@ -222,6 +222,8 @@ export interface EngineRoles {
   itl?: HistogramRole;
   e2e?: HistogramRole;
   queueTime?: HistogramRole;
+  /** Per-request prefill and decode time histograms (scheduled → first token, first → last token); SGLang has neither. */
+  phases?: { prefill?: HistogramRole; decode?: HistogramRole };
   /**
    * Prefix-cache hits: counters of hit and queried tokens (a share over the rate window), a hit-rate
    * gauge (the last batch's), and a counter of cached prompt tokens.

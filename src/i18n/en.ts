@@ -2,8 +2,10 @@
 // Metric names and PromQL are never translated.
 import { SLO_PROBLEM_EN } from '../lib/slo';
 import { en as tracesEn } from './traces';
+import { en as diagnosisEn } from './diagnosis';
 
 export const en = {
+  ...diagnosisEn,
   appName: 'inferwatch',
   tagline: 'LLM inference monitoring',
   promUrlLocked: 'This site is locked to this backend (lockBackend in config.json).',

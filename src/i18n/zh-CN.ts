@@ -3,8 +3,10 @@
 // Chinese SRE / ML-infra engineers write them; metric names and PromQL are never translated.
 import type { Messages } from './en';
 import { zh as tracesZh } from './traces';
+import { zh as diagnosisZh } from './diagnosis';
 
 export const zhCN: Messages = {
+  ...diagnosisZh,
   appName: 'inferwatch',
   tagline: 'LLM 推理服务监控',
   promUrlLocked: '本站点已锁定到此后端（config.json 中的 lockBackend）。',

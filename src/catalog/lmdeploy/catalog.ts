@@ -35,6 +35,7 @@ const roles: EngineRoles = {
   itl: { id: 'itl', buckets: LMDEPLOY_BUCKETS.itl },
   e2e: { id: 'e2e', buckets: LMDEPLOY_BUCKETS.e2e },
   queueTime: { id: 'queue' },
+  phases: { prefill: { id: 'prefill' }, decode: { id: 'decode' } },
   prefixCache: { hitRateGauge: 'prefix_cache_hit_rate', cachedTokens: 'cached_tokens' },
 };
 

@@ -29,6 +29,7 @@ const roles: EngineRoles = {
   ttft: { id: 'ttft', buckets: TRTLLM_BUCKETS.ttft },
   e2e: { id: 'e2e', buckets: TRTLLM_BUCKETS.e2e },
   queueTime: { id: 'queue' },
+  phases: { prefill: { id: 'prefill' }, decode: { id: 'decode' } },
   prefixCache: { hitRateGauge: 'kv_cache_hit_rate' },
 };
 

@@ -80,6 +80,7 @@ const roles: EngineRoles = {
   itl: { id: 'itl', buckets: VLLM_BUCKETS.itl },
   e2e: { id: 'e2e', buckets: VLLM_BUCKETS.e2e },
   queueTime: { id: 'queue' },
+  phases: { prefill: { id: 'prefill' }, decode: { id: 'decode' } },
   preemptions: { id: 'preemptions', word: 'Preemptions', verb: 'preempted' },
   prefixCache: { counters: { hits: 'prefix_cache_hits', queries: 'prefix_cache_queries' } },
   sleepState: 'sleep_state',

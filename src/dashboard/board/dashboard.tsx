@@ -6,6 +6,7 @@ import { useT } from '../../i18n';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { AbSummary } from '../compare/ab-summary';
 import { AlertsRegion } from '../alerts/region';
+import { DiagnosisRegion } from '../diagnosis/region';
 import type { CredentialStore, Credentials } from '../backend/credentials';
 import { PrintingContext, usePrintBoard } from '../header/print-board';
 import { Panel } from '../panel/panel';
@@ -116,6 +117,7 @@ function WholeBoard({ board }: { board: Board }) {
         {board.sloSet && <SloTiles slo={board.slo} />}
       </div>
       {state.ab && <AbSummary />}
+      <DiagnosisRegion slo={board.slo} />
       <AlertsRegion />
       {catalog.panels
         .filter((p) => p.section === 'overview')

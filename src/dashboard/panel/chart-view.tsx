@@ -5,6 +5,7 @@ import type { PanelSpec } from '../../catalog/types';
 import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, seriesColorMap, toCsv, withAlertMarkers, type EChartsInstance } from '../../charts';
 import type { MenuItem } from '../../components/menu';
 import { markersAriaLabel, useAlertMarkers } from '../alerts/markers';
+import { useChangeMarkers } from '../diagnosis/change-markers';
 import { useLang, useT } from '../../i18n';
 import { panelText } from '../../i18n/catalog-text';
 import { CompareNote } from '../compare/note';
@@ -68,7 +69,11 @@ export const ChartView = memo(function ChartView({
     [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t, colors],
   );
   // Alerts started in the range, as lines on the time axis (an added piece of the option).
-  const markers = useAlertMarkers(active && !isDistributionPanel(panel) && panel.chart !== 'latest');
+  const marked = active && !isDistributionPanel(panel) && panel.chart !== 'latest';
+  const alertMarkers = useAlertMarkers(marked);
+  // Engine restarts in the range (diagnosis/change-markers.ts), drawn the same way.
+  const changeMarkers = useChangeMarkers(marked, t.diagnosis.changes);
+  const markers = useMemo(() => (changeMarkers.length === 0 ? alertMarkers : [...alertMarkers, ...changeMarkers]), [alertMarkers, changeMarkers]);
   const markStart = data.window.startSec * 1000;
   const markEnd = data.window.endSec * 1000;
   const markerNote = t.alerts.markerNote;

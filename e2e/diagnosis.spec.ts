@@ -1,0 +1,130 @@
+// The Diagnosis region against a real Prometheus scraping the simulator (issue 30): one stack of
+// vLLM servers, each model running a scenario (sim/scenarios), so that filtering the board to a
+// model must name that model's bottleneck first; the model without a scenario names none; the
+// latency split agrees with PromQL written here independently (1 %); axe passes on the region.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { appUrl, expect, test } from './fixtures';
+import { useStack } from './support/own-stack';
+
+// Model → the verdict its scenario must put first. `outlier` slows the first of its two instances.
+const CASES = [
+  ['m-outlier', 'outlier', 'instance-outlier'],
+  ['m-kv', 'kv-bound', 'kv-capacity'],
+  ['m-prefill', 'prefill-bound', 'prefill-bound'],
+  ['m-decode', 'decode-bound', 'decode-bound'],
+  ['m-storm', 'preemption-storm', 'preemption-storm'],
+  ['m-thrash', 'cache-thrash', 'prefix-cache-thrash'],
+  ['m-broken', 'broken-prefix-counter', 'prefix-counter-broken'],
+] as const;
+const HEALTHY = 'm-healthy';
+const MODELS = [...CASES.map((c) => c[0]), HEALTHY];
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('diagnosis on scenario models', () => {
+  // Nine servers: models round-robin, so the ninth serves m-outlier again (its healthy peer).
+  const stack = useStack({
+    engines: [{ id: 'vllm', instances: MODELS.length + 1 }],
+    models: MODELS,
+    scenario: CASES.map(([model, scenario]) => `${scenario}@${model}`).join(','),
+    backfillMinutes: 12,
+  });
+
+  const RANGE = 'now-8m';
+  const region = (page: Page) => page.getByRole('region', { name: 'Diagnosis' });
+
+  async function open(page: Page, model: string) {
+    await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', model, from: RANGE }));
+    await expect(region(page)).toHaveAttribute('data-state', /ok|empty/, { timeout: 30_000 });
+  }
+
+  test('each scenario makes the board name its bottleneck first for its model', async ({ page }) => {
+    // The whole board lists every model's findings; for each model, its first is its scenario's.
+    await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', from: RANGE }));
+    await expect(region(page)).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
+    const firsts: Record<string, string | null> = {};
+    for (const [model] of CASES) firsts[model] = await region(page).locator(`[data-verdict-id][data-model="${model}"]`).first().getAttribute('data-verdict-id');
+    expect(firsts).toEqual(Object.fromEntries(CASES.map(([model, , verdict]) => [model, verdict])));
+    await expect(region(page).locator(`[data-model="${HEALTHY}"]`)).toHaveCount(0);
+    // Filtered to one model, the board's first finding is that model's bottleneck, with its evidence and action.
+    await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', model: 'm-kv', from: RANGE }));
+    const first = region(page).locator('[data-verdict-id]').first();
+    await expect(first).toHaveAttribute('data-verdict-id', 'kv-capacity', { timeout: 30_000 });
+    await expect(first).toHaveAttribute('data-severity', /warning|critical/);
+    await expect(first).toContainText('of mean TTFT');
+    await expect(first).toContainText('--gpu-memory-utilization');
+  });
+
+  test('the healthy model names nothing and says what was checked; axe passes on the region', async ({ page }) => {
+    await open(page, HEALTHY);
+    await expect(region(page).locator('[data-verdict-id]')).toHaveCount(0);
+    await expect(region(page).getByTestId('diagnosis-healthy')).toContainText('Nothing stands out');
+    await expect(region(page).getByTestId('diagnosis-healthy')).toContainText('KV-capacity queueing');
+    await region(page).getByTestId('diagnosis-breakdown').locator('summary').click();
+    const { violations } = await new AxeBuilder({ page }).include('[aria-label="Diagnosis"]').analyze();
+    expect(violations).toEqual([]);
+  });
+
+  interface InstantBody {
+    data: { result: { value: [number, string] }[] };
+  }
+
+  test('the TTFT and E2E phase means agree with PromQL written independently (1 %)', async ({ page }) => {
+    // The board's own evaluation time and range, read off its request, so both sides ask the same window.
+    let window: { time: string; range: string } | null = null;
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      const q = u.searchParams.get('query') ?? new URLSearchParams(r.postData() ?? '').get('query') ?? '';
+      const time = u.searchParams.get('time') ?? new URLSearchParams(r.postData() ?? '').get('time');
+      const range = /iw_signal/.test(q) ? /\[(\d+s)\]/.exec(q)?.[1] : undefined;
+      if (time && range) window = { time, range };
+    });
+    await open(page, HEALTHY);
+    await region(page).getByTestId('diagnosis-breakdown').locator('summary').click();
+    expect(window).not.toBeNull();
+    const { time, range } = window!;
+    const sel = `{model_name="${HEALTHY}"}`;
+    const meanOf = async (family: string): Promise<number> => {
+      const expr = `sum(rate(${family}_sum${sel}[${range}])) / sum(rate(${family}_count${sel}[${range}]))`;
+      const body = (await (await fetch(`${stack().promUrl}/api/v1/query?${new URLSearchParams({ query: expr, time })}`)).json()) as InstantBody;
+      return Number(body.data.result[0]?.value[1]);
+    };
+    const expected = {
+      queue: await meanOf('vllm:request_queue_time_seconds'),
+      prefill: await meanOf('vllm:request_prefill_time_seconds'),
+      decode: await meanOf('vllm:request_decode_time_seconds'),
+      ttft: await meanOf('vllm:time_to_first_token_seconds'),
+      e2e: await meanOf('vllm:e2e_request_latency_seconds'),
+    };
+    const box = region(page).locator(`[data-breakdown-model="${HEALTHY}"]`);
+    const num = async (sel: string, attr: string) => Number(await box.locator(sel).getAttribute(attr));
+    // 1 % of the figure (a phase that took no time, e.g. no queueing, must read 0 to the microsecond).
+    const close = (a: number, b: number) => expect(Math.abs(a - b), `${a} vs ${b}`).toBeLessThanOrEqual(0.01 * Math.abs(b) + 1e-6);
+    close(await num('[data-decomposition="ttft"]', 'data-total'), expected.ttft);
+    close(await num('[data-decomposition="e2e"]', 'data-total'), expected.e2e);
+    for (const term of ['queue', 'prefill'] as const) close(await num(`[data-decomposition="ttft"] [data-term="${term}"]`, 'data-mean'), expected[term]);
+    close(await num('[data-decomposition="e2e"] [data-term="decode"]', 'data-mean'), expected.decode);
+    await expect(box.locator('[data-decomposition="ttft"] [data-term="queue"]')).toHaveAttribute('data-source', 'measured');
+  });
+
+  // Last: it resets the healthy model's counters.
+  test('stopping and restarting a simulated engine draws a restart marker at that time', async ({ page }) => {
+    const target = stack().simTargets[MODELS.indexOf(HEALTHY)]!;
+    const before = Date.now();
+    await stack().restartEngine(target);
+    const after = Date.now();
+    // Two scrapes of the new process (5 s interval).
+    await page.waitForTimeout(11_000);
+    await open(page, HEALTHY);
+    const start = region(page).locator(`[data-start-instance="${target}"]`);
+    await expect(start).toHaveAttribute('data-restart', 'true');
+    const t = Number(await start.getAttribute('data-start-ms'));
+    expect(t).toBeGreaterThanOrEqual(before - 1000);
+    expect(t).toBeLessThanOrEqual(after + 1000);
+    // The same start is a line on the charts' time axis, named in the chart's accessible name.
+    const chart = page.locator('[role="figure"][data-panel-id="request-rate"]');
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`Restart · ${target.replace(/[.]/g, '\\.')}`));
+  });
+});

@@ -1,0 +1,110 @@
+// Scenarios: engine-model parameters changed on purpose so that the board's Diagnosis names one
+// bottleneck (docs/verdicts.md lists which verdict each one produces and why). `--scenario
+// kv-bound` applies to every instance; `--scenario kv-bound@modelA,outlier@modelB` to the
+// instances serving those models (one stack can then show several verdicts, one per model).
+import type { EngineConfig } from '../model/engine-model.ts';
+
+export const SCENARIOS = ['kv-bound', 'prefill-bound', 'decode-bound', 'preemption-storm', 'cache-thrash', 'broken-prefix-counter', 'outlier'] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+export interface ScenarioTarget {
+  scenario: Scenario;
+  /** The model whose instances run it; every instance when absent. */
+  model?: string;
+}
+
+const isScenario = (s: string): s is Scenario => (SCENARIOS as readonly string[]).includes(s);
+
+/** `kv-bound` or `kv-bound@model,outlier@other` → targets; unknown names are an error. */
+export function parseScenarios(spec: string | undefined): ScenarioTarget[] {
+  const out: ScenarioTarget[] = [];
+  for (const raw of (spec ?? '').split(',')) {
+    const item = raw.trim();
+    if (!item) continue;
+    const at = item.indexOf('@');
+    const name = at < 0 ? item : item.slice(0, at);
+    if (!isScenario(name)) throw new Error(`unknown scenario "${name}" (known: ${SCENARIOS.join(', ')})`);
+    out.push(at < 0 ? { scenario: name } : { scenario: name, model: item.slice(at + 1) });
+  }
+  return out;
+}
+
+/**
+ * The scenario each instance runs, in fleet order. `outlier` slows only the first instance of its
+ * model on each engine (the others are its healthy peers); the rest apply to all the model's instances.
+ */
+export function assignScenarios(specs: ReadonlyArray<{ engine?: string; model: string }>, targets: readonly ScenarioTarget[]): Array<Scenario | null> {
+  const seen = new Map<string, number>();
+  return specs.map((s) => {
+    const key = `${s.engine ?? ''}\u0000${s.model}`;
+    const nth = seen.get(key) ?? 0;
+    seen.set(key, nth + 1);
+    const t = targets.find((x) => x.model === undefined || x.model === s.model);
+    if (!t) return null;
+    return t.scenario === 'outlier' && nth > 0 ? null : t.scenario;
+  });
+}
+
+/** The engine model's parameters under a scenario (a new object; the base is left alone). */
+export function applyScenario(base: EngineConfig, scenario: Scenario | null): EngineConfig {
+  if (scenario === null) return base;
+  const c: EngineConfig = { ...base, mix: { ...base.mix }, load: { ...base.load } };
+  // Bursts would mix episodes of other bottlenecks into the range: scenarios run a steady load.
+  c.load.burstEveryMin = 1e9;
+  switch (scenario) {
+    case 'kv-bound':
+      // Long prompts, short answers, a small KV cache: admission waits for KV room (queue time
+      // dominates TTFT) while running requests barely grow (few preemptions).
+      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.25);
+      c.mix.promptMedian = 1500;
+      c.mix.promptSigma = 0.5;
+      c.mix.outputMedian = 60;
+      c.load.multiplier *= 1.4;
+      break;
+    case 'prefill-bound':
+      // Very long prompts on a slow prefill with a small token budget: TTFT is prefill.
+      c.kvCapacityTokens = base.kvCapacityTokens * 6;
+      c.mix.promptMedian = 7000;
+      c.mix.promptSigma = 0.3;
+      c.mix.outputMedian = 40;
+      c.mix.prefixHitShare = 0;
+      c.maxBatchedTokens = 2048;
+      c.stepPerPrefillTokenMs = base.stepPerPrefillTokenMs * 3;
+      c.load.multiplier *= 0.5;
+      break;
+    case 'decode-bound':
+      // Long answers and a per-sequence step cost 14 times the default: ITL grows with the batch.
+      c.kvCapacityTokens = base.kvCapacityTokens * 6;
+      c.mix.outputMedian = 500;
+      c.mix.outputSigma = 0.4;
+      c.stepPerSeqMs = base.stepPerSeqMs * 14;
+      break;
+    case 'preemption-storm':
+      // Short prompts admitted freely, long answers that outgrow a small cache: the newest are
+      // preempted over and over.
+      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.25);
+      c.mix.promptMedian = 150;
+      c.mix.outputMedian = 1500;
+      c.mix.outputSigma = 0.3;
+      c.load.multiplier *= 0.6;
+      break;
+    case 'cache-thrash':
+      // Few prefix hits while the KV cache runs near full (evictions), without queueing.
+      c.mix.prefixHitShare = 0.08;
+      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.65);
+      c.mix.outputMedian = 400;
+      c.mix.outputSigma = 0.4;
+      break;
+    case 'broken-prefix-counter':
+      // Queries counted, hits never: what a build with a broken hit counter (or no shared prefix) shows.
+      c.mix.prefixHitShare = 0;
+      break;
+    case 'outlier':
+      // One slow replica (a throttled GPU, a bad placement): every step four times slower.
+      c.stepBaseMs = base.stepBaseMs * 4;
+      c.stepPerSeqMs = base.stepPerSeqMs * 4;
+      c.stepPerPrefillTokenMs = base.stepPerPrefillTokenMs * 4;
+      break;
+  }
+  return c;
+}

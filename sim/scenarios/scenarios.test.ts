@@ -1,0 +1,46 @@
+// Scenario parsing and assignment, and that each scenario moves the engine model the way its
+// verdict needs (the e2e checks the board names it; here the model's own figures).
+import { describe, expect, it } from 'vitest';
+import { createFleet, advanceFleet } from '../fleet.ts';
+import { assignScenarios, parseScenarios } from './index.ts';
+
+describe('scenarios', () => {
+  it('parse a name or name@model list, and refuse unknown names', () => {
+    expect(parseScenarios('kv-bound')).toEqual([{ scenario: 'kv-bound' }]);
+    expect(parseScenarios('outlier@a/b, decode-bound@c')).toEqual([
+      { scenario: 'outlier', model: 'a/b' },
+      { scenario: 'decode-bound', model: 'c' },
+    ]);
+    expect(() => parseScenarios('router-skew')).toThrow(/unknown scenario "router-skew"/);
+  });
+
+  it('outlier slows only the first instance of its model', () => {
+    const specs = [{ model: 'a' }, { model: 'b' }, { model: 'a' }];
+    expect(assignScenarios(specs, parseScenarios('outlier@a,kv-bound@b'))).toEqual(['outlier', 'kv-bound', null]);
+    expect(assignScenarios(specs, parseScenarios('kv-bound'))).toEqual(['kv-bound', 'kv-bound', 'kv-bound']);
+    // Per engine: the first SGLang server of the model is its engine's outlier too.
+    const two = [{ engine: 'vllm', model: 'a' }, { engine: 'vllm', model: 'a' }, { engine: 'sglang', model: 'a' }, { engine: 'sglang', model: 'a' }];
+    expect(assignScenarios(two, parseScenarios('outlier@a'))).toEqual(['outlier', null, 'outlier', null]);
+  });
+
+  it('kv-bound fills the KV cache and queues; the default does neither', () => {
+    const t0 = Date.UTC(2026, 0, 1, 12);
+    const run = (scenario?: string) => {
+      const fleet = createFleet({ engines: [{ id: 'vllm', instances: 1 }], models: ['m'], scenario, startMs: t0, seed: 5 });
+      let kvMax = 0;
+      let waitingMax = 0;
+      for (let t = t0; t <= t0 + 6 * 60_000; t += 5000) {
+        advanceFleet(fleet, t);
+        const m = fleet.instances[0]!.models[0]!;
+        kvMax = Math.max(kvMax, m.kvUsage);
+        waitingMax = Math.max(waitingMax, m.waiting.length);
+      }
+      return { kvMax, waitingMax };
+    };
+    const kv = run('kv-bound');
+    expect(kv.kvMax).toBeGreaterThan(0.9);
+    expect(kv.waitingMax).toBeGreaterThan(5);
+    const healthy = run();
+    expect(healthy.kvMax).toBeLessThan(0.9);
+  });
+});

@@ -1,0 +1,87 @@
+// Per model: where the time goes (mean TTFT and E2E split into phases, measured or inferred, the
+// dominant term named, Little's-law concurrency beside the engine's gauges) and KV headroom.
+// Collapsed under the findings; the raw means ride on data attributes for tests and automation.
+import { useLang, useT } from '../../i18n';
+import { formatValue } from '../../lib/units';
+import type { Headroom } from './capacity';
+import type { Decomposition } from './decompose';
+import type { ModelDiagnosis } from './diagnose';
+
+function Split({ kind, d, locale }: { kind: 'ttft' | 'e2e'; d: Decomposition; locale: string }) {
+  const t = useT().diagnosis.latency;
+  const s = (v: number) => formatValue(v, 'seconds', { locale });
+  const pct = (v: number) => formatValue(v, 'ratio', { locale });
+  return (
+    <li data-decomposition={kind} data-total={d.total} data-dominant={d.dominant}>
+      <strong>{t[kind]}</strong> {s(d.total)}
+      {d.totalP95 !== null && <span className="iw-muted"> ({t.p95(s(d.totalP95))})</span>} ={' '}
+      {d.terms.map((term, i) => (
+        <span key={term.term} data-term={term.term} data-mean={term.mean} data-source={term.source}>
+          {i > 0 && ' + '}
+          {t.terms[term.term]} {s(term.mean)} ({pct(term.share)}, {term.source === 'measured' ? t.measured : t.inferred}
+          {term.p95 !== null && `, ${t.p95(s(term.p95))}`})
+        </span>
+      ))}
+      <span className="iw-muted"> · {t.dominant(t.terms[d.dominant])}</span>
+    </li>
+  );
+}
+
+function Capacity({ model, h, locale }: { model: string; h: Headroom; locale: string }) {
+  const t = useT().diagnosis.capacity;
+  const pct = (v: number) => formatValue(v, 'ratio', { locale });
+  const tokens = (v: number | null) => formatValue(v, 'tokens', { locale });
+  return (
+    <li data-capacity-model={model} data-headroom={h.headroom} data-peak-headroom={h.peakHeadroom} data-saturation-rate={h.saturationRate}>
+      {h.headroom <= 0
+        ? t.saturated(model)
+        : t.sentence(pct(h.headroom), h.peakHeadroom > 0 ? pct(h.peakHeadroom) : t.peakFull, model, formatValue(h.saturationRate, 'reqps', { locale }))}
+      {h.instances.some((i) => i.freeTokens !== null) && (
+        <ul className="iw-muted">
+          {h.instances
+            .filter((i) => i.freeTokens !== null)
+            .map((i) => (
+              <li key={i.instance} data-instance={i.instance} data-free-tokens={i.freeTokens ?? undefined}>
+                {t.free(i.instance, tokens(i.freeTokens), tokens(i.capacityTokens))}
+              </li>
+            ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function Breakdown({ models }: { models: readonly ModelDiagnosis[] }) {
+  const t = useT().diagnosis;
+  const locale = useLang();
+  if (models.length === 0) return null;
+  const fmt = (v: number | null) => formatValue(v, 'count', { locale });
+  return (
+    <details className="text-xs" data-testid="diagnosis-breakdown">
+      <summary>
+        {t.latency.title} · {t.capacity.title}
+      </summary>
+      {models.map((m) => (
+        <div key={m.model} data-breakdown-model={m.model} className="mt-1">
+          <strong>{m.model}</strong>
+          <ul>
+            {m.latency.ttft && <Split kind="ttft" d={m.latency.ttft} locale={locale} />}
+            {m.latency.e2e && <Split kind="e2e" d={m.latency.e2e} locale={locale} />}
+            {m.latency.concurrency.queue !== null && (
+              <li data-littles-law>
+                {t.latency.concurrency(
+                  fmt(m.latency.concurrency.queue),
+                  fmt(m.latency.concurrency.busy) + (m.latency.concurrency.busyInferred ? ` (${t.latency.inferred})` : ''),
+                  fmt(m.latency.concurrency.waitingGauge),
+                  fmt(m.latency.concurrency.runningGauge),
+                )}
+              </li>
+            )}
+            {m.capacity && <Capacity model={m.model} h={m.capacity} locale={locale} />}
+          </ul>
+        </div>
+      ))}
+      <p className="iw-muted">{t.capacity.model}</p>
+    </details>
+  );
+}

@@ -1,0 +1,79 @@
+// Change markers: engine restarts in the range, from the process start time (the Python client's
+// `process_start_time_seconds`, which vLLM's API server exports; SGLang runs the client in
+// multiprocess mode and has none). One instant query for the whole board, shared by every chart
+// and the Diagnosis region (same key): the earliest and the latest start time each engine
+// instance reported in the range; each one inside the range is a start. Only targets that also
+// report the engine's running gauge count, so an exporter's or Prometheus's own process is never
+// taken for an engine. What happens between the first and the last start of one instance (several
+// restarts in one range) shows as those two only.
+import { useMemo } from 'react';
+import type { ChartMarker } from '../../charts';
+import { expandQuery } from '../../catalog';
+import type { VectorSample } from '../../prometheus';
+import { summaryWindow, rangeSeconds, useDashboard } from '../data/context';
+import { useQueryAnswers } from '../data/use-query-answers';
+
+export interface EngineStart {
+  instance: string;
+  /** Unix ms of the process start. */
+  t: number;
+  /** An earlier start of the same instance was seen in the range (a restart, not a first start). */
+  restart: boolean;
+}
+
+const NONE: readonly EngineStart[] = [];
+
+/** From the min/max start times per instance to the starts inside [startSec, endSec]. */
+export function startsInRange(samples: readonly VectorSample[], instanceLabel: string, startSec: number, endSec: number): EngineStart[] {
+  const by = new Map<string, { first?: number; last?: number }>();
+  for (const s of samples) {
+    const instance = s.metric[instanceLabel];
+    const v = Number(s.value[1]);
+    if (instance === undefined || !Number.isFinite(v)) continue;
+    const e = by.get(instance) ?? {};
+    if (s.metric.iw_edge === 'first') e.first = v;
+    else e.last = v;
+    by.set(instance, e);
+  }
+  const out: EngineStart[] = [];
+  for (const [instance, { first, last }] of by) {
+    const inside = (v: number | undefined): v is number => v !== undefined && v >= startSec && v <= endSec;
+    if (inside(first) && first !== last) out.push({ instance, t: first * 1000, restart: false });
+    if (inside(last)) out.push({ instance, t: last * 1000, restart: first !== undefined && first < last });
+  }
+  return out.sort((a, b) => a.t - b.t);
+}
+
+export function useEngineStarts(enabled: boolean): readonly EngineStart[] {
+  const ctx = useDashboard();
+  const { resolved, catalog, filters, rateInterval, client, baseUrl } = ctx;
+  const w = useMemo(() => summaryWindow(ctx.window), [ctx.window]);
+  const range = rangeSeconds(w);
+  const instanceLabel = catalog.filterLabels.instance;
+  const expr = useMemo(() => {
+    if (!resolved || !catalog.metrics.process_start) return null;
+    const tpl = (fn: string, edge: string) =>
+      `label_replace(${fn}({{process_start}}[$__range]) and on (${instanceLabel}) group by (${instanceLabel}) (last_over_time({{${catalog.roles?.running ?? 'running'}}}[$__range])), "iw_edge", "${edge}", "", "")`;
+    const r = expandQuery({ id: 'starts', legend: '', alternatives: [{ expr: `${tpl('min_over_time', 'first')} or ${tpl('max_over_time', 'last')}` }] }, catalog, {
+      resolved,
+      filters,
+      rateInterval,
+      by: [],
+      range,
+    });
+    return 'missing' in r ? null : r.expr;
+  }, [resolved, catalog, filters, rateInterval, range, instanceLabel]);
+  const exprs = useMemo(() => (expr ? [expr] : []), [expr]);
+  const { answers } = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs, window: w, enabled: enabled && expr !== null });
+  const a = answers[0];
+  return useMemo(() => {
+    if (!a || a.result.resultType !== 'vector') return NONE;
+    return startsInRange(a.result.result, instanceLabel, w.startSec, w.endSec);
+  }, [a, instanceLabel, w.startSec, w.endSec]);
+}
+
+/** Starts as chart markers (drawn like alert markers, neutral colour). */
+export function useChangeMarkers(enabled: boolean, words: { restart: string; started: string }): readonly ChartMarker[] {
+  const starts = useEngineStarts(enabled);
+  return useMemo(() => starts.map((s) => ({ t: s.t, label: s.restart ? words.restart : words.started, place: s.instance, severity: 'info' })), [starts, words.restart, words.started]);
+}

@@ -1,0 +1,148 @@
+// From the figures of every model and instance to the Diagnosis: findings ordered worst first,
+// the latency breakdown and capacity per model, and what was checked. Pure.
+import type { ColumnSpec } from '../../catalog/types';
+import { markOutliers, type TableRow } from '../tables/table-data';
+import { headroom, type Headroom } from './capacity';
+import { decompose, type LatencyBreakdown } from './decompose';
+import type { InstanceFigures, ModelFigures } from './inputs';
+import { MODEL_RULES, requestRate, T, type Confidence, type EvidenceItem, type Severity, type VerdictId } from './verdicts';
+
+export interface Finding {
+  id: VerdictId;
+  model: string;
+  instance?: string;
+  /** slo-burn: which SLO (ttft, itl, e2e). */
+  slo?: string;
+  severity: Severity;
+  score: number;
+  confidence: Confidence;
+  evidence: Record<string, EvidenceItem>;
+  bucketBounds: boolean;
+  inferred: boolean;
+  panel: string;
+  inputs: readonly string[];
+}
+
+export interface ModelDiagnosis {
+  model: string;
+  requestRate: number;
+  latency: LatencyBreakdown;
+  capacity: Headroom | null;
+}
+
+export interface SloBurnInput {
+  kind: string;
+  threshold: number;
+  burn: number;
+}
+
+export interface Diagnosis {
+  /** No model served a request in the range: no verdict, and the region says so. */
+  noTraffic: boolean;
+  findings: Finding[];
+  models: ModelDiagnosis[];
+  /** Rules that ran for at least one model (the healthy sentence names them). */
+  checked: VerdictId[];
+  /** One instance per model at most: the outlier rule had no peers to compare. */
+  singleInstance: boolean;
+}
+
+const RANK: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
+
+/** SLO burn is a symptom: listed after every cause, whatever its severity (the cause is named first). */
+const symptom = (f: Finding): number => (f.id === 'slo-burn' ? 1 : 0);
+
+export function byWorst(a: Finding, b: Finding): number {
+  return symptom(a) - symptom(b) || RANK[a.severity] - RANK[b.severity] || b.score - a.score || a.model.localeCompare(b.model);
+}
+
+const OUTLIER_COLUMNS: ColumnSpec[] = [
+  { id: 'ttft_p95', title: 'TTFT p95', unit: 'seconds', worse: 'higher', query: { id: 'ttft_p95', legend: '', alternatives: [] } },
+  { id: 'itl_mean', title: 'ITL mean', unit: 'seconds', worse: 'higher', query: { id: 'itl_mean', legend: '', alternatives: [] } },
+];
+
+/** The instance table's robust outlier rule (tables/table-data.ts), on TTFT p95 and mean ITL per instance. */
+export function outlierFindings(instances: readonly InstanceFigures[]): Finding[] {
+  const rows: TableRow[] = instances.map((r) => ({
+    key: `${r.model}\u0000${r.instance}`,
+    filterValue: r.instance,
+    cells: Object.fromEntries(OUTLIER_COLUMNS.map((c) => [c.id, { value: r.values[c.id] ?? null }])),
+  }));
+  markOutliers(rows, OUTLIER_COLUMNS, (row) => instances[rows.indexOf(row)]?.model ?? '');
+  const out: Finding[] = [];
+  rows.forEach((row, i) => {
+    const r = instances[i]!;
+    const marks = OUTLIER_COLUMNS.filter((c) => row.cells[c.id]?.outlier);
+    if (marks.length === 0) return;
+    const evidence: Record<string, EvidenceItem> = {};
+    let score = 0;
+    for (const c of marks) {
+      const o = row.cells[c.id]!.outlier!;
+      evidence[c.id] = { value: r.values[c.id]!, unit: 'seconds' };
+      evidence[`${c.id}_median`] = { value: o.median, unit: 'seconds' };
+      score = Math.max(score, o.factor ?? 2);
+    }
+    out.push({
+      id: 'instance-outlier',
+      model: r.model,
+      instance: r.instance,
+      severity: 'warning',
+      score,
+      confidence: 'medium',
+      evidence,
+      bucketBounds: 'ttft_p95' in evidence,
+      inferred: false,
+      panel: 'instance-table',
+      inputs: ['ttft_p95', 'itl_mean'],
+    });
+  });
+  return out;
+}
+
+export function diagnose(models: ReadonlyMap<string, ModelFigures>, instances: readonly InstanceFigures[], slo: readonly SloBurnInput[] = []): Diagnosis {
+  const findings: Finding[] = [];
+  const out: ModelDiagnosis[] = [];
+  const checked = new Set<VerdictId>();
+  for (const [model, f] of models) {
+    const rate = requestRate(f);
+    if (rate === null || rate < T.minRequests) continue;
+    for (const rule of MODEL_RULES) {
+      // A rule runs when the engine has at least one of its inputs.
+      if (!rule.inputs.some((i) => f[i] !== undefined)) continue;
+      checked.add(rule.id);
+      const r = rule.evaluate(f);
+      if (r) findings.push({ ...r, id: rule.id, model, panel: rule.panel, inputs: rule.inputs });
+    }
+    const inst = instances.filter((i) => i.model === model);
+    out.push({ model, requestRate: rate, latency: decompose(f), capacity: headroom(f, inst) });
+  }
+  const served = new Set(out.map((m) => m.model));
+  const peers = instances.filter((i) => served.has(i.model));
+  const perModel = new Map<string, number>();
+  for (const i of peers) perModel.set(i.model, (perModel.get(i.model) ?? 0) + 1);
+  const singleInstance = [...perModel.values()].every((n) => n < 2);
+  if (!singleInstance) {
+    checked.add('instance-outlier');
+    findings.push(...outlierFindings(peers));
+  }
+  if (out.length > 0 && slo.length > 0) {
+    checked.add('slo-burn');
+    for (const s of slo) {
+      if (!(s.burn >= 1)) continue;
+      findings.push({
+        id: 'slo-burn',
+        model: '',
+        slo: s.kind,
+        severity: s.burn >= 14.4 ? 'critical' : 'warning',
+        score: s.burn,
+        confidence: 'medium',
+        evidence: { burn: { value: s.burn, unit: 'count' }, threshold: { value: s.threshold, unit: 'seconds' } },
+        bucketBounds: true,
+        inferred: false,
+        panel: `slo-${s.kind}`,
+        inputs: [],
+      });
+    }
+  }
+  return { noTraffic: out.length === 0, findings: findings.sort(byWorst), models: out, checked: [...checked], singleInstance };
+}

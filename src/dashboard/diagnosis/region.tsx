@@ -1,0 +1,122 @@
+// The Diagnosis region (PRODUCT.md §7): under the stat row, one item per finding, worst first,
+// each with `data-verdict-id` and `data-severity`, its evidence, the suggested action, how sure it
+// is, the panel to look at and the PromQL behind it. A healthy range says nothing stands out and
+// what was checked; a range without traffic gives no verdict and says so.
+import { useT, useLang } from '../../i18n';
+import { formatValue } from '../../lib/units';
+import { scrollToPanel } from '../panel/scroll-to-panel';
+import { useDashboard } from '../data/context';
+import { Breakdown } from './breakdown';
+import type { Finding } from './diagnose';
+import { useDiagnosis } from './use-diagnosis';
+import { useSloBurn } from './use-slo-burn';
+import { useEngineStarts } from './change-markers';
+import { formatDateTime } from '../../lib/time';
+import type { EffectiveSlo } from '../slo/queries';
+import type { EvidenceItem } from './verdicts';
+
+const LOCALE = { en: 'en', 'zh-CN': 'zh-CN' } as const;
+
+export function formatEvidence(e: Record<string, EvidenceItem>, locale: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(e).map(([k, v]) => [k, v.unit === 'count' ? v.value.toLocaleString(locale, { maximumFractionDigits: v.value < 10 ? 2 : 0 }) : formatValue(v.value, v.unit, { locale })]),
+  );
+}
+
+const fill = (tpl: string, e: Record<string, string>): string => tpl.replace(/\{(\w+)\}/g, (_, k: string) => e[k] ?? '–');
+
+/** The finding's sentence: its template, then the extras it has evidence for. */
+export function evidenceText(f: Finding, e: Record<string, string>, t: { evidence: Record<string, string>; extra: Record<string, string> }, zh: boolean): string {
+  const parts = [fill(t.evidence[f.id] ?? '', e), ...Object.entries(t.extra).filter(([k]) => k in f.evidence).map(([, tpl]) => fill(tpl, e))];
+  return parts.filter(Boolean).join(zh ? '；' : '; ') + (zh ? '。' : '.');
+}
+
+const BADGE = { critical: 'iw-alert-firing', warning: 'iw-alert-pending', info: '' } as const;
+
+function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, string> }) {
+  const t = useT().diagnosis;
+  const lang = useLang();
+  const { catalog } = useDashboard();
+  const e = formatEvidence(f.evidence, LOCALE[lang]);
+  const exprs = f.inputs.flatMap((id) => {
+    const expr = promql.get(id);
+    return expr ? [`# ${id}\n${expr}`] : [];
+  });
+  const hasPanel = catalog.panels.some((p) => p.id === f.panel);
+  return (
+    <li className="iw-alert-item" data-verdict-id={f.id} data-severity={f.severity} data-model={f.model || undefined} data-instance={f.instance}>
+      <span className={`iw-alert-badge ${BADGE[f.severity]}`}>{t.severity[f.severity]}</span> <strong>{t.names[f.id]}</strong>
+      {f.slo && <span className="iw-muted"> · {f.slo.toUpperCase()}</span>}
+      {f.model && <span className="iw-muted"> · {f.instance ? t.onInstance(f.instance, f.model) : t.onModel(f.model)}</span>}
+      <span className="iw-alert-summary"> — {evidenceText(f, e, t, lang === 'zh-CN')}</span> <span>{t.action[f.id]}</span>{' '}
+      <span className="iw-muted">
+        {t.sure(t.confidence[f.confidence])}
+        {f.bucketBounds && ` · ${t.bounds}`}
+        {f.inferred && ` · ${t.inferredNote}`}
+      </span>
+      <span className="iw-alert-links">
+        {hasPanel && (
+          <button type="button" className="iw-link-button" data-panel-link={f.panel} onClick={() => scrollToPanel(f.panel)}>
+            {t.look}
+          </button>
+        )}
+      </span>
+      {exprs.length > 0 && (
+        <details className="text-xs">
+          <summary>{t.promql}</summary>
+          <pre className="overflow-x-auto whitespace-pre-wrap">{exprs.join('\n\n')}</pre>
+        </details>
+      )}
+    </li>
+  );
+}
+
+export function DiagnosisRegion({ slo }: { slo: EffectiveSlo }) {
+  const t = useT().diagnosis;
+  const lang = useLang();
+  const burn = useSloBurn(slo);
+  const { state, diagnosis: d, promql, reason, stale } = useDiagnosis(burn);
+  const starts = useEngineStarts(true);
+  let body: React.ReactNode;
+  if (state === 'loading') body = <p className="iw-muted text-xs">{t.loading}</p>;
+  else if (state === 'error' || state === 'unavailable' || !d) body = <p className="iw-muted text-xs">{state === 'empty' ? t.noTraffic : t.failed(reason ?? '–')}</p>;
+  else if (d.noTraffic) body = <p className="iw-muted text-xs" data-testid="diagnosis-no-traffic">{t.noTraffic}</p>;
+  else {
+    const checked = d.checked.map((id) => t.names[id]).join(lang === 'zh-CN' ? '、' : ', ');
+    body = (
+      <>
+        {d.findings.length > 0 ? (
+          <ol className="iw-alert-list">
+            {d.findings.map((f) => (
+              <FindingItem key={`${f.id}\u0000${f.model}\u0000${f.instance ?? ''}`} f={f} promql={promql} />
+            ))}
+          </ol>
+        ) : (
+          <p className="text-xs" data-testid="diagnosis-healthy">
+            {t.healthy(checked)}
+          </p>
+        )}
+        {d.singleInstance && <p className="iw-muted text-xs">{t.singleInstance}</p>}
+        {starts.length > 0 && (
+          <p className="iw-muted text-xs" data-testid="diagnosis-starts">
+            {t.starts}
+            {starts.map((s, i) => (
+              <span key={`${s.instance}-${s.t}`} data-start-instance={s.instance} data-start-ms={s.t} data-restart={s.restart}>
+                {i > 0 && ', '}
+                {s.instance} ({s.restart ? t.changes.restart : t.changes.started}, {formatDateTime(s.t, lang)})
+              </span>
+            ))}
+          </p>
+        )}
+        <Breakdown models={d.models} />
+      </>
+    );
+  }
+  return (
+    <section role="region" aria-label={t.title} className="iw-alerts" data-state={state} data-count={d?.findings.length ?? 0}>
+      <h2 className="iw-alerts-title">{t.title}</h2>
+      {stale && <p className="iw-muted text-xs">{t.stale}</p>}
+      {body}
+    </section>
+  );
+}

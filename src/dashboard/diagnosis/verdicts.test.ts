@@ -1,0 +1,98 @@
+// Each verdict rule on hand-made figures: it fires on its signature, stays quiet just below its
+// thresholds, and says when its evidence is a bucket estimate or an inferred term.
+import { describe, expect, it } from 'vitest';
+import type { ModelFigures } from './inputs';
+import { MODEL_RULES, T, type VerdictId } from './verdicts';
+
+const rule = (id: VerdictId) => {
+  const r = MODEL_RULES.find((x) => x.id === id);
+  if (!r) throw new Error(id);
+  return r;
+};
+/** A healthy vLLM model: 5 req/s, TTFT 40 ms (no queueing), ITL 20 ms, KV peaking at 35 %, 37 % prefix hits. */
+const healthy: ModelFigures = {
+  requests: 5,
+  ttft_sum: 0.2,
+  ttft_count: 5,
+  queue_sum: 0,
+  queue_count: 5,
+  prefill_sum: 0.19,
+  prefill_count: 5,
+  decode_sum: 18,
+  decode_count: 5,
+  e2e_sum: 18.5,
+  e2e_count: 5,
+  itl_sum: 16,
+  itl_count: 800,
+  ttft_p95: 0.09,
+  ttft_p05: 0.01,
+  ttft_p99: 0.2,
+  itl_p95: 0.03,
+  kv_max: 0.35,
+  kv_mean: 0.12,
+  preemptions: 0,
+  prefix_hits: 900,
+  prefix_queries: 2400,
+  running_mean: 20,
+};
+
+describe('verdict rules', () => {
+  it('a healthy model fires none', () => {
+    expect(MODEL_RULES.filter((r) => r.evaluate(healthy)).map((r) => r.id)).toEqual([]);
+  });
+
+  it('kv-capacity: KV near full and queueing most of TTFT, critical at 95 %, sure with the p99 ÷ p5 signature', () => {
+    const f = { ...healthy, kv_max: 0.99, queue_sum: 1.5, ttft_sum: 2, ttft_p05: 0.02, ttft_p99: 3, preemptions: 0.1 };
+    const r = rule('kv-capacity').evaluate(f);
+    expect(r?.severity).toBe('critical');
+    expect(r?.evidence.queueShare?.value).toBeCloseTo(0.75);
+    expect(r?.evidence.signature?.value).toBe(150);
+    expect(r?.confidence).toBe('high');
+    expect(r?.bucketBounds).toBe(true);
+    expect(rule('kv-capacity').evaluate({ ...f, kv_max: 0.92 })?.severity).toBe('warning');
+    // KV full but queueing under half of TTFT: not this verdict.
+    expect(rule('kv-capacity').evaluate({ ...f, queue_sum: 0.9 })).toBeNull();
+    expect(rule('kv-capacity').evaluate({ ...f, kv_max: 0.85 })).toBeNull();
+  });
+
+  it('preemption-storm: a fifth of the requests preempted; critical at one per request', () => {
+    expect(rule('preemption-storm').evaluate({ ...healthy, preemptions: 0.9 })).toBeNull();
+    expect(rule('preemption-storm').evaluate({ ...healthy, preemptions: 1 })?.severity).toBe('warning');
+    expect(rule('preemption-storm').evaluate({ ...healthy, preemptions: 8 })?.severity).toBe('critical');
+    // No requests finished: no ratio, no verdict.
+    expect(rule('preemption-storm').evaluate({ ...healthy, requests: 0, preemptions: 8 })).toBeNull();
+  });
+
+  it('prefill-bound: slow TTFT made of prefill; inferred (medium) without a prefill histogram', () => {
+    const f = { ...healthy, ttft_sum: 20, prefill_sum: 19.8, ttft_p95: 6 };
+    expect(rule('prefill-bound').evaluate(f)?.evidence.prefillShare?.value).toBeCloseTo(0.99);
+    expect(rule('prefill-bound').evaluate({ ...f, ttft_p95: 0.9 })).toBeNull();
+    const sglang: ModelFigures = { ...f };
+    delete sglang.prefill_sum;
+    delete sglang.prefill_count;
+    const r = rule('prefill-bound').evaluate(sglang);
+    expect(r?.inferred).toBe(true);
+    expect(r?.confidence).toBe('medium');
+    // Slow TTFT that is queueing is kv-capacity's, not prefill's.
+    expect(rule('prefill-bound').evaluate({ ...f, queue_sum: 15, prefill_sum: 4.8 })).toBeNull();
+  });
+
+  it('decode-bound: decode most of E2E and ITL p95 past the tile amber (100 ms)', () => {
+    expect(rule('decode-bound').evaluate({ ...healthy, itl_p95: 0.18 })?.evidence.decodeShare?.value).toBeCloseTo(18 / 18.5);
+    expect(rule('decode-bound').evaluate({ ...healthy, itl_p95: 0.09 })).toBeNull();
+  });
+
+  it('prefix-cache-thrash: hits under 10 % while KV runs near full', () => {
+    const f = { ...healthy, prefix_hits: 100, kv_max: 0.97 };
+    expect(rule('prefix-cache-thrash').evaluate(f)?.evidence.hitRate?.value).toBeCloseTo(100 / 2400);
+    expect(rule('prefix-cache-thrash').evaluate({ ...f, kv_max: 0.5 })).toBeNull();
+    // A hit-rate gauge (SGLang, LMDeploy, trtllm-serve) is read when there are no counters.
+    expect(rule('prefix-cache-thrash').evaluate({ requests: 5, kv_max: 0.97, prefix_hit_gauge: 0.03 })).not.toBeNull();
+  });
+
+  it('prefix-counter-broken: queries flowing, hits exactly 0; never on a trickle', () => {
+    expect(rule('prefix-counter-broken').evaluate({ ...healthy, prefix_hits: 0 })?.severity).toBe('info');
+    expect(rule('prefix-counter-broken').evaluate({ ...healthy, prefix_hits: 0, prefix_queries: T.brokenMinQueries - 1 })).toBeNull();
+    expect(rule('prefix-counter-broken').evaluate({ ...healthy, prefix_hits: 1 })).toBeNull();
+  });
+});
