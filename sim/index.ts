@@ -132,7 +132,8 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       if (s?.listening) await closeServer(s);
       const fresh = new SimInstance(old.spec, { ...old.opts, startMs: Date.now() });
       fleet.instances[i] = fresh;
-      const server = createServer(handler(fresh));
+      const ex = options.exemplars ? new ExemplarRecorder(`${fresh.opts.seed}:${fresh.spec.engine}:${fresh.spec.index}`, () => fresh.nowMs) : null;
+      const server = createServer(handler(fresh, ex));
       await listen(server, fresh.spec.port, fleet.host);
       servers.push(server);
       byTarget.set(target, server);
