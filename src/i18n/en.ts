@@ -160,7 +160,7 @@ export const en = {
     now: 'now',
     range: 'range',
     nowTitle: 'Now: the latest value, at the end of the selected range.',
-    rangeTitle: (span: string) => `Over the range (${span}): a mean rate or a quantile over the whole selected range, so an instance that lived for part of it reads lower than it serves.`,
+    rangeTitle: (span: string) => `Over the range (${span}): a rate or a quantile over the selected range. A rate is each instance’s mean since it first reported in the range, so a replica that started late reads what it serves, and one that stopped reads lower.`,
     instancesDown: (n: number, down: number) => `${n}, ${down} down`,
     instancesDownTitle: 'Instances seen in the range; of those, the ones not reporting now (down, or removed).',
     status: { up: 'Up', down: 'Down', sleeping: 'Sleeping', restarted: 'Restarted' },
