@@ -66,6 +66,16 @@ test('threshold on a bucket bound: data-value is the ratio Prometheus computes, 
   const ttftCol = await summary.locator('th').allTextContents();
   const idx = ttftCol.findIndex((h) => h.includes('TTFT ≤ 0.5 s'));
   await expect(summary.locator('tbody tr').first().locator('td, th').nth(idx)).toContainText('%');
+  // Each SLO cell is coloured against the objective (99 % by default) as the attainment tile is:
+  // green when met, red from the 1 h paging burn (14.4×), amber between; the reason in its title.
+  const cells = summary.locator('td[data-column="ttft-slo"]');
+  expect(await cells.count()).toBe(2);
+  for (const cell of await cells.all()) {
+    const v = Number(await cell.getAttribute('data-value'));
+    const expected = v >= 0.99 ? 'green' : (1 - v) / 0.01 >= 14.4 ? 'red' : 'amber';
+    await expect(cell.locator('[data-color]')).toHaveAttribute('data-color', expected);
+    await expect(cell.locator('[data-color]')).toHaveAttribute('title', expected === 'green' ? /meets the objective \(99 %\)/ : /below the objective \(99 %\)/);
+  }
 });
 
 test('threshold between bounds: low/high are the attainments at the neighbouring bounds and bracket the headline', async ({ page }) => {

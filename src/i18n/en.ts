@@ -1,6 +1,7 @@
 // English interface strings. Every language table has exactly these keys (the type checks it).
 // Metric names and PromQL are never translated.
 import { SLO_PROBLEM_EN } from '../lib/slo';
+import { en as fleetHealth } from './fleet-health';
 
 export const en = {
   appName: 'inferwatch',
@@ -355,6 +356,7 @@ export const en = {
   },
   configError: 'inferwatch could not start',
   configHint: 'Fix config.json next to index.html, or remove it to use the defaults.',
+  ...fleetHealth,
 } as const;
 
 type Widen<T> = T extends (...args: infer A) => string

@@ -2,6 +2,7 @@
 // checks it). Established English terms (TTFT, ITL, KV cache, PromQL, …) stay in English, as
 // Chinese SRE / ML-infra engineers write them; metric names and PromQL are never translated.
 import type { Messages } from './en';
+import { zh as fleetHealth } from './fleet-health';
 
 export const zhCN: Messages = {
   appName: 'inferwatch',
@@ -350,4 +351,5 @@ export const zhCN: Messages = {
   },
   configError: 'inferwatch 无法启动',
   configHint: '请修正 index.html 同目录下的 config.json，或删除该文件以使用默认配置。',
+  ...fleetHealth,
 };

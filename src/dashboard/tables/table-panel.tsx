@@ -12,6 +12,7 @@ import { columnTitle } from '../../i18n/catalog-text';
 import { formatDelta } from '../compare/compare';
 import { rangeSeconds, useDashboard } from '../data/context';
 import { STAT_COLORS, statVerdict } from '../panel/stat-verdict';
+import { sloCellVerdict } from '../slo/cell-verdict';
 import { columnScope, sortRows, type RowStatus, type TableCell, type TableRow } from './table-data';
 import type { TableData } from './use-table-data';
 
@@ -168,8 +169,14 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
         </span>
       );
   }
-  const verdict = CELL_THRESHOLDS[column.id] ? statVerdict(cell.value, CELL_THRESHOLDS[column.id], (v) => formatValue(v, column.unit, { locale }), t.verdict) : null;
-  if (verdict && verdict.color !== 'none' && verdict.color !== 'green' && !cell.outlier && cell.delta === undefined)
+  const verdict =
+    column.objective !== undefined
+      ? sloCellVerdict(cell.value, column.objective, (v) => formatValue(v, 'ratio', { locale, digits: 4 }), (v) => formatValue(v, 'count', { locale }), t.fleetHealth)
+      : CELL_THRESHOLDS[column.id]
+        ? statVerdict(cell.value, CELL_THRESHOLDS[column.id], (v) => formatValue(v, column.unit, { locale }), t.verdict)
+        : null;
+  // SLO cells say green too: meeting the objective is a verdict.
+  if (verdict && verdict.color !== 'none' && (verdict.color !== 'green' || column.objective !== undefined) && !cell.outlier && cell.delta === undefined)
     return (
       <span data-color={verdict.color} style={{ color: STAT_COLORS[verdict.color] }} title={verdict.reason}>
         {formatValue(cell.value, column.unit, { locale })}
