@@ -66,6 +66,7 @@ export default tseslint.config(
   ...['alerts', 'backend', 'compare', 'data', 'embed', 'header', 'panel', 'slo', 'tables', 'url'].flatMap((room) =>
     zone(`dashboard/${room}`, ['app', 'board'], `only dashboard/board lays out the rooms; ${room}/ does not import it.`),
   ),
+  ...zone('dashboard/fleet', ['app', 'board'], 'only dashboard/board lays out the rooms; fleet/ does not import it.'),
   ...zone('dashboard/url', ['app', 'board', 'alerts', 'backend', 'compare', 'data', 'embed', 'header', 'panel', 'slo', 'tables'], 'url/ is the state codec: it imports no room.'),
   ...zone('dashboard/data', ['app', 'board', 'panel', 'tables', 'slo', 'alerts', 'embed'], 'data/ is the data path: the features drawn on it import it, not the reverse.'),
   ...zone('i18n', ['dashboard', 'charts', 'components', 'app', 'config', 'rules'], 'i18n is text: it reads catalog types and error kinds only.'),

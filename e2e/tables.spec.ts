@@ -197,6 +197,13 @@ test.describe('an engine that crashes', () => {
     // The Models table says which model lost capacity: its two instances, one of them down.
     await instances.scrollIntoViewIfNeeded();
     await expect(instances).toHaveText('2, 1 down', { timeout: 30_000 });
+    // Under the tiles: what left the aggregate (the victim, of the four that reported in the range:
+    // three started with the stack and the young replica), and when it last reported.
+    const stoppedAt = Date.now() / 1000;
+    const left = page.getByTestId('capacity-left');
+    await expect(left).toContainText('1 of 4 instances down');
+    await expect(left).toContainText('left the totals');
+    expect(Math.abs(Number(await left.getAttribute('data-last-seen')) - stoppedAt)).toBeLessThan(40);
   });
 
   test('a replica younger than the range reads its own rate, not the range average', async ({ page }) => {

@@ -6,8 +6,7 @@ export const en = {
     sloMet: (v: string, objective: string) => `${v} meets the objective (${objective}).`,
     sloBelow: (v: string, objective: string, burn: string) => `${v} is below the objective (${objective}): the error budget goes ${burn}× as fast as it accrues over the range.`,
     sloPaging: (page: string) => ` At ${page}× or more a 1 h window pages.`,
-    left: (down: number, seen: number, since: string) =>
-      `${down} of ${seen} instances stopped reporting (the last at ${since}): their load and latency left the totals and quantiles, so the tiles describe the instances that remain.`,
+    left: (since: string) => `the last stopped reporting at ${since}. Their load and latency left the totals and quantiles: the tiles describe the instances that remain.`,
     leftShort: (down: number, seen: number) => `${down} of ${seen} instances down`,
   },
 };
@@ -17,8 +16,7 @@ export const zh: typeof en = {
     sloMet: (v: string, objective: string) => `${v} 达到目标（${objective}）。`,
     sloBelow: (v: string, objective: string, burn: string) => `${v} 低于目标（${objective}）：在所选区间内错误预算的消耗速度是其累积速度的 ${burn} 倍。`,
     sloPaging: (page: string) => `1 小时窗口达到 ${page} 倍及以上即告警（page）。`,
-    left: (down: number, seen: number, since: string) =>
-      `${seen} 个实例中有 ${down} 个已停止上报（最后一次在 ${since}）：它们的负载和延迟已不计入总量和分位数，统计卡片只反映仍在运行的实例。`,
+    left: (since: string) => `最后一个于 ${since} 停止上报。它们的负载和延迟已不计入总量和分位数：统计卡片只反映仍在运行的实例。`,
     leftShort: (down: number, seen: number) => `${seen} 个实例中 ${down} 个已下线`,
   },
 };
