@@ -92,6 +92,10 @@ test('threshold between bounds: low/high are the attainments at the neighbouring
   // The tooltip names the bounds.
   expect(t.title).toContain('250 ms');
   expect(t.title).toContain('500 ms');
+  // The Models table's cells for it are interpolated too: "≈", and the bounds in the title.
+  const cell = page.locator('[data-panel-id="model-summary"] td[data-column="ttft-slo"]').first();
+  await expect(cell).toContainText(/^≈ \d/);
+  await expect(cell.locator('[data-color]')).toHaveAttribute('title', /between the bucket bounds 250 ms and 500 ms/);
   // The burn-rate panel draws from the same histograms.
   await expectPanelState(page, 'slo-burn-rate', 'ok', 45_000);
 });

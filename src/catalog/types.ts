@@ -106,6 +106,8 @@ export interface ColumnSpec {
   notAvailable?: string;
   /** An SLO attainment column: its cells are coloured against this objective, as the attainment tiles are. */
   objective?: number;
+  /** An SLO column interpolated between two bucket bounds (seconds): the cell shows "≈" and the bounds. */
+  between?: { lower: number; upper: number };
 }
 
 export interface TableSpec {

@@ -131,6 +131,7 @@ export function sloColumns(
       worse: 'lower',
       query: { id: `${s.kind}-slo`, legend: '', alternatives: [{ expr }] },
       ...(objective !== undefined ? { objective } : {}),
+      ...(pos.kind === 'between' ? { between: { lower: pos.lower?.value ?? 0, upper: pos.upper.value } } : {}),
     });
   }
   return out;

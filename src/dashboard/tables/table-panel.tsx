@@ -169,6 +169,7 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
         </span>
       );
   }
+  const betweenNote = (b: { lower: number; upper: number }) => t.fleetHealth.sloBetween(formatValue(b.lower, 'seconds', { locale }), formatValue(b.upper, 'seconds', { locale }));
   const verdict =
     column.objective !== undefined
       ? sloCellVerdict(cell.value, column.objective, (v) => formatValue(v, 'ratio', { locale, digits: 4 }), (v) => formatValue(v, 'count', { locale }), t.fleetHealth)
@@ -178,11 +179,12 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
   // SLO cells say green too: meeting the objective is a verdict.
   if (verdict && verdict.color !== 'none' && (verdict.color !== 'green' || column.objective !== undefined) && !cell.outlier && cell.delta === undefined)
     return (
-      <span data-color={verdict.color} style={{ color: STAT_COLORS[verdict.color] }} title={verdict.reason}>
+      <span data-color={verdict.color} style={{ color: STAT_COLORS[verdict.color] }} title={column.between ? `${verdict.reason} ${betweenNote(column.between)}` : verdict.reason}>
+        {column.between ? '≈ ' : ''}
         {formatValue(cell.value, column.unit, { locale })}
       </span>
     );
-  const value = formatValue(cell.value, column.unit, { locale });
+  const value = `${column.between ? '≈ ' : ''}${formatValue(cell.value, column.unit, { locale })}`;
   // Compare mode: the change against the earlier window, under the value.
   const text =
     cell.delta === undefined ? (
