@@ -10,7 +10,7 @@ export const en = {
     left: (since: string) => `the last stopped reporting at ${since}. Their load and latency left the totals and quantiles: the tiles describe the instances that remain.`,
     leftShort: (down: number, seen: number) => `${down} of ${seen} instances down`,
     noDataBefore: (d: string) => `no data ${d} ago`,
-    deltaTitle: (d: string) => `The mean over the range against the mean over the same range ${d} earlier; shares in percentage points. Red: the bad way for this metric; green: the good way.`,
+    deltaTitle: (d: string) => `The mean over the range against the mean over the same range ${d} earlier; shares in percentage points; table cells likewise (counts get none). Red: the bad way for this metric; green: the good way.`,
   },
 };
 

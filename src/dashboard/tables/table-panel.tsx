@@ -10,6 +10,7 @@ import { formatValue } from '../../lib/units';
 import { useLang, useT } from '../../i18n';
 import { columnTitle } from '../../i18n/catalog-text';
 import { formatDelta } from '../compare/compare';
+import { formatPoints } from '../compare/tile-delta';
 import { rangeSeconds, useDashboard } from '../data/context';
 import { STAT_COLORS, statVerdict } from '../panel/stat-verdict';
 import { sloCellVerdict } from '../slo/cell-verdict';
@@ -192,7 +193,7 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
     ) : (
       <>
         {value}
-        <span className="iw-cell-delta iw-muted">{cell.delta === null ? '—' : formatDelta(cell.delta, locale)}</span>
+        <span className="iw-cell-delta iw-muted">{cell.delta === null ? '—' : column.unit === 'ratio' ? formatPoints(cell.delta, locale) : formatDelta(cell.delta, locale)}</span>
       </>
     );
   const shown = cell.instanceWide && ADDITIVE.has(column.unit) ? (
