@@ -101,21 +101,27 @@ test('compare=1h doubles the request-rate series, and the earlier ones equal an 
   }
   expect(compared).toBeGreaterThan(0);
 
-  // Stat tiles say how the value changed against an hour ago, as a machine-readable ratio.
-  // The tile sums the panel's series: its change is (sum now − sum then) / sum then, at the last
-  // step each has a value.
-  const lastSum = (cols: string[]) => {
-    for (let i = rows.length - 1; i >= 0; i--) {
-      const cells = cols.map((n) => rows[i]![1 + names.indexOf(n)] ?? '').filter((c) => c !== '');
-      if (cells.length > 0) return cells.reduce((a, c) => a + Number(c), 0);
-    }
-    return null;
+  // Stat tiles say how the value changed against an hour ago, as a machine-readable ratio, range
+  // against range: the tile sums the panel's series at each step, and its change is
+  // (mean now − mean then) / mean then over the steps each window has.
+  const meanSum = (cols: string[]) => {
+    const sums = rows.map((r) => cols.map((n) => r[1 + names.indexOf(n)] ?? '').filter((c) => c !== '')).filter((c) => c.length > 0).map((c) => c.reduce((a, x) => a + Number(x), 0));
+    return sums.length ? sums.reduce((a, x) => a + x, 0) / sums.length : null;
   };
   const tile = page.locator('[data-stat-id="request-rate"]');
   await expect(tile).toHaveAttribute('data-compare', '1h');
   await expect(tile).toHaveAttribute('data-delta', /^-?[0-9.e-]+$/);
-  const [nowSum, thenSum] = [lastSum(now), lastSum(earlier)];
-  expect(Number(await tile.getAttribute('data-delta'))).toBeCloseTo((nowSum! - thenSum!) / thenSum!, 6);
+  await expect(tile).toHaveAttribute('data-delta-kind', 'relative');
+  const [nowMean, thenMean] = [meanSum(now), meanSum(earlier)];
+  expect(Number(await tile.getAttribute('data-delta'))).toBeCloseTo((nowMean! - thenMean!) / thenMean!, 6);
+  // A share changes in percentage points, coloured by its bad direction (KV usage: up is bad).
+  const kv = page.locator('[data-stat-id="kv-cache-usage"]');
+  await expect(kv).toHaveAttribute('data-delta-kind', 'points');
+  await expect(kv.getByTestId('stat-delta')).toContainText(/ pp vs 1h ago$/);
+  const kvDelta = Number(await kv.getAttribute('data-delta'));
+  if (kvDelta !== 0) await expect(kv).toHaveAttribute('data-delta-tone', kvDelta > 0 ? 'bad' : 'good');
+  // Requests/s has no bad direction (no thresholds): its change is not coloured.
+  await expect(tile).not.toHaveAttribute('data-delta-tone', /.*/);
   await expect(tile.getByTestId('stat-delta')).toContainText('vs 1h ago');
   await page.screenshot({ path: 'test-results/compare-1h.png', fullPage: false });
 

@@ -66,6 +66,16 @@ test('threshold on a bucket bound: data-value is the ratio Prometheus computes, 
   const ttftCol = await summary.locator('th').allTextContents();
   const idx = ttftCol.findIndex((h) => h.includes('TTFT ≤ 0.5 s'));
   await expect(summary.locator('tbody tr').first().locator('td, th').nth(idx)).toContainText('%');
+  // Each SLO cell is coloured against the objective (99 % by default) as the attainment tile is:
+  // green when met, red from the 1 h paging burn (14.4×), amber between; the reason in its title.
+  const cells = summary.locator('td[data-column="ttft-slo"]');
+  expect(await cells.count()).toBe(2);
+  for (const cell of await cells.all()) {
+    const v = Number(await cell.getAttribute('data-value'));
+    const expected = v >= 0.99 ? 'green' : (1 - v) / 0.01 >= 14.4 ? 'red' : 'amber';
+    await expect(cell.locator('[data-color]')).toHaveAttribute('data-color', expected);
+    await expect(cell.locator('[data-color]')).toHaveAttribute('title', expected === 'green' ? /meets the objective \(99 %\)/ : /below the objective \(99 %\)/);
+  }
 });
 
 test('threshold between bounds: low/high are the attainments at the neighbouring bounds and bracket the headline', async ({ page }) => {
@@ -82,6 +92,10 @@ test('threshold between bounds: low/high are the attainments at the neighbouring
   // The tooltip names the bounds.
   expect(t.title).toContain('250 ms');
   expect(t.title).toContain('500 ms');
+  // The Models table's cells for it are interpolated too: "≈", and the bounds in the title.
+  const cell = page.locator('[data-panel-id="model-summary"] td[data-column="ttft-slo"]').first();
+  await expect(cell).toContainText(/^≈ \d/);
+  await expect(cell.locator('[data-color]')).toHaveAttribute('title', /between the bucket bounds 250 ms and 500 ms/);
   // The burn-rate panel draws from the same histograms.
   await expectPanelState(page, 'slo-burn-rate', 'ok', 45_000);
 });
@@ -161,7 +175,8 @@ test('a burn window with less data than its length says so; goodput is coloured 
   for (const [k, v] of Object.entries({ query: `max(${TTFT}_count)`, start: String(w.endSec - 21_600), end: String(w.endSec), step: '30' })) u.searchParams.set(k, v);
   const values = ((await (await fetch(u)).json()) as { data: { result: Array<{ values: [number, string][] }> } }).data.result[0]?.values ?? [];
   const span = w.endSec - Number(values[0]?.[0]);
-  expect(Math.abs(Number(await six.getAttribute('data-span-sec')) - span)).toBeLessThanOrEqual(Math.max(120, span * 0.05));
+  // Both are at the window's end; each is within one of its steps (the tile's 90 s, this 30 s).
+  expect(Math.abs(Number(await six.getAttribute('data-span-sec')) - span)).toBeLessThanOrEqual(90 + 30 + 5);
   await expect(page.locator('[data-stat-id="slo-burn-1h"]')).not.toHaveAttribute('data-partial', /.*/);
   // Goodput's interval against the objective 0.99.
   const g = await tileValues(page, 'slo-goodput');

@@ -6,6 +6,7 @@ import { startStack, type Stack } from '../scripts/lib/stack';
 import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
 import { freePortBlock } from './support/ports';
 import { requestForm } from '../scripts/lib/request-form';
+import { startSim, type SimHandle } from '../sim/index.ts';
 
 const PROM = () => process.env.PROM_DEFAULT!;
 
@@ -28,7 +29,7 @@ const cellValue = (page: Page, tableId: string, rowKey: string, col: string) =>
 for (const engine of ['vllm', 'sglang'] as const) {
   // One board load per engine for both tables (the board shows them together).
   test(`${engine}: the model summary has one row per model with Prometheus's req/s and TTFT p95; the instance table one row per instance and rank, each up`, async ({ page }) => {
-    const rateNeedle = engine === 'vllm' ? 'rate(vllm:request_success_total' : 'rate(sglang:num_requests_total';
+    const rateNeedle = engine === 'vllm' ? 'timestamp(vllm:request_success_total' : 'timestamp(sglang:num_requests_total';
     const captured = capturedInstant(page, rateNeedle);
     await page.goto(appUrl({ prom: PROM(), engine, from: 'now-30m', refresh: 'off' }));
     await expectPanelState(page, 'model-summary', 'ok');
@@ -140,11 +141,20 @@ test('a model row filters the board (click, then keyboard), and Back undoes it',
   await expect.poll(() => new URL(page.url()).searchParams.getAll('instance')).toEqual([inst]);
 });
 
+type Sample = { metric: Record<string, string>; value: [number, string]; values?: Array<[number, string]> };
+async function promInstant(prom: string, expr: string, time?: string): Promise<Sample[]> {
+  const res = await fetch(`${prom}/api/v1/query`, { method: 'POST', body: new URLSearchParams({ query: expr, ...(time ? { time } : {}) }) });
+  return ((await res.json()) as { data: { result: Sample[] } }).data.result;
+}
+const YOUNG_MODEL = 'young/replica-model';
+
 test.describe('an engine that crashes', () => {
   test.describe.configure({ timeout: 150_000 });
   let stack: Stack;
   let dead = '';
   let victim = '';
+  let young = '';
+  let youngSim: SimHandle | null = null;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     // Three vLLM servers and a target that never answered (crash-looping since before the range).
@@ -153,9 +163,15 @@ test.describe('an engine that crashes', () => {
     const base = await freePortBlock(8);
     dead = `127.0.0.1:${base + 7}`;
     victim = `127.0.0.1:${base + 1}`;
-    stack = await startStack({ promPort: base, vllmPort: base + 1, sglangPort: base + 5, vllmInstances: 3, sglangInstances: 0, backfillMinutes: 0, seed: 3, deadTargets: { vllm: [dead] } });
+    young = `127.0.0.1:${base + 4}`;
+    stack = await startStack({ promPort: base, vllmPort: base + 1, sglangPort: base + 5, vllmInstances: 3, sglangInstances: 0, backfillMinutes: 0, seed: 3, deadTargets: { vllm: [dead, young] } });
+    // A replica that starts after the others, serving a model of its own (so the other tests'
+    // counts do not change): a target Prometheus already knows, which starts answering now.
+    youngSim = await startSim({ engines: [{ id: 'vllm', port: base + 4, instances: 1 }], models: [YOUNG_MODEL], seed: 5 });
+    await expect.poll(async () => (await promInstant(stack.promUrl, `up{instance="${young}"}`))[0]?.value[1], { timeout: 30_000 }).toBe('1');
   });
   test.afterAll(async () => {
+    await youngSim?.close();
     await stack?.stop();
   });
 
@@ -181,5 +197,49 @@ test.describe('an engine that crashes', () => {
     // The Models table says which model lost capacity: its two instances, one of them down.
     await instances.scrollIntoViewIfNeeded();
     await expect(instances).toHaveText('2, 1 down', { timeout: 30_000 });
+    // Under the tiles: what left the aggregate (the victim, of the four that reported in the range:
+    // three started with the stack and the young replica), and when it last reported.
+    const stoppedAt = Date.now() / 1000;
+    const left = page.getByTestId('capacity-left');
+    await expect(left).toContainText('1 of 4 instances down');
+    await expect(left).toContainText('left the totals');
+    expect(Math.abs(Number(await left.getAttribute('data-last-seen')) - stoppedAt)).toBeLessThan(40);
+  });
+
+  test('a replica younger than the range reads its own rate, not the range average', async ({ page }) => {
+    // Let it live ~40 s (8 scrapes) by the table's time in a 15-minute range: `rate(x[15m])` reads it ~20× too low.
+    const first = async () => Number((await promInstant(stack.promUrl, `min_over_time(timestamp(vllm:request_success_total{instance="${young}"})[10m:1s])`))[0]?.value[1] ?? NaN);
+    const born = await first();
+    const wait = born * 1000 + 50_000 - Date.now();
+    if (wait > 0) await page.waitForTimeout(wait);
+    const captured = capturedInstant(page, 'timestamp(vllm:request_success_total');
+    await page.goto(appUrl({ prom: stack.promUrl, engine: 'vllm', from: 'now-15m', refresh: 'off' }));
+    await expectPanelState(page, 'instance-table', 'ok');
+    const { time, expr } = await captured;
+    const range = Number(/\[(\d+)s\]/.exec(expr)?.[1]);
+    expect(range).toBeGreaterThanOrEqual(900);
+    // The replica's true rate, from its raw samples: per series, (last − first) / (t_last − t_first).
+    const raw = await promInstant(stack.promUrl, `vllm:request_success_total{instance="${young}"}[${range}s]`, time);
+    let served = 0;
+    let span = 0;
+    for (const s of raw) {
+      const v = s.values ?? [];
+      const [t0, v0] = v[0]!;
+      const [t1, v1] = v[v.length - 1]!;
+      served += Number(v1) - Number(v0);
+      span = Math.max(span, t1 - t0);
+    }
+    expect(span).toBeGreaterThan(20); // the table asks at the end of a 15 s grid
+    expect(served).toBeGreaterThan(0);
+    const truth = served / span;
+    const naive = Number((await promInstant(stack.promUrl, `sum(rate(vllm:request_success_total{instance="${young}"}[${range}s]))`, time))[0]?.value[1]);
+    const cell = Number(await cellValue(page, 'instance-table', young, 'req-rate'));
+    // Within 15 %: `increase` extrapolates up to half a scrape past the first sample.
+    expect(Math.abs(cell - truth) / truth, `board ${cell} vs samples ${truth} (naive ${naive})`).toBeLessThan(0.15);
+    expect(cell).toBeGreaterThan(naive * 8);
+    // The Models row of its model (one instance) reads the same figure.
+    await panel(page, 'model-summary').scrollIntoViewIfNeeded();
+    await expectPanelState(page, 'model-summary', 'ok');
+    expect(Number(await cellValue(page, 'model-summary', YOUNG_MODEL, 'req-rate'))).toBeCloseTo(cell, 9);
   });
 });

@@ -50,7 +50,7 @@ function engineSection(c: EngineCatalog): string[] {
     ...c.panels.filter((p) => p.table).flatMap((p) => [
       `### Table \`${p.id}\` (${cell(p.title)}): one row per ${p.table?.rows}`,
       '',
-      'Each column is one instant query at the end of the range; `$__by` is the row labels, `$__range` the range.',
+      'Each column is one instant query at the end of the range; `$__by` is the row labels, `$__range` the range (`$__range_seconds` in seconds). Rates divide each instance\'s increase by its lifetime inside the range (`$__lifetime_window`: the range plus 5 min, about 240 subquery steps; src/catalog/lifetime-rate.ts).',
       '',
       '| column | title | unit | marks outliers when | PromQL template |',
       '|---|---|---|---|---|',

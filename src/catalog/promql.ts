@@ -111,6 +111,19 @@ function rangeSec(ctx: ExpandContext): number {
   return Math.max(1, Math.round(ctx.range ?? 3600));
 }
 
+/** Seconds of lookback before the range, so a series older than the range finds a sample before its start. */
+const LIFETIME_PAD = 300;
+
+/**
+ * `$__lifetime_window`: the subquery window (`[range+5m:step]`) over which
+ * `min_over_time(timestamp(x)[…])` finds each series' first sample, so a rate can be taken over
+ * the part of the range the series lived (src/catalog/lifetime-rate.ts). About 240 steps.
+ */
+function lifetimeWindow(ctx: ExpandContext): string {
+  const span = rangeSec(ctx) + LIFETIME_PAD;
+  return `${span}s:${Math.max(1, Math.ceil(span / 240))}s`;
+}
+
 function render(expr: string, catalog: EngineCatalog, ctx: ExpandContext, peak: number | undefined): string {
   const labels = ctx.by.filter((l) => LABEL_NAME_RE.test(l)).join(', ');
   const grouped = expandGrouping(expr, ctx.by);
@@ -127,6 +140,8 @@ function render(expr: string, catalog: EngineCatalog, ctx: ExpandContext, peak: 
 function variable(name: string, ctx: ExpandContext, labels: string, peak: number | undefined): string | undefined {
   if (name === '__rate_interval') return ctx.rateInterval;
   if (name === '__range') return `${rangeSec(ctx)}s`;
+  if (name === '__range_seconds') return String(rangeSec(ctx));
+  if (name === '__lifetime_window') return lifetimeWindow(ctx);
   if (name === '__by') return labels;
   if (name === 'gpu_peak_flops') return String(peak);
   return undefined;

@@ -4,9 +4,11 @@
 // Prometheus (`sum by (le, $__by)`): the browser never receives buckets per instance.
 import { panel, query, ratio } from './define';
 import type { ColumnSpec, EngineRoles, PanelSpec, QuerySpec } from './types';
+import { sumLifetimeRate } from './lifetime-rate';
 
 const ref = (id: string, matcher?: string) => (matcher ? `{{${id}|${matcher}}}` : `{{${id}}}`);
-const rateRange = (id: string, matcher?: string) => `sum by ($__by) (rate(${ref(id, matcher)}[$__range]))`;
+// Each series' rate over its own lifetime inside the range (src/catalog/lifetime-rate.ts).
+const rateRange = (id: string, matcher?: string) => sumLifetimeRate(ref(id, matcher), ref(id));
 const p95 = (bucket: string) => `histogram_quantile(0.95, sum by (le, $__by) (rate(${ref(bucket)}[$__range])))`;
 const col = (c: Omit<ColumnSpec, 'query'> & { expr: string | QuerySpec }): ColumnSpec => {
   const { expr, ...rest } = c;

@@ -104,6 +104,10 @@ export interface ColumnSpec {
   status?: 'up' | 'restarts' | 'awake';
   /** Set when the engine has no metric for the column: it is shown empty with this reason, never queried. */
   notAvailable?: string;
+  /** An SLO attainment column: its cells are coloured against this objective, as the attainment tiles are. */
+  objective?: number;
+  /** An SLO column interpolated between two bucket bounds (seconds): the cell shows "≈" and the bounds. */
+  between?: { lower: number; upper: number };
 }
 
 export interface TableSpec {

@@ -3,6 +3,7 @@
 import { SLO_PROBLEM_EN } from '../lib/slo';
 import { en as tracesEn } from './traces';
 import { en as diagnosisEn } from './diagnosis';
+import { en as fleetHealth } from './fleet-health';
 
 export const en = {
   ...diagnosisEn,
@@ -163,7 +164,7 @@ export const en = {
     now: 'now',
     range: 'range',
     nowTitle: 'Now: the latest value, at the end of the selected range.',
-    rangeTitle: (span: string) => `Over the range (${span}): a mean rate or a quantile over the whole selected range, so an instance that lived for part of it reads lower than it serves.`,
+    rangeTitle: (span: string) => `Over the range (${span}): a rate or a quantile over the selected range. A rate is each instance’s mean since it first reported in the range, so a replica that started late reads what it serves, and one that stopped reads lower.`,
     instancesDown: (n: number, down: number) => `${n}, ${down} down`,
     instancesDownTitle: 'Instances seen in the range; of those, the ones not reporting now (down, or removed).',
     status: { up: 'Up', down: 'Down', sleeping: 'Sleeping', restarted: 'Restarted' },
@@ -359,6 +360,7 @@ export const en = {
   configError: 'inferwatch could not start',
   configHint: 'Fix config.json next to index.html, or remove it to use the defaults.',
   ...tracesEn,
+  ...fleetHealth,
 } as const;
 
 type Widen<T> = T extends (...args: infer A) => string

@@ -4,6 +4,7 @@
 import type { Messages } from './en';
 import { zh as tracesZh } from './traces';
 import { zh as diagnosisZh } from './diagnosis';
+import { zh as fleetHealth } from './fleet-health';
 
 export const zhCN: Messages = {
   ...diagnosisZh,
@@ -167,7 +168,7 @@ export const zhCN: Messages = {
     now: '当前',
     range: '区间',
     nowTitle: '当前：所选时间范围结束时的最新值。',
-    rangeTitle: (span: string) => `整个区间（${span}）：在所选时间范围内计算的平均速率或分位数；只存在于其中一段时间的实例读数会低于其实际服务量。`,
+    rangeTitle: (span: string) => `整个区间（${span}）：在所选时间范围内计算的速率或分位数。速率按每个实例在区间内首次上报起计算平均值，因此中途启动的副本读数即其实际服务量，中途停止的则偏低。`,
     instancesDown: (n: number, down: number) => `${n}，${down} 个宕机`,
     instancesDownTitle: '该区间内出现过的实例；其中当前未上报的（宕机或已移除）。',
     status: { up: '运行', down: '宕机', sleeping: '休眠', restarted: '已重启' },
@@ -354,4 +355,5 @@ export const zhCN: Messages = {
   configError: 'inferwatch 无法启动',
   configHint: '请修正 index.html 同目录下的 config.json，或删除该文件以使用默认配置。',
   ...tracesZh,
+  ...fleetHealth,
 };

@@ -93,7 +93,14 @@ interface Shape {
 }
 
 /** Valid PromQL standing in for each template token, so the grammar can read the template. */
-const STAND_IN: Record<string, string> = { __rate_interval: '1m', __range: '1h', __by: '__by', gpu_peak_flops: '1' };
+const STAND_IN: Record<string, string> = {
+  __rate_interval: '1m',
+  __range: '1h',
+  __by: '__by',
+  gpu_peak_flops: '1',
+  __range_seconds: '3600',
+  __lifetime_window: '1h:15s',
+};
 
 interface Piece {
   /** Offsets in the parsed text and in the template. */

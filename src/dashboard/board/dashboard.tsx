@@ -12,6 +12,7 @@ import { PrintingContext, usePrintBoard } from '../header/print-board';
 import { Panel } from '../panel/panel';
 import { AbsentStatTile } from '../panel/absent-stat-tile';
 import { StatTile } from '../panel/stat-tile';
+import { CapacityLeftNote } from '../fleet/capacity-left-note';
 import { SloTiles } from '../slo/tiles';
 import type { DashboardState } from '../url/url-state';
 import type { SetDashboardState } from '../url/use-url-state';
@@ -116,6 +117,7 @@ function WholeBoard({ board }: { board: Board }) {
         ))}
         {board.sloSet && <SloTiles slo={board.slo} />}
       </div>
+      <CapacityLeftNote />
       {state.ab && <AbSummary />}
       <DiagnosisRegion slo={board.slo} />
       <AlertsRegion />

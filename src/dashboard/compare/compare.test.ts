@@ -69,6 +69,17 @@ describe('compare: table deltas', () => {
     expect(out[0]?.cells.model?.delta).toBeUndefined();
   });
 
+  it('gives shares their change in points and counts none', () => {
+    const c2 = [
+      { id: 'share', title: 'Errors', unit: 'ratio', query: undefined },
+      { id: 'n', title: 'Instances', unit: 'count', query: undefined },
+    ] as unknown as Parameters<typeof withDeltas>[2];
+    const r = (share: number, n: number) => ({ key: 'a', filterValue: 'a', cells: { share: { value: share }, n: { value: n } } });
+    const out = withDeltas([r(0.387, 3)], [r(0.291, 2)], c2);
+    expect(out[0]?.cells.share?.delta).toBeCloseTo(0.096, 9);
+    expect(out[0]?.cells.n?.delta).toBeUndefined();
+  });
+
   it('formats the change as a signed percentage', () => {
     expect(formatDelta(0.25, 'en-US')).toBe('+25 %');
     expect(formatDelta(-0.034, 'en-US')).toBe('-3.4 %');

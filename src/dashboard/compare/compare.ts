@@ -93,7 +93,8 @@ export function formatDelta(delta: number, locale: string): string {
  */
 export function withDeltas(rows: readonly TableRow[], earlier: readonly TableRow[], columns: readonly ColumnSpec[]): TableRow[] {
   const before = new Map(earlier.map((r) => [r.key, r]));
-  const numeric = columns.filter((c) => !c.label && !c.status);
+  // Counts (instances) get no change; shares (`ratio`) change in points (0.096 = +9.6 pp).
+  const numeric = columns.filter((c) => !c.label && !c.status && c.unit !== 'count');
   return rows.map((r) => {
     const then = before.get(r.key);
     if (!then) return r;
@@ -101,7 +102,8 @@ export function withDeltas(rows: readonly TableRow[], earlier: readonly TableRow
     for (const c of numeric) {
       const cell = cells[c.id];
       if (!cell) continue;
-      cells[c.id] = { ...cell, delta: relativeChange(cell.value, then.cells[c.id]?.value ?? null) };
+      const was = then.cells[c.id]?.value ?? null;
+      cells[c.id] = { ...cell, delta: c.unit === 'ratio' ? (cell.value === null || was === null ? null : cell.value - was) : relativeChange(cell.value, was) };
     }
     return { ...r, cells };
   });

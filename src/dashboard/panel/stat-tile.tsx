@@ -8,7 +8,8 @@ import { Sparkline, matrixToSeries, sumSeries, trimIncompleteSteps } from '../..
 import { formatValue } from '../../lib/units';
 import { useLang, useT, type Messages } from '../../i18n';
 import { statTitle } from '../../i18n/catalog-text';
-import { compareShiftSec, formatDelta, relativeChange, shiftWindow } from '../compare/compare';
+import { compareShiftSec, formatDelta, shiftWindow } from '../compare/compare';
+import { badDirection, deltaTone, formatPoints, meanOfPoints, tileDelta } from '../compare/tile-delta';
 import { useDashboard } from '../data/context';
 import { scrollToPanel } from './scroll-to-panel';
 import { STAT_COLORS, reportStatVerdict, statVerdict } from './stat-verdict';
@@ -124,8 +125,9 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const earlierWindow = useMemo(() => (shiftSec === null ? w : shiftWindow(w, shiftSec)), [w, shiftSec]);
   const earlier = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: shiftSec === null ? NO_EXPRS : exprs, window: earlierWindow, enabled: true });
   const earlierAnswer = earlier.answers[0];
-  const earlierLast = useMemo(
-    () => (earlierAnswer ? lastValue(toPoints(earlierAnswer.result, earlierWindow.startSec, earlierWindow.endSec)) : null),
+  // Range against range: the mean of the earlier window's points (src/dashboard/compare/tile-delta.ts).
+  const earlierMean = useMemo(
+    () => (earlierAnswer ? meanOfPoints(toPoints(earlierAnswer.result, earlierWindow.startSec, earlierWindow.endSec)) : null),
     [earlierAnswer, toPoints, earlierWindow],
   );
 
@@ -146,7 +148,9 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const bounds = useBucketBounds(subject, true).bounds.get(source.query.id);
   const bound = state === 'ok' && last !== null && bounds ? tileBound(last, bounds, stat.unit, t.distribution, locale) : null;
 
-  const delta = shiftSec !== null && state === 'ok' ? relativeChange(last, earlierLast) : null;
+  const change = shiftSec !== null && state === 'ok' && earlierAnswer ? tileDelta(stat.unit, meanOfPoints(shownPoints), earlierMean) : null;
+  const delta = change && change.kind !== 'no-data' ? change.value : null;
+  const tone = deltaTone(change, badDirection(stat.thresholds));
 
   // The colour has a reason, in words (tooltip), and the worst tile reaches the header's summary.
   const shownText = state === 'ok' ? (bound?.text ?? formatValue(last, stat.unit, { locale })) : null;
@@ -173,6 +177,8 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
       data-value-high={bound && bound.high !== null ? String(bound.high) : undefined}
       data-compare={shiftSec !== null ? (compare ?? undefined) : undefined}
       data-delta={delta !== null ? String(delta) : undefined}
+      data-delta-kind={change?.kind}
+      data-delta-tone={tone ?? undefined}
       title={errorTitle ?? [bound?.title, verdict.reason].filter(Boolean).join(' ')}
       role="group"
       aria-label={title}
@@ -200,9 +206,13 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
             .join(' · ')}
         </div>
       )}
-      {shiftSec !== null && compare && state === 'ok' && (
-        <div className="iw-stat-delta iw-muted text-xs" data-testid="stat-delta">
-          {delta !== null ? t.compare.delta(formatDelta(delta, locale), compare) : t.compare.noDelta(compare)}
+      {shiftSec !== null && compare && state === 'ok' && change && (
+        <div className="iw-stat-delta iw-muted text-xs" data-testid="stat-delta" title={t.fleetHealth.deltaTitle(compare)}
+          style={tone ? { color: STAT_COLORS[tone === 'bad' ? 'red' : 'green'] } : undefined}
+        >
+          {change.kind === 'no-data'
+            ? t.fleetHealth.noDataBefore(compare)
+            : t.compare.delta(change.kind === 'points' ? formatPoints(change.value, locale) : formatDelta(change.value, locale), compare)}
         </div>
       )}
       <div className="iw-stat-spark" aria-hidden="true">

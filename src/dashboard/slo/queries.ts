@@ -94,7 +94,10 @@ const KIND_TITLE: Record<SloKind, string> = { ttft: 'TTFT', itl: 'ITL', e2e: 'E2
  * Example (TTFT 0.3 s between 0.25 and 0.5):
  *   (a(0.25) + (a(0.5) − a(0.25)) * 0.2) with a(x) = sum by ($__by)(rate(bucket{le=~"x"}[$__range])) / (total > 0)
  */
-export function sloColumns(setups: ReadonlyArray<{ kind: SloKind; threshold: number; position: ThresholdPosition | null; leValues: readonly string[]; hasCount: boolean }>): ColumnSpec[] {
+export function sloColumns(
+  setups: ReadonlyArray<{ kind: SloKind; threshold: number; position: ThresholdPosition | null; leValues: readonly string[]; hasCount: boolean }>,
+  objective?: number,
+): ColumnSpec[] {
   const out: ColumnSpec[] = [];
   for (const s of setups) {
     const pos = s.position;
@@ -127,6 +130,8 @@ export function sloColumns(setups: ReadonlyArray<{ kind: SloKind; threshold: num
       unit: 'ratio',
       worse: 'lower',
       query: { id: `${s.kind}-slo`, legend: '', alternatives: [{ expr }] },
+      ...(objective !== undefined ? { objective } : {}),
+      ...(pos.kind === 'between' ? { between: { lower: pos.lower?.value ?? 0, upper: pos.upper.value } } : {}),
     });
   }
   return out;

@@ -9,9 +9,9 @@ import { sloColumns, type EffectiveSlo } from './queries';
 export function SloSummaryPanel({ panel, slo }: { panel: PanelSpec; slo: EffectiveSlo }) {
   const setups = useSloSetup(slo);
   const withSlo = useMemo(() => {
-    const extra = sloColumns(setups.filter((s) => s.status === 'ready'));
+    const extra = sloColumns(setups.filter((s) => s.status === 'ready'), slo.objective);
     if (!panel.table || extra.length === 0) return panel;
     return { ...panel, table: { ...panel.table, columns: [...panel.table.columns, ...extra] } };
-  }, [panel, setups]);
+  }, [panel, setups, slo.objective]);
   return <Panel panel={withSlo} />;
 }

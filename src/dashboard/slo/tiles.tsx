@@ -198,9 +198,10 @@ const SPAN_SLACK_SEC = 300;
 
 /**
  * How many seconds of data the longest-lived series of the first ready SLO's `_count` has inside
- * `win`, estimated from its sample counts (samples in the window × the spacing of the last 5 min);
- * null when unknown. A fresh Prometheus has minutes, not six hours, and a 6 h rate then reads as
- * the last minutes' one.
+ * `win`: the window's end minus its first sample's timestamp (a subquery of 240 steps; exact where
+ * the step is at most the scrape interval, else within a step, and not thrown off by irregular
+ * scrapes as a sample count would be); null when unknown. A fresh Prometheus has minutes, not six
+ * hours, and a 6 h rate then reads as the last minutes' one.
  */
 function useDataSpan(setups: SloSetup[], win: '1h' | '6h'): number | null {
   const { client, baseUrl, window: w, catalog, resolved, filters } = useDashboard();
@@ -208,7 +209,7 @@ function useDataSpan(setups: SloSetup[], win: '1h' | '6h'): number | null {
   let expr: string | null = null;
   if (s && resolved) {
     const id = `${s.kind}_count`;
-    const r = expandQuery({ id: 'span', legend: '', alternatives: [{ expr: `300 * max(count_over_time({{${id}}}[${win}]) / count_over_time({{${id}}}[5m]))` }] }, catalog, { resolved, filters, rateInterval: win, by: [] });
+    const r = expandQuery({ id: 'span', legend: '', alternatives: [{ expr: `time() - min(min_over_time(timestamp({{${id}}})[${win}:${win === '1h' ? 15 : 90}s]))` }] }, catalog, { resolved, filters, rateInterval: win, by: [] });
     if ('expr' in r) expr = r.expr;
   }
   const q = useQuery({ ...instantQueryOptions(client, { baseUrl, expr: expr ?? '', time: w.endSec }), enabled: expr !== null });

@@ -10,8 +10,10 @@ import { formatValue } from '../../lib/units';
 import { useLang, useT } from '../../i18n';
 import { columnTitle } from '../../i18n/catalog-text';
 import { formatDelta } from '../compare/compare';
+import { formatPoints } from '../compare/tile-delta';
 import { rangeSeconds, useDashboard } from '../data/context';
 import { STAT_COLORS, statVerdict } from '../panel/stat-verdict';
+import { sloCellVerdict } from '../slo/cell-verdict';
 import { columnScope, sortRows, type RowStatus, type TableCell, type TableRow } from './table-data';
 import type { TableData } from './use-table-data';
 
@@ -168,14 +170,22 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
         </span>
       );
   }
-  const verdict = CELL_THRESHOLDS[column.id] ? statVerdict(cell.value, CELL_THRESHOLDS[column.id], (v) => formatValue(v, column.unit, { locale }), t.verdict) : null;
-  if (verdict && verdict.color !== 'none' && verdict.color !== 'green' && !cell.outlier && cell.delta === undefined)
+  const betweenNote = (b: { lower: number; upper: number }) => t.fleetHealth.sloBetween(formatValue(b.lower, 'seconds', { locale }), formatValue(b.upper, 'seconds', { locale }));
+  const verdict =
+    column.objective !== undefined
+      ? sloCellVerdict(cell.value, column.objective, (v) => formatValue(v, 'ratio', { locale, digits: 4 }), (v) => formatValue(v, 'count', { locale }), t.fleetHealth)
+      : CELL_THRESHOLDS[column.id]
+        ? statVerdict(cell.value, CELL_THRESHOLDS[column.id], (v) => formatValue(v, column.unit, { locale }), t.verdict)
+        : null;
+  // SLO cells say green too: meeting the objective is a verdict.
+  if (verdict && verdict.color !== 'none' && (verdict.color !== 'green' || column.objective !== undefined) && !cell.outlier && cell.delta === undefined)
     return (
-      <span data-color={verdict.color} style={{ color: STAT_COLORS[verdict.color] }} title={verdict.reason}>
+      <span data-color={verdict.color} style={{ color: STAT_COLORS[verdict.color] }} title={column.between ? `${verdict.reason} ${betweenNote(column.between)}` : verdict.reason}>
+        {column.between ? '≈ ' : ''}
         {formatValue(cell.value, column.unit, { locale })}
       </span>
     );
-  const value = formatValue(cell.value, column.unit, { locale });
+  const value = `${column.between ? '≈ ' : ''}${formatValue(cell.value, column.unit, { locale })}`;
   // Compare mode: the change against the earlier window, under the value.
   const text =
     cell.delta === undefined ? (
@@ -183,7 +193,7 @@ function Cell({ row, cell, column, info }: { row: TableRow; cell: TableCell | un
     ) : (
       <>
         {value}
-        <span className="iw-cell-delta iw-muted">{cell.delta === null ? '—' : formatDelta(cell.delta, locale)}</span>
+        <span className="iw-cell-delta iw-muted">{cell.delta === null ? '—' : column.unit === 'ratio' ? formatPoints(cell.delta, locale) : formatDelta(cell.delta, locale)}</span>
       </>
     );
   const shown = cell.instanceWide && ADDITIVE.has(column.unit) ? (
