@@ -49,7 +49,7 @@ function Prices({ gpus }: { gpus: GpuSource }) {
               min={0}
               step={0.01}
               aria-label={t.gpuPriceLabel(m.name)}
-              className="w-20"
+              className="iw-input w-20"
               value={gpus.typed[m.name] ?? (gpus.prices.get(m.name) ?? '')}
               onChange={(e) => {
                 const v = e.currentTarget.value === '' ? null : Number(e.currentTarget.value);
@@ -88,6 +88,7 @@ export function GpuSection() {
             {t.gpuUnattributed(free)} {idle !== null && t.gpuIdleCost(formatValue(idle, 'usd', { locale: lang }))}
           </p>
         )}
+        {(gpus.join?.idleEngineGpus ?? 0) > 0 && <p data-idle-engine-gpus={gpus.join?.idleEngineGpus}>{t.gpuIdleEngines(gpus.join?.idleEngineGpus ?? 0)}</p>}
         {gpus.missingPrices.length > 0 && <p data-gpu-missing-prices={gpus.missingPrices.length}>{t.gpuPricesMissing(gpus.missingPrices.join(', '))}</p>}
         <Prices gpus={gpus} />
         {openCost && <p>{t.gpuOpenCost}</p>}

@@ -1,24 +1,31 @@
 // The GPU layer's probes (pure): which PromQL tells whether DCGM series are present, in which
 // label form, how many GPUs of which model, and how many engine instances the join matched; and
 // what their answers mean. Two instant queries at the range's end, one request each.
-import { DCGM, byPodMap, gpusPerPod, normalised, podMap } from '../../catalog/gpus/promql';
+import { DCGM, byPodMap, gpusPerPod, perInstance, podMap } from '../../catalog/gpus/promql';
 import { parseSampleValue, type QueryAnswer } from '../../prometheus';
 
 const PRESENCE = `{__name__=~"${DCGM.fbUsed}|${DCGM.util}"}`;
 
-/** GPUs by model, and held by no engine instance, by model (`held="false"`). */
-export const inventoryQuery = (running: string | null): string => {
+/**
+ * GPUs by model, and those no pod holds, by model (`held="false"`): the exporter labels such a GPU
+ * with nothing (older exporters: `pod=""`), so it carries its scrape target's own pod (that of
+ * the exporter, as `up` of that target has it) or none.
+ */
+export const inventoryQuery = (): string => {
   const all = `count by (modelName) (group by (modelName, UUID, gpu, Hostname, GPU_I_ID) (${PRESENCE}))`;
-  if (!running) return all;
-  const free = `count by (modelName) (${normalised(DCGM.fbUsed)} unless on (namespace, pod) ${podMap(running)})`;
+  const fb = DCGM.fbUsed;
+  const free = `count by (modelName) (${fb}{exported_pod=""} and on (instance, pod) up or ${fb}{pod="", exported_pod=""})`;
   return `${all} or label_replace(${free}, "held", "false", "", "")`;
 };
 
 const tag = (what: string, expr: string): string => `label_replace(${expr}, "what", "${what}", "", "")`;
 
 /** Counts for the join statement and the label form, as one vector tagged by `what`. */
-export const joinQuery = (running: string): string =>
+export const joinQuery = (running: string, generation: string | null): string =>
   [
+    ...(generation
+      ? [tag('idle_engine_gpus', `sum(${perInstance(podMap(running), gpusPerPod)} unless on (instance) (sum by (instance) (rate({{${generation}}}[$__range])) > 0))`)]
+      : []),
     tag('instances', `count(group by (instance) ({{${running}}}))`),
     tag('matched', `count(group by (instance) (${podMap(running)} * on (namespace, pod) group_left () ${gpusPerPod}))`),
     tag('by_pod', `count(group by (instance) (${byPodMap(running)} * on (namespace, pod) group_left () ${gpusPerPod}))`),
@@ -52,6 +59,8 @@ export interface GpuJoin {
   byPod: number;
   form: 'exported' | 'pod';
   openCost: boolean;
+  /** GPUs of matched instances that produced no token over the range. */
+  idleEngineGpus: number;
 }
 
 export function readJoin(a: QueryAnswer | undefined): GpuJoin | null {
@@ -67,5 +76,6 @@ export function readJoin(a: QueryAnswer | undefined): GpuJoin | null {
     byPod: v.by_pod ?? 0,
     form: (v.exported ?? 0) > 0 ? 'exported' : 'pod',
     openCost: (v.opencost ?? 0) > 0,
+    idleEngineGpus: v.idle_engine_gpus ?? 0,
   };
 }

@@ -50,8 +50,8 @@ export function useGpuSource(configPrices: Readonly<Record<string, number>>, ena
       const r = expandQuery(query('gpu-probe', '', template), ctx.catalog, { resolved: ctx.resolved ?? new Map(), filters: {}, rateInterval: ctx.rateInterval, by: [], range: rangeSeconds(ctx.window) });
       return 'expr' in r ? r.expr : null;
     };
-    const inv = expand(inventoryQuery(running)) ?? expand(inventoryQuery(null));
-    const join = running ? expand(joinQuery(running)) : null;
+    const inv = expand(inventoryQuery());
+    const join = running ? expand(joinQuery(running, ctx.catalog.roles?.generationTokens?.id ?? null)) : null;
     return [inv, join].filter((e): e is string => e !== null);
   }, [ctx.resolved, ctx.catalog, ctx.rateInterval, ctx.window, running]);
   const window = summaryWindow(ctx.window);
