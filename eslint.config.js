@@ -63,7 +63,7 @@ export default tseslint.config(
   ...zone('dashboard', ['app'], 'dashboard never imports app.'),
   // The rooms of dashboard/: board/ lays out and imports any room, none imports it; url/ is the
   // state codec and imports no room; data/ (the data path) never reaches into the features drawn on it.
-  ...['alerts', 'backend', 'compare', 'data', 'embed', 'header', 'panel', 'slo', 'tables', 'url'].flatMap((room) =>
+  ...['alerts', 'backend', 'compare', 'data', 'embed', 'gpus', 'header', 'panel', 'slo', 'tables', 'url'].flatMap((room) =>
     zone(`dashboard/${room}`, ['app', 'board'], `only dashboard/board lays out the rooms; ${room}/ does not import it.`),
   ),
   ...zone('dashboard/url', ['app', 'board', 'alerts', 'backend', 'compare', 'data', 'embed', 'header', 'panel', 'slo', 'tables'], 'url/ is the state codec: it imports no room.'),
