@@ -37,7 +37,7 @@ export const en = {
 };
 
 export const zh: typeof en = {
-  gpuSection: 'GPUs',
+  gpuSection: 'GPU（显卡）',
   gpuJoin: (matched, total, how) => `GPU 关联：${total} 个实例中 ${matched} 个，${how}。`,
   gpuJoinByPod: '按 pod（引擎序列带 namespace/pod 标签）',
   gpuJoinByIp: '按 IP（instance → kube_pod_info 的 pod_ip，不含 hostNetwork pod）',
