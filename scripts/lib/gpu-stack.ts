@@ -6,6 +6,7 @@ import type { SimInstance } from '../../sim/instance.ts';
 import type { Labels } from '../../sim/exposition.ts';
 import { DcgmSim, EXPORTER_NAMESPACE, type GpuLayout, gpuLayout, podOf, renderKsmStored, type SimNode } from '../../sim/dcgm/index.ts';
 import type { ScrapeJob } from './prometheus.ts';
+import { formatLabels } from '../../sim/format.ts';
 
 /**
  * `pod`: the job has honor_labels, so the exporter's `pod`/`namespace` are stored as written;
@@ -86,4 +87,7 @@ export function renderGpuBackfill(plan: GpuPlan, host: string, out: string[], tM
     storedDcgmLabels(plan.form, exposed, node, { instance: `${host}:${plan.port + node.index}`, job: DCGM_JOB }),
   );
   renderKsmStored(plan.layout, out, tsSec, { instance: `${host}:${plan.port + plan.layout.nodes.length}`, job: KSM_JOB });
+  // `up` of each exporter target, with its target labels, as the scrapes would have stored it
+  // (the board finds idle GPUs by their exporter target's own pod).
+  for (const n of plan.layout.nodes) out.push(`up${formatLabels({ ...exporterTargetLabels(n), instance: `${host}:${plan.port + n.index}`, job: DCGM_JOB })} 1 ${tsSec}`);
 }
