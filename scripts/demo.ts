@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { ENGINE_USAGE, engineArgs, leFormatArg, numArg, parseArgs, profileArg } from '../sim/cli-args.ts';
 import { FEATURES } from '../sim/index.ts';
+import { GPU_USAGE, gpuArgs } from './lib/gpu-args.ts';
 import { startTopologyStack, TOPOLOGIES, type Topology, type TopologyStack } from './lib/topology.ts';
 
 const USAGE = `Usage: npm run demo -- [flags]
@@ -25,10 +26,11 @@ ${ENGINE_USAGE}
   --backend prometheus     prometheus | victoria-metrics (topology single only)
   --topology single        single | sharded (2 hashmod shards remote_write into VictoriaMetrics)
                            | federated (2 cluster servers, a global one federating them);
-                           the extra servers take the ports after --prom-port; live data only`;
+                           the extra servers take the ports after --prom-port; live data only
+${GPU_USAGE}`;
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), ['help', 'no-exemplars']);
+  const args = parseArgs(process.argv.slice(2), ['help', 'no-exemplars', 'gpus']);
   if (args.has('help')) {
     console.log(USAGE);
     return;
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
       scenario: args.get('scenario'),
       backend,
       exemplars: !args.has('no-exemplars'),
+      gpus: gpuArgs(args),
       log,
     });
     if (stopping) return;

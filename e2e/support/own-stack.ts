@@ -23,7 +23,9 @@ export function useStack(opts: Omit<StackOptions, Ports> & Partial<Pick<StackOpt
       next += f.instances ?? 2;
       return { ...f, port };
     });
-    stack = await startStack({ backfillMinutes: 20, seed: 21, log, ...ports, ...opts, ...(engines ? { engines } : {}) } as StackOptions);
+    // The GPU layer (exporters, kube-state-metrics) given port 0 takes the block's last four ports.
+    const gpus = opts.gpus && !opts.gpus.port && base !== null ? { gpus: { ...opts.gpus, port: base + 12 } } : {};
+    stack = await startStack({ backfillMinutes: 20, seed: 21, log, ...ports, ...opts, ...(engines ? { engines } : {}), ...gpus } as StackOptions);
   });
   test.afterAll(async () => {
     await stack?.stop();

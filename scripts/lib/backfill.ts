@@ -5,6 +5,14 @@ import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { advanceFleet, type Fleet, targetOf } from '../../sim/index.ts';
+import type { Labels } from '../../sim/exposition.ts';
+import type { SimInstance } from '../../sim/instance.ts';
+
+/** Optional extras of a backfill: target labels per engine, and more lines per snapshot (GPU layer). */
+export interface BackfillExtras {
+  targetLabels?: (inst: SimInstance) => Labels;
+  snapshot?: (out: string[], tMs: number, tsSec: string) => void;
+}
 
 export interface BackfillResult {
   samples: number;
@@ -13,7 +21,7 @@ export interface BackfillResult {
 }
 
 /** Writes snapshots from fleet's current time until (a moving) now; the fleet ends at now. */
-export async function writeBackfill(fleet: Fleet, file: string, intervalMs: number, now: () => number = Date.now): Promise<BackfillResult> {
+export async function writeBackfill(fleet: Fleet, file: string, intervalMs: number, now: () => number = Date.now, extras: BackfillExtras = {}): Promise<BackfillResult> {
   const out = createWriteStream(file);
   let samples = 0;
   let snapshots = 0;
@@ -26,8 +34,9 @@ export async function writeBackfill(fleet: Fleet, file: string, intervalMs: numb
     const lines: string[] = [];
     const ts = (t / 1000).toFixed(3);
     for (const inst of fleet.instances) {
-      inst.renderOpenMetrics(lines, { instance: targetOf(fleet, inst), job: inst.spec.engine }, ts);
+      inst.renderOpenMetrics(lines, { instance: targetOf(fleet, inst), job: inst.spec.engine, ...extras.targetLabels?.(inst) }, ts);
     }
+    extras.snapshot?.(lines, t, ts);
     samples += lines.length;
     snapshots++;
     if (!out.write(`${lines.join('\n')}\n`)) await once(out, 'drain');

@@ -9,6 +9,10 @@ export interface ScrapeJob {
   targets: string[];
   /** Scrape path when it is not /metrics (trtllm-serve: /prometheus/metrics). */
   metricsPath?: string;
+  /** Labels per target (`host:port` → labels), as service discovery attaches them (GPU layer). */
+  targetLabels?: Record<string, Record<string, string>>;
+  /** `honor_labels: true`: the target's own labels win over target labels (no `exported_` renames). */
+  honorLabels?: boolean;
 }
 
 /** The job's `metrics_path:` line, if it needs one (indented for a scrape_configs entry). */
@@ -18,9 +22,26 @@ export function scrapeConfig(jobs: ScrapeJob[], interval: string): string {
   const lines = ['global:', `  scrape_interval: ${interval}`, `  evaluation_interval: ${interval}`, 'scrape_configs:'];
   for (const j of jobs) {
     if (j.targets.length === 0) continue;
+    if (j.targetLabels || j.honorLabels !== undefined) {
+      lines.push(...labelledJobLines(j));
+      continue;
+    }
     lines.push(`  - job_name: ${j.job}`, ...metricsPathLines(j), '    static_configs:', `      - targets: [${j.targets.map((t) => `'${t}'`).join(', ')}]`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A job whose targets carry labels of their own (one static config per target), and honor_labels. */
+function labelledJobLines(j: ScrapeJob): string[] {
+  const lines = [`  - job_name: ${j.job}`, ...metricsPathLines(j)];
+  if (j.honorLabels !== undefined) lines.push(`    honor_labels: ${j.honorLabels}`);
+  lines.push('    static_configs:');
+  for (const t of j.targets) {
+    lines.push(`      - targets: ['${t}']`);
+    const labels = Object.entries(j.targetLabels?.[t] ?? {});
+    if (labels.length) lines.push('        labels:', ...labels.map(([k, v]) => `          ${k}: ${JSON.stringify(v)}`));
+  }
+  return lines;
 }
 
 export interface BackendProcess {

@@ -5,12 +5,14 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFleet, ENGINES, type EngineFleet, type EngineKind, type Fleet, METRICS_PATH, startSim, type FleetOptions, type SimHandle } from '../../sim/index.ts';
+import { createFleet, ENGINES, type EngineFleet, type EngineKind, type Fleet, METRICS_PATH, startSim, targetOf, type FleetOptions, type SimHandle } from '../../sim/index.ts';
 import type { Profile } from '../../sim/engines/presets.ts';
 import { runPromtool, writeBackfill } from './backfill.ts';
 import { ensurePrometheus, findBinary } from './binaries.ts';
 import { type BackendProcess, type ScrapeJob, scrapeConfig, startPrometheus, startVictoriaMetrics, waitForTargetsUp } from './prometheus.ts';
 import { EXEMPLAR_STORAGE_FLAG } from './prometheus.ts';
+import { engineTargetLabels, type GpuPlan, gpuPlan, gpuScrapeJobs, type GpuStackOptions, renderGpuBackfill } from './gpu-stack.ts';
+import { type GpuSimHandle, startGpuSim } from '../../sim/dcgm/index.ts';
 
 export { waitForTargetsUp } from './prometheus.ts';
 
@@ -40,6 +42,8 @@ export interface StackOptions {
   ruleFiles?: string[];
   /** Exemplars: the engines serve them over OpenMetrics and Prometheus stores them (exemplar-storage). */
   exemplars?: boolean;
+  /** The GPU layer (issue 29): simulated DCGM exporters and kube-state-metrics, pod identities on the engines. */
+  gpus?: GpuStackOptions;
   log?: (line: string) => void;
 }
 
@@ -108,9 +112,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const dataDir = join(dir, 'data');
   let sim: SimHandle | null = null;
   let proc: BackendProcess | null = null;
+  let gpuSim: GpuSimHandle | null = null;
   const cleanup = async (): Promise<void> => {
     await proc?.stop();
     await sim?.close();
+    await gpuSim?.close();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -126,10 +132,17 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       bin = vm;
     }
     const fleet = createFleet({ ...fleetOptions(opts), startMs: Date.now() - backfillMin * 60_000 });
+    const gpu: GpuPlan | null = opts.gpus ? gpuPlan(fleet, opts.gpus) : null;
     if (backfillMin > 0 && promtool) {
       const t0 = Date.now();
       const file = join(dir, 'backfill.om');
-      const r = await writeBackfill(fleet, file, intervalMs);
+      const r = await writeBackfill(
+        fleet,
+        file,
+        intervalMs,
+        Date.now,
+        gpu ? { targetLabels: (i) => engineTargetLabels(gpu, i), snapshot: (out, t, ts) => renderGpuBackfill(gpu, fleet.host, out, t, ts) } : {},
+      );
       const mb = (statSync(file).size / 2 ** 20).toFixed(0);
       log(`backfill: ${backfillMin} min simulated, ${r.snapshots} snapshots, ${r.samples} samples (${mb} MiB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       const t1 = Date.now();
@@ -139,9 +152,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     }
     sim = await startSim({ fleet, log, exemplars: opts.exemplars });
     const jobs = scrapeJobs(fleet, opts.deadTargets);
+    if (gpu) {
+      for (const j of jobs) {
+        j.targetLabels = Object.fromEntries(fleet.instances.filter((i) => i.spec.engine === j.job).map((i) => [targetOf(fleet, i), engineTargetLabels(gpu, i)]));
+      }
+      gpuSim = await startGpuSim(fleet, gpu.port, gpu.dcgm);
+      jobs.push(...gpuScrapeJobs(gpu, fleet.host));
+    }
     const rules = backend === 'prometheus' ? (opts.ruleFiles ?? []) : [];
     const config = scrapeConfig(jobs, interval) + (rules.length ? `rule_files:\n${rules.map((f) => `  - ${JSON.stringify(f)}\n`).join('')}` : '');
-    const targets = sim.targets;
+    const targets = [...sim.targets, ...(gpuSim ? [...gpuSim.exporterTargets, gpuSim.ksmTarget] : [])];
     const launch = async (): Promise<BackendProcess> => {
       const p = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log, opts.exemplars ? [EXEMPLAR_STORAGE_FLAG] : []) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);
       proc = p;
@@ -154,7 +174,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     let running = true;
     return {
       promUrl: url,
-      simTargets: targets,
+      simTargets: sim.targets,
       stop: () => {
         stopped ??= cleanup();
         return stopped;

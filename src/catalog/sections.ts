@@ -3,7 +3,7 @@
 import type { PanelPlace } from './types';
 
 /** A control or panel-like body the board supplies (src/dashboard/board/extras.tsx renders each). */
-export type SectionExtraId = 'gpu-picker' | 'slo-burn';
+export type SectionExtraId = 'gpu-picker' | 'slo-burn' | 'gpu-absent';
 
 export interface SectionExtras {
   /** In the section's summary line, before the notes (controls that change what the panels show). */
@@ -14,7 +14,8 @@ export interface SectionExtras {
 
 export const SECTION_EXTRAS: Readonly<Partial<Record<PanelPlace, SectionExtras>>> = {
   // The MFU panel divides by the GPU's peak FLOP/s: the picker sits with it.
-  advanced: { summary: ['gpu-picker'] },
+  // …and, when no DCGM exporter is found, where to get one (src/dashboard/gpus).
+  advanced: { summary: ['gpu-picker', 'gpu-absent'] },
   // Error-budget burn for the SLOs set, beside the latency quantiles it is computed from.
   latency: { after: ['slo-burn'] },
 };

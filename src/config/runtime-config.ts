@@ -6,6 +6,7 @@ import type { EngineId } from '../catalog/types';
 import { normaliseBackendEntry } from './backend-access';
 import { parseObjective, parseThreshold, SLO_PROBLEM_EN } from '../lib/slo';
 import { validateTraces, type TracesConfig } from './traces-config';
+import { type GpuPrices, parseGpuPrices } from './gpu-prices';
 
 export interface GpuPeak {
   name: string;
@@ -34,6 +35,8 @@ export interface RuntimeConfig {
   gpuPeaks: GpuPeak[];
   /** The GPU chosen by default for MFU (a name from the table) or a number of FLOP/s. */
   defaultGpu: string | number | null;
+  /** Dollars per GPU-hour by GPU model (`gpuPrices`, src/config/gpu-prices.ts). */
+  gpuPrices: GpuPrices;
   /** Origins allowed to drive an embedded dashboard with postMessage, and to receive its reports. */
   embedOrigins: string[];
   /** SLO defaults (`slo`): thresholds and objective, optionally per model. */
@@ -68,6 +71,7 @@ export const EMPTY_CONFIG: RuntimeConfig = {
   lang: null,
   gpuPeaks: [],
   defaultGpu: null,
+  gpuPrices: {},
   embedOrigins: [],
   slo: { models: {} },
   traces: null,
@@ -88,7 +92,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function validateConfig(raw: unknown): RuntimeConfig {
   if (!isRecord(raw)) throw new ConfigError('config.json must contain a JSON object.');
   const problems: string[] = [];
-  const cfg: RuntimeConfig = { ...EMPTY_CONFIG, headers: {}, allowedBackends: [], gpuPeaks: [], embedOrigins: [], slo: { models: {} } };
+  const cfg: RuntimeConfig = { ...EMPTY_CONFIG, headers: {}, allowedBackends: [], gpuPeaks: [], gpuPrices: {}, embedOrigins: [], slo: { models: {} } };
   for (const key of Object.keys(raw)) if (!KNOWN_KEYS.has(key)) problems.push(`unknown key "${key}"`);
 
   const str = (key: string): string | null => {
@@ -163,6 +167,8 @@ export function validateConfig(raw: unknown): RuntimeConfig {
         else problems.push(`gpuPeaks[${i}] must be {"name": string, "flops": positive number}`);
       });
   }
+
+  parseGpuPrices(raw.gpuPrices, cfg.gpuPrices, problems);
 
   if (raw.defaultGpu !== undefined && raw.defaultGpu !== null) {
     if (typeof raw.defaultGpu === 'string' || (typeof raw.defaultGpu === 'number' && raw.defaultGpu > 0))

@@ -3,6 +3,7 @@
 // entry is missing (i18n.test.ts fails CI on a missing entry, so the fallback is a safety net).
 import type { ColumnSpec, EngineId, PanelSpec, StatSpec } from '../catalog/types';
 import { catalogZh, type PanelText } from './catalog-zh';
+import { GPU_COLUMN_ZH } from './gpus';
 import type { Lang } from './index';
 
 export type { PanelText };
@@ -33,6 +34,7 @@ export function statTitle(stat: Pick<StatSpec, 'id' | 'title'>, engine: EngineId
 
 /** Chinese titles of table columns, by column id (the same ids on both engines). */
 export const COLUMN_ZH: Record<string, string> = {
+  ...GPU_COLUMN_ZH,
   instances: '实例数',
   'req-rate': '请求/s',
   'prompt-tokens': '提示 tok/s',

@@ -7,6 +7,8 @@ import { en as fleetHealth } from './fleet-health';
 
 export const en = {
   ...diagnosisEn,
+import { en as gpusEn } from './gpus';
+  ...gpusEn,
   appName: 'inferwatch',
   tagline: 'LLM inference monitoring',
   promUrlLocked: 'This site is locked to this backend (lockBackend in config.json).',

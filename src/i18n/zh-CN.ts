@@ -8,6 +8,8 @@ import { zh as fleetHealth } from './fleet-health';
 
 export const zhCN: Messages = {
   ...diagnosisZh,
+import { zh as gpusZh } from './gpus';
+  ...gpusZh,
   appName: 'inferwatch',
   tagline: 'LLM 推理服务监控',
   promUrlLocked: '本站点已锁定到此后端（config.json 中的 lockBackend）。',

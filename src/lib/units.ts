@@ -19,7 +19,14 @@ export type Unit =
   | 'flops'
   | 'ops'
   | 'count'
-  | 'gbps';
+  | 'gbps'
+  // The GPU layer (issue 29): watts, degrees, clocks, dollars, tokens per joule / per GPU-second.
+  | 'watts'
+  | 'celsius'
+  | 'mhz'
+  | 'usd'
+  | 'tokpj'
+  | 'tokpgs';
 
 export interface FormatOptions {
   /** BCP 47 locale for the digits (`de-DE` → `1,24 s`); the runtime default when omitted. */
@@ -164,6 +171,18 @@ export function formatValue(v: number | null, unit: Unit, opts: FormatOptions = 
       return prefixed(v * 1e9, o, 1000, SI, 'B/s');
     case 'flops':
       return prefixed(v, o, 1000, SI, 'FLOP/s');
+    case 'watts':
+      return prefixed(v, o, 1000, SI, 'W');
+    case 'celsius':
+      return `${fmt(v, o)} °C`;
+    case 'mhz':
+      return `${fmt(v, o)} MHz`;
+    case 'usd':
+      return `$${fmt(v, o)}`;
+    case 'tokpj':
+      return compact(v, o, ' tok/J');
+    case 'tokpgs':
+      return compact(v, o, ' tok/GPU·s');
   }
 }
 

@@ -4,6 +4,7 @@
 import { catalogs, resolveMetrics, type EngineCatalog, type ResolvedMetric } from '../catalog';
 import { alertingRules } from './alerting';
 import { recordingRules } from './recording';
+import { gpuRuleGroups } from './gpus';
 import { RulesInputError, sloRules } from './slo';
 import { parsePromDuration } from '../lib/duration';
 import { DEFAULT_RUNBOOK_BASE, type GeneratedRules, type GenerateOptions, type RuleGroup } from './types';
@@ -58,6 +59,7 @@ export function generateRules(opts: GenerateOptions): GeneratedRules {
     { name: `inferwatch-${e}-recording`, rules: recorded.rules },
     { name: `inferwatch-${e}-alerts`, rules: alerts.rules },
   ];
+  if (opts.gpus) groups.push(...gpuRuleGroups(actx));
   const slo = opts.slo;
   if (slo && (slo.ttft !== undefined || slo.itl !== undefined || slo.e2e !== undefined)) {
     const s = sloRules(actx, slo, opts.leValues ?? {});

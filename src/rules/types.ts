@@ -54,6 +54,8 @@ export interface GenerateOptions {
   rateWindow?: string;
   /** Replaces every alert's `for` (tests use a short one). */
   forOverride?: string;
+  /** Adds the GPU rules (DCGM joined to the engine instances; src/rules/gpus.ts). */
+  gpus?: boolean;
 }
 
 export type SloMetric = 'ttft' | 'itl' | 'e2e';

@@ -26,6 +26,8 @@ import { SectionNotes } from './section-notes';
 import { sectionPanels } from './section-panels';
 import { useBoard, type Board } from './use-board';
 import { usePanelWidth } from './use-panel-width';
+import { GpuSection } from '../gpus/gpu-section';
+import { GpuContext, useGpuSource } from '../gpus/use-gpu-source';
 
 /** What a panel that threw shows instead (the rest of the board keeps working). */
 function PanelCrash({ panel, message }: { panel: PanelSpec; message: string }) {
@@ -88,7 +90,7 @@ export function Dashboard({
         {ctx && (
           <PrintingContext.Provider value={board.printing}>
             <DashboardContext.Provider value={ctx}>
-              {single ? <Panel panel={single} fill /> : autoAlone ? <OtherMetricAlone names={board.backend.names} id={autoAlone} /> : <WholeBoard board={board} />}
+              {single ? <Panel panel={single} fill /> : autoAlone ? <OtherMetricAlone names={board.backend.names} id={autoAlone} /> : <WholeBoard board={board} config={config} />}
             </DashboardContext.Provider>
           </PrintingContext.Provider>
         )}
@@ -97,13 +99,14 @@ export function Dashboard({
   );
 }
 
-function WholeBoard({ board }: { board: Board }) {
+function WholeBoard({ board, config }: { board: Board; config: RuntimeConfig }) {
   const t = useT();
   const { state, setState, catalog, engine, resolved } = board;
+  const gpus = useGpuSource(config.gpuPrices, board.belowFold);
   const toggle = (sid: string) =>
     setState({ collapsed: state.collapsed.includes(sid) ? state.collapsed.filter((c) => c !== sid) : [...state.collapsed, sid] });
   return (
-    <>
+    <GpuContext.Provider value={gpus}>
       <div className="iw-stats" role="list" aria-label={t.keyFigures}>
         {catalog.stats.map((s) => (
           <div role="listitem" key={s.id}>
@@ -151,7 +154,8 @@ function WholeBoard({ board }: { board: Board }) {
           </Section>
         );
       })}
+      {board.belowFold && <GpuSection />}
       {board.belowFold && <OtherMetrics names={board.backend.names} />}
-    </>
+    </GpuContext.Provider>
   );
 }

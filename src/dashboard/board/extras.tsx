@@ -8,12 +8,16 @@ import { Panel } from '../panel/panel';
 import { SloBurnPanel } from '../slo/burn-panel';
 import { SloSummaryPanel } from '../slo/summary';
 import { GpuPicker } from './gpu-picker';
+import { GpuAbsentNote } from '../gpus/gpu-section';
+import { useGpuWidened } from '../gpus/widen';
 import type { Board } from './use-board';
 
 function Extra({ id, board }: { id: SectionExtraId; board: Board }) {
   switch (id) {
     case 'gpu-picker':
       return <GpuPicker value={board.gpu} table={board.gpuTable} onChange={(gpu) => board.setState({ gpu })} />;
+    case 'gpu-absent':
+      return <GpuAbsentNote />;
     case 'slo-burn':
       return board.sloSet ? (
         <ErrorBoundary fallback={(message) => <p className="iw-error">{message}</p>}>
@@ -35,7 +39,8 @@ export function SectionExtras({ place, slot, board }: { place: PanelPlace; slot:
 }
 
 /** A catalog panel, with the extension another feature declares for its kind when that feature is on. */
-export function BoardPanel({ panel, board }: { panel: PanelSpec; board: Board }) {
+export function BoardPanel({ panel: own, board }: { panel: PanelSpec; board: Board }) {
+  const panel = useGpuWidened(own);
   if (panelExtension(panel) === 'slo-columns' && board.sloSet) return <SloSummaryPanel panel={panel} slo={board.slo} />;
   return <Panel panel={panel} />;
 }

@@ -1,0 +1,84 @@
+// The GPUs under the engines (issue 29) against a real Prometheus scraping the simulated engines,
+// DCGM exporters (stored form `exported_pod`, honor_labels off) and kube-state-metrics: the join
+// matches every simulated instance, and the table's tokens per GPU-second and $/1M output tokens
+// equal the same figures computed here from PromQL written independently. Idle GPUs (labelled
+// with the exporter's own pod) are counted apart. The board without an exporter is covered by
+// every other spec (the default stacks have none). The `pod` label form: scripts/lib/gpu-stack.test.ts.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { requestForm } from '../scripts/lib/request-form';
+import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
+import { useStack } from './support/own-stack';
+
+const H100_PRICE = 2.9;
+test.describe.configure({ mode: 'serial' });
+
+test.describe('GPUs joined to engines', () => {
+  // Port 0: the exporters and kube-state-metrics take the last ports of the stack's free block.
+  const stack = useStack({ gpus: { labels: 'exported', engineIdentity: 'pod', port: 0 } });
+
+  async function open(page: Page, engine: 'vllm' | 'sglang'): Promise<void> {
+    await page.route('**/config.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ gpuPrices: { H100: H100_PRICE } }) }));
+    await page.goto(appUrl({ prom: stack().promUrl, engine, from: 'now-15m', refresh: 'off' }));
+  }
+
+  async function vector(page: Page, expr: string, time: string): Promise<Array<{ metric: Record<string, string>; v: number }>> {
+    const res = await page.request.post(`${stack().promUrl}/api/v1/query`, { form: { query: expr, time } });
+    const json = (await res.json()) as { data: { result: Array<{ metric: Record<string, string>; value: [number, string] }> } };
+    return json.data.result.map((r) => ({ metric: r.metric, v: Number(r.value[1]) }));
+  }
+
+  const summary = (page: Page) => page.locator('section[data-section-id="gpus"] [data-testid="gpu-summary"]');
+
+  test('vLLM: GPU join matches every instance by pod; tokens per GPU-second and $/1M output tokens equal independent PromQL', async ({ page }) => {
+    const sent = page.waitForRequest((r) => /\/api\/v1\/query$/.test(new URL(r.url()).pathname) && /DCGM_FI_DEV_FB_USED[\s\S]*generation_tokens/.test(requestForm(r).get('query') ?? ''), { timeout: 60_000 });
+    await open(page, 'vllm');
+    await page.locator('section[data-section-id="gpus"]').scrollIntoViewIfNeeded({ timeout: 60_000 });
+    const join = summary(page).locator('[data-gpu-join]');
+    await expect(join).toHaveAttribute('data-gpu-join', 'pod', { timeout: 30_000 });
+    await expect(join).toHaveText(/^GPU join: 2 of 2 instances, by pod/);
+    // 16 H100 on two engine nodes, 2 A100 on a node with no engine; 8 held by no pod.
+    await expect(summary(page).locator('[data-gpu-total]')).toHaveAttribute('data-gpu-total', '18');
+    await expect(summary(page).locator('[data-gpu-unattributed]')).toHaveAttribute('data-gpu-unattributed', '8');
+    // 6 idle H100 at $2.9 (the A100s have no price, and the board says so).
+    await expect(summary(page).locator('[data-gpu-unattributed]')).toContainText('$17.4');
+    await expect(summary(page).locator('[data-gpu-missing-prices]')).toContainText('No price for NVIDIA A100-SXM4-80GB');
+    await expect(summary(page)).toContainText('exported_pod');
+
+    await expectPanelState(page, 'instance-table', 'ok', 60_000);
+    const req = await sent;
+    const time = requestForm(req).get('time') ?? '';
+    const range = /\[(\d+)s\]/.exec(requestForm(req).get('query') ?? '')?.[1];
+    expect(range).toBeTruthy();
+    const tokens = await vector(page, `sum by (instance, pod) (rate(vllm:generation_tokens_total[${range}s]))`, time);
+    const gpus = new Map((await vector(page, 'count by (exported_pod) (DCGM_FI_DEV_FB_USED{exported_pod!=""})', time)).map((r) => [r.metric.exported_pod, r.v]));
+    expect(tokens).toHaveLength(2);
+    const table = panel(page, 'instance-table');
+    for (const { metric, v: tps } of tokens) {
+      const n = gpus.get(metric.pod ?? '') ?? NaN;
+      const row = table.locator(`tr[data-row-key^="${metric.instance ?? ''}"]`).first();
+      await expect(row.locator('td[data-column="gpu-count"]')).toHaveAttribute('data-value', String(n));
+      const perGpu = Number(await row.locator('td[data-column="tok-per-gpu-s"]').getAttribute('data-value'));
+      expect(perGpu).toBeGreaterThan(0);
+      expect(Math.abs(perGpu - tps / n) / (tps / n)).toBeLessThan(1e-9);
+      const usd = Number(await row.locator('td[data-column="usd-per-1m-output"]').getAttribute('data-value'));
+      const want = ((H100_PRICE * n) / (tps * 3600)) * 1e6;
+      expect(Math.abs(usd - want) / want).toBeLessThan(1e-9);
+    }
+    // The Models table has the group too.
+    await expectPanelState(page, 'model-summary', 'ok');
+    await expect(panel(page, 'model-summary').locator('th[data-column="tok-per-gpu-s"]')).toBeVisible();
+    // Every GPU chart has data; XID shows the one GPU with an error.
+    for (const id of ['gpu-util', 'gpu-power', 'gpu-framebuffer', 'gpu-xid']) await expectPanelState(page, id, 'ok');
+    await expect(panel(page, 'gpu-xid')).toContainText('gpu-node-2');
+
+    const { violations } = await new AxeBuilder({ page }).include('section[data-section-id="gpus"]').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+
+  test('SGLang: the join matches both instances too', async ({ page }) => {
+    await open(page, 'sglang');
+    await page.locator('section[data-section-id="gpus"]').scrollIntoViewIfNeeded({ timeout: 60_000 });
+    await expect(summary(page).locator('[data-gpu-join]')).toHaveText(/^GPU join: 2 of 2 instances, by pod/, { timeout: 30_000 });
+  });
+});

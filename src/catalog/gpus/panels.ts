@@ -1,0 +1,57 @@
+// The GPUs section's charts (issue 29): DCGM series per GPU, normalised over both label forms.
+// Titles and descriptions come from the interface language (src/i18n/gpus.ts) by panel id.
+import { query } from '../define';
+import type { PanelSpec, QuerySpec } from '../types';
+import { DCGM, normalised } from './promql';
+
+const PER_GPU = 'Hostname, gpu, pod';
+const LEGEND = '{{Hostname}} · gpu {{gpu}} · {{pod}}';
+
+type GpuPanelId = 'gpu-util' | 'gpu-activity' | 'gpu-framebuffer' | 'gpu-power' | 'gpu-temperature' | 'gpu-clocks' | 'gpu-xid' | 'opencost';
+export const GPU_PANEL_IDS: readonly GpuPanelId[] = ['gpu-util', 'gpu-activity', 'gpu-framebuffer', 'gpu-power', 'gpu-temperature', 'gpu-clocks', 'gpu-xid', 'opencost'];
+
+const perGpu = (id: string, metric: string, scale = ''): QuerySpec => query(id, LEGEND, `avg by (${PER_GPU}) (${normalised(metric)})${scale}`);
+
+const base = (id: GpuPanelId, unit: PanelSpec['unit'], queries: QuerySpec[], extra: Partial<PanelSpec> = {}): PanelSpec => ({
+  id,
+  section: 'advanced',
+  title: id,
+  description: '',
+  unit,
+  chart: 'timeseries',
+  queries,
+  ...extra,
+});
+
+/** The section's panels; `text` gives each its title and description in the page's language. */
+export function gpuPanels(text: (id: GpuPanelId) => { title: string; description: string }, openCost: boolean): PanelSpec[] {
+  const panels = [
+    base('gpu-util', 'ratio', [perGpu('util', DCGM.util, ' / 100')], { min: 0, max: 1 }),
+    base(
+      'gpu-activity',
+      'ratio',
+      [
+        query('gr', 'graphics engine active', `avg (${normalised(DCGM.grActive)})`),
+        query('sm', 'SM active', `avg (${normalised(DCGM.smActive)})`),
+        query('tensor', 'tensor pipe active', `avg (${normalised(DCGM.tensor)})`),
+        query('dram', 'DRAM active', `avg (${normalised(DCGM.dram)})`),
+      ],
+      { min: 0, max: 1 },
+    ),
+    base('gpu-framebuffer', 'bytes', [perGpu('fb', DCGM.fbUsed, ' * 1048576')]),
+    base('gpu-power', 'watts', [perGpu('power', DCGM.power)]),
+    base('gpu-temperature', 'celsius', [perGpu('temp', DCGM.temp)]),
+    base('gpu-clocks', 'mhz', [perGpu('sm-clock', DCGM.smClock)]),
+    base('gpu-xid', 'count', [query('xid', '{{Hostname}} · gpu {{gpu}}', `max by (Hostname, gpu) (${normalised(DCGM.xid)}) > 0`)]),
+    ...(openCost
+      ? [
+          base('opencost', 'usd', [query('cpm', '{{model_name}} {{phase}} {{cost_basis}}', 'max by (model_name, phase, cost_basis) (llm_cost_per_million_tokens)')], {
+            chart: 'latest',
+          }),
+        ]
+      : []),
+  ];
+  return panels.map((p) => ({ ...p, ...text(p.id as GpuPanelId), width: 'half' }));
+}
+
+export type { GpuPanelId };

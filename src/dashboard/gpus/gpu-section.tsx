@@ -1,0 +1,111 @@
+// The GPUs section (PRODUCT.md §7): shown only when DCGM exporter series are present. It states the
+// join it used and how many engine instances it matched, the label form, the GPUs by model, the
+// GPUs no engine holds and what they cost, missing prices (with inputs), then the DCGM charts.
+import { useMemo } from 'react';
+import { gpuPanels } from '../../catalog/gpus/panels';
+import { useLang, useT } from '../../i18n';
+import { formatValue } from '../../lib/units';
+import { Panel } from '../panel/panel';
+import { useGpus, type GpuSource } from './use-gpu-source';
+
+function JoinStatement({ gpus }: { gpus: GpuSource }) {
+  const t = useT();
+  const j = gpus.join;
+  if (!j) return null;
+  const by = j.matched === 0 ? 'none' : j.byPod === j.matched ? 'pod' : j.byPod === 0 ? 'ip' : 'mixed';
+  const how = by === 'pod' ? t.gpuJoinByPod : by === 'ip' ? t.gpuJoinByIp : t.gpuJoinMixed(j.byPod, j.matched - j.byPod);
+  return (
+    <p data-gpu-join={by} data-matched={j.matched} data-instances={j.instances} className={j.matched === 0 ? 'iw-error' : undefined}>
+      {j.matched === 0 ? t.gpuJoinNone(j.instances) : t.gpuJoin(j.matched, j.instances, how)}
+    </p>
+  );
+}
+
+function idleCost(gpus: GpuSource): number | null {
+  let usd = 0;
+  let priced = false;
+  for (const u of gpus.inventory?.unattributed ?? []) {
+    const p = gpus.prices.get(u.name);
+    if (p === undefined) continue;
+    usd += p * u.count;
+    priced = true;
+  }
+  return priced ? usd : null;
+}
+
+function Prices({ gpus }: { gpus: GpuSource }) {
+  const t = useT();
+  const models = gpus.inventory?.models ?? [];
+  return (
+    <fieldset className="iw-gpu-prices" data-testid="gpu-prices">
+      <legend>{t.gpuPricesTitle}</legend>
+      {models.map((m) => {
+        const fromConfig = gpus.typed[m.name] === undefined && gpus.prices.has(m.name);
+        return (
+          <label key={m.name} className="mr-4">
+            <span className="iw-muted">{m.name} </span>
+            <input
+              type="number"
+              min={0}
+              step={0.01}
+              aria-label={t.gpuPriceLabel(m.name)}
+              className="iw-input w-20"
+              value={gpus.typed[m.name] ?? (gpus.prices.get(m.name) ?? '')}
+              onChange={(e) => {
+                const v = e.currentTarget.value === '' ? null : Number(e.currentTarget.value);
+                gpus.setTyped(m.name, v !== null && Number.isFinite(v) && v >= 0 ? v : null);
+              }}
+            />
+            {fromConfig && <span className="iw-muted"> {t.gpuPriceFromConfig}</span>}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+export function GpuSection() {
+  const gpus = useGpus();
+  const t = useT();
+  const lang = useLang();
+  const openCost = gpus.join?.openCost ?? false;
+  const panels = useMemo(() => gpuPanels((id) => t.gpuPanels[id], openCost), [t, openCost]);
+  if (gpus.status !== 'present' || !gpus.inventory) return null;
+  const inv = gpus.inventory;
+  const free = inv.unattributed.reduce((n, u) => n + u.count, 0);
+  const idle = idleCost(gpus);
+  return (
+    <section aria-labelledby="section-gpus" data-section-id="gpus" className="iw-section">
+      <h2 id="section-gpus" className="iw-section-title">
+        {t.gpuSection}
+      </h2>
+      <div className="iw-section-summary" data-testid="gpu-summary">
+        <JoinStatement gpus={gpus} />
+        {gpus.join && <p>{gpus.join.form === 'exported' ? t.gpuLabelsExported : t.gpuLabelsPod}</p>}
+        <p data-gpu-total={inv.total}>{t.gpuInventory(inv.total, inv.models.map((m) => `${m.count} × ${m.name}`).join(', '))}</p>
+        {free > 0 && (
+          <p data-gpu-unattributed={free} data-idle-usd-per-hour={idle ?? undefined}>
+            {t.gpuUnattributed(free)} {idle !== null && t.gpuIdleCost(formatValue(idle, 'usd', { locale: lang }))}
+          </p>
+        )}
+        {(gpus.join?.idleEngineGpus ?? 0) > 0 && <p data-idle-engine-gpus={gpus.join?.idleEngineGpus}>{t.gpuIdleEngines(gpus.join?.idleEngineGpus ?? 0)}</p>}
+        {gpus.missingPrices.length > 0 && <p data-gpu-missing-prices={gpus.missingPrices.length}>{t.gpuPricesMissing(gpus.missingPrices.join(', '))}</p>}
+        <Prices gpus={gpus} />
+        {openCost && <p>{t.gpuOpenCost}</p>}
+        <p className="iw-muted">{t.gpuMfuNote}</p>
+      </div>
+      <div className="grid grid-cols-1 md:grid-cols-2 gap-3">
+        {panels.map((p) => (
+          <Panel key={p.id} panel={p} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** For the MFU area when no exporter is found: where to get one. */
+export function GpuAbsentNote() {
+  const gpus = useGpus();
+  const t = useT();
+  return gpus.status === 'absent' ? <span className="iw-muted" data-testid="gpu-absent">{t.gpuAbsent}</span> : null;
+}

@@ -1,0 +1,81 @@
+// The GPU layer's probes (pure): which PromQL tells whether DCGM series are present, in which
+// label form, how many GPUs of which model, and how many engine instances the join matched; and
+// what their answers mean. Two instant queries at the range's end, one request each.
+import { DCGM, byPodMap, gpusPerPod, perInstance, podMap } from '../../catalog/gpus/promql';
+import { parseSampleValue, type QueryAnswer } from '../../prometheus';
+
+const PRESENCE = `{__name__=~"${DCGM.fbUsed}|${DCGM.util}"}`;
+
+/**
+ * GPUs by model, and those no pod holds, by model (`held="false"`): the exporter labels such a GPU
+ * with nothing (older exporters: `pod=""`), so it carries its scrape target's own pod (that of
+ * the exporter, as `up` of that target has it) or none.
+ */
+export const inventoryQuery = (): string => {
+  const all = `count by (modelName) (group by (modelName, UUID, gpu, Hostname, GPU_I_ID) (${PRESENCE}))`;
+  const fb = DCGM.fbUsed;
+  const free = `count by (modelName) (${fb}{exported_pod=""} and on (instance, pod) up or ${fb}{pod="", exported_pod=""})`;
+  return `${all} or label_replace(${free}, "held", "false", "", "")`;
+};
+
+const tag = (what: string, expr: string): string => `label_replace(${expr}, "what", "${what}", "", "")`;
+
+/** Counts for the join statement and the label form, as one vector tagged by `what`. */
+export const joinQuery = (running: string, generation: string | null): string =>
+  [
+    ...(generation
+      ? [tag('idle_engine_gpus', `sum(${perInstance(podMap(running), gpusPerPod)} unless on (instance) (sum by (instance) (rate({{${generation}}}[$__range])) > 0))`)]
+      : []),
+    tag('instances', `count(group by (instance) ({{${running}}}))`),
+    tag('matched', `count(group by (instance) (${podMap(running)} * on (namespace, pod) group_left () ${gpusPerPod}))`),
+    tag('by_pod', `count(group by (instance) (${byPodMap(running)} * on (namespace, pod) group_left () ${gpusPerPod}))`),
+    tag('exported', `count(${DCGM.fbUsed}{exported_pod!=""} or ${DCGM.util}{exported_pod!=""})`),
+    tag('opencost', 'count(llm_cost_per_million_tokens or llm_total_hourly_cost)'),
+  ].join(' or ');
+
+export interface GpuInventory {
+  total: number;
+  models: { name: string; count: number }[];
+  unattributed: { name: string; count: number }[];
+}
+
+export function readInventory(a: QueryAnswer | undefined): GpuInventory | null {
+  if (!a || a.result.resultType !== 'vector') return null;
+  const models: GpuInventory['models'] = [];
+  const unattributed: GpuInventory['unattributed'] = [];
+  for (const s of a.result.result) {
+    const count = parseSampleValue(s.value[1]);
+    if (!Number.isFinite(count)) continue;
+    const row = { name: s.metric.modelName ?? '', count };
+    (s.metric.held === 'false' ? unattributed : models).push(row);
+  }
+  models.sort((x, y) => y.count - x.count || x.name.localeCompare(y.name));
+  return { total: models.reduce((n, m) => n + m.count, 0), models, unattributed };
+}
+
+export interface GpuJoin {
+  instances: number;
+  matched: number;
+  byPod: number;
+  form: 'exported' | 'pod';
+  openCost: boolean;
+  /** GPUs of matched instances that produced no token over the range. */
+  idleEngineGpus: number;
+}
+
+export function readJoin(a: QueryAnswer | undefined): GpuJoin | null {
+  if (!a || a.result.resultType !== 'vector') return null;
+  const v: Record<string, number> = {};
+  for (const s of a.result.result) {
+    const n = parseSampleValue(s.value[1]);
+    if (s.metric.what && Number.isFinite(n)) v[s.metric.what] = n;
+  }
+  return {
+    instances: v.instances ?? 0,
+    matched: v.matched ?? 0,
+    byPod: v.by_pod ?? 0,
+    form: (v.exported ?? 0) > 0 ? 'exported' : 'pod',
+    openCost: (v.opencost ?? 0) > 0,
+    idleEngineGpus: v.idle_engine_gpus ?? 0,
+  };
+}

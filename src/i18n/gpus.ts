@@ -1,0 +1,82 @@
+// Interface strings of the GPU layer (issue 29): the GPUs section, the join statement, cost.
+// Spread into en.ts and zh-CN.ts, so the type check proves both languages have every key.
+type PanelText = { title: string; description: string };
+
+export const en = {
+  gpuSection: 'GPUs',
+  gpuJoin: (matched: number, total: number, how: string) => `GPU join: ${matched} of ${total} instances, ${how}.`,
+  gpuJoinByPod: 'by pod (the engine series carry namespace/pod)',
+  gpuJoinByIp: 'by IP (instance → kube_pod_info pod_ip, hostNetwork pods left out)',
+  gpuJoinMixed: (pod: number, ip: number) => `${pod} by pod, ${ip} by IP through kube_pod_info`,
+  gpuJoinNone: (total: number) =>
+    `GPU join: none of the ${total} engine instances matched a GPU. The engine series carry no namespace/pod labels matching a GPU's holder, and instance IPs match no kube_pod_info pod that holds GPUs. GPU columns are left out of the tables; the charts below still show every GPU.`,
+  gpuLabelsExported: 'DCGM labels: exported_pod / exported_namespace (honor_labels off; pod is the exporter’s own).',
+  gpuLabelsPod: 'DCGM labels: pod / namespace as the exporter wrote them (honor_labels on).',
+  gpuInventory: (n: number, list: string) => `${n} GPUs: ${list}.`,
+  gpuUnattributed: (n: number) => `${n} GPUs are held by no pod (idle; the exporter labels them with its own pod): never counted for an engine.`,
+  gpuIdleEngines: (n: number) => `${n} GPUs belong to engine instances that produced no token in this range: paid for, unused.`,
+  gpuIdleCost: (usd: string) => `Their cost: ${usd} per hour.`,
+  gpuPricesMissing: (models: string) => `No price for ${models}: the $/1M columns leave those GPUs out. Set config.json "gpuPrices" or type a price below.`,
+  gpuPriceLabel: (model: string) => `Dollars per GPU-hour, ${model}`,
+  gpuPricesTitle: 'GPU prices ($ per GPU-hour)',
+  gpuPriceFromConfig: 'from config.json',
+  gpuOpenCost: 'OpenCost series are present: its llm_cost_per_million_tokens is shown below as OpenCost computes it; the $/1M columns are the board’s own (GPU prices here × GPUs held ÷ tokens).',
+  gpuAbsent:
+    'No GPU exporter series on this backend. For measured GPU utilisation, power and cost per token, deploy NVIDIA’s dcgm-exporter (github.com/NVIDIA/dcgm-exporter) and scrape it; see docs/gpus.md.',
+  gpuMfuNote: 'MFU (Advanced) is the engine’s own estimate; the activity chart here is what DCGM measures.',
+  gpuPanels: {
+    'gpu-util': { title: 'GPU utilisation by GPU', description: 'DCGM_FI_DEV_GPU_UTIL: share of time a kernel ran, per GPU (not how much of the GPU it used).' },
+    'gpu-activity': { title: 'GPU activity (all GPUs)', description: 'Mean over all GPUs of graphics-engine, SM (only with a custom counter set), tensor-pipe and DRAM activity (DCGM_FI_PROF_*).' },
+    'gpu-framebuffer': { title: 'GPU memory used', description: 'DCGM_FI_DEV_FB_USED per GPU. Engines preallocate their KV pool, so this stays high on a busy or idle engine.' },
+    'gpu-power': { title: 'GPU power', description: 'DCGM_FI_DEV_POWER_USAGE per GPU, watts.' },
+    'gpu-temperature': { title: 'GPU temperature', description: 'DCGM_FI_DEV_GPU_TEMP per GPU.' },
+    'gpu-clocks': { title: 'SM clock', description: 'DCGM_FI_DEV_SM_CLOCK per GPU.' },
+    'gpu-xid': { title: 'XID errors', description: 'DCGM_FI_DEV_XID_ERRORS: the last XID error code, shown only where it is not 0 (e.g. 79: GPU fell off the bus).' },
+    opencost: { title: 'OpenCost $/1M tokens', description: 'llm_cost_per_million_tokens as OpenCost exports it, by model, phase and cost basis.' },
+  } satisfies Record<string, PanelText>,
+};
+
+export const zh: typeof en = {
+  gpuSection: 'GPU（显卡）',
+  gpuJoin: (matched, total, how) => `GPU 关联：${total} 个实例中 ${matched} 个，${how}。`,
+  gpuJoinByPod: '按 pod（引擎序列带 namespace/pod 标签）',
+  gpuJoinByIp: '按 IP（instance → kube_pod_info 的 pod_ip，不含 hostNetwork pod）',
+  gpuJoinMixed: (pod, ip) => `${pod} 个按 pod，${ip} 个经 kube_pod_info 按 IP`,
+  gpuJoinNone: (total) =>
+    `GPU 关联：${total} 个引擎实例均未匹配到 GPU。引擎序列没有与 GPU 持有者相符的 namespace/pod 标签，instance 的 IP 也不对应任何持有 GPU 的 kube_pod_info pod。表格不加 GPU 列；下方图表仍显示所有 GPU。`,
+  gpuLabelsExported: 'DCGM 标签：exported_pod / exported_namespace（honor_labels 关闭；pod 是导出器自身）。',
+  gpuLabelsPod: 'DCGM 标签：导出器写出的 pod / namespace（honor_labels 开启）。',
+  gpuInventory: (n, list) => `${n} 块 GPU：${list}。`,
+  gpuUnattributed: (n) => `${n} 块 GPU 不被任何 pod 占用（空闲；导出器给它们标上自己的 pod），不计入任何引擎。`,
+  gpuIdleEngines: (n) => `${n} 块 GPU 属于本时段内未产出任何 token 的引擎实例：付了钱却没用上。`,
+  gpuIdleCost: (usd) => `其成本：每小时 ${usd}。`,
+  gpuPricesMissing: (models) => `${models} 没有价格：$/1M 列不计这些 GPU。请在 config.json 设置 "gpuPrices"，或在下方输入价格。`,
+  gpuPriceLabel: (model) => `每 GPU 小时美元价格，${model}`,
+  gpuPricesTitle: 'GPU 价格（美元 / GPU 小时）',
+  gpuPriceFromConfig: '来自 config.json',
+  gpuOpenCost: '存在 OpenCost 序列：下方按 OpenCost 的计算显示 llm_cost_per_million_tokens；$/1M 列是本看板自己的计算（此处 GPU 价格 × 占用 GPU 数 ÷ token 数）。',
+  gpuAbsent: '此后端没有 GPU 导出器序列。如需实测的 GPU 利用率、功耗和每 token 成本，请部署 NVIDIA dcgm-exporter（github.com/NVIDIA/dcgm-exporter）并抓取，见 docs/gpus.md。',
+  gpuMfuNote: 'MFU（高级）是引擎自己的估计；这里的活动图是 DCGM 的实测值。',
+  gpuPanels: {
+    'gpu-util': { title: '各 GPU 利用率', description: 'DCGM_FI_DEV_GPU_UTIL：每块 GPU 有 kernel 运行的时间占比（不是用掉了多少算力）。' },
+    'gpu-activity': { title: 'GPU 活动（全部 GPU）', description: '全部 GPU 的图形引擎、SM（仅自定义计数器集）、Tensor 管线和显存接口活动的均值（DCGM_FI_PROF_*）。' },
+    'gpu-framebuffer': { title: 'GPU 显存占用', description: '每块 GPU 的 DCGM_FI_DEV_FB_USED。引擎预分配 KV 池，因此忙闲时都偏高。' },
+    'gpu-power': { title: 'GPU 功耗', description: '每块 GPU 的 DCGM_FI_DEV_POWER_USAGE，瓦。' },
+    'gpu-temperature': { title: 'GPU 温度', description: '每块 GPU 的 DCGM_FI_DEV_GPU_TEMP。' },
+    'gpu-clocks': { title: 'SM 时钟', description: '每块 GPU 的 DCGM_FI_DEV_SM_CLOCK。' },
+    'gpu-xid': { title: 'XID 错误', description: 'DCGM_FI_DEV_XID_ERRORS：最近一次 XID 错误码，仅显示非 0 的（如 79：GPU 从总线掉线）。' },
+    opencost: { title: 'OpenCost 每百万 token 成本', description: 'OpenCost 导出的 llm_cost_per_million_tokens，按模型、阶段和成本口径。' },
+  },
+};
+
+/** Chinese titles of the GPU table columns, by column id (spread into COLUMN_ZH). */
+export const GPU_COLUMN_ZH: Record<string, string> = {
+  'gpu-count': 'GPU 数',
+  'gpu-util': 'GPU 利用率',
+  'gpu-memory': 'GPU 显存',
+  'gpu-power': 'GPU 功耗',
+  'tok-per-gpu-s': 'Tok/GPU·s',
+  'tok-per-joule': 'Tok/J',
+  'usd-per-1m-output': '$/百万输出 tok',
+  'usd-per-1m-total': '$/百万 tok',
+};
