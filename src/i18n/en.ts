@@ -4,10 +4,10 @@ import { SLO_PROBLEM_EN } from '../lib/slo';
 import { en as tracesEn } from './traces';
 import { en as diagnosisEn } from './diagnosis';
 import { en as fleetHealth } from './fleet-health';
+import { en as gpusEn } from './gpus';
 
 export const en = {
   ...diagnosisEn,
-import { en as gpusEn } from './gpus';
   ...gpusEn,
   appName: 'inferwatch',
   tagline: 'LLM inference monitoring',

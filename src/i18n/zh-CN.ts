@@ -5,10 +5,10 @@ import type { Messages } from './en';
 import { zh as tracesZh } from './traces';
 import { zh as diagnosisZh } from './diagnosis';
 import { zh as fleetHealth } from './fleet-health';
+import { zh as gpusZh } from './gpus';
 
 export const zhCN: Messages = {
   ...diagnosisZh,
-import { zh as gpusZh } from './gpus';
   ...gpusZh,
   appName: 'inferwatch',
   tagline: 'LLM 推理服务监控',
