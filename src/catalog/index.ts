@@ -27,3 +27,4 @@ export { candidateNames, resolveMetrics, METRIC_NAME_RE, VENDOR_PREFIXES } from 
 export type { BareNames, NameRewrite, ResolvedMetric } from './resolve';
 export { escapeLabelValue, escapeRegex, expandQuery, GPU_PEAK_MISSING, matcherFor, referencedMetrics, TOPOLOGY_LABELS } from './promql';
 export type { ExpandContext, ExpandedQuery } from './promql';
+export { routerExclusion, ROUTER_SHAPE_LABELS, PRODUCTION_STACK_ENGINE_NAMES } from './routers/exclusion';
