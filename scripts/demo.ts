@@ -7,6 +7,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { ENGINE_USAGE, engineArgs, leFormatArg, numArg, parseArgs, profileArg } from '../sim/cli-args.ts';
 import { FEATURES } from '../sim/index.ts';
 import { startTopologyStack, TOPOLOGIES, type Topology, type TopologyStack } from './lib/topology.ts';
+import { routerDemoOptions, ROUTER_USAGE } from './lib/router-demo.ts';
 
 const USAGE = `Usage: npm run demo -- [flags]
   --port 5173              dashboard (Vite dev server) port
@@ -23,7 +24,8 @@ ${ENGINE_USAGE}
   --backend prometheus     prometheus | victoria-metrics (topology single only)
   --topology single        single | sharded (2 hashmod shards remote_write into VictoriaMetrics)
                            | federated (2 cluster servers, a global one federating them);
-                           the extra servers take the ports after --prom-port; live data only`;
+                           the extra servers take the ports after --prom-port; live data only
+${ROUTER_USAGE}`;
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), ['help']);
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
       seed: numArg(args, 'seed'),
       load: numArg(args, 'load'),
       backend,
+      ...routerDemoOptions(args, topology),
       log,
     });
     if (stopping) return;

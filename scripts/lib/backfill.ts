@@ -13,7 +13,14 @@ export interface BackfillResult {
 }
 
 /** Writes snapshots from fleet's current time until (a moving) now; the fleet ends at now. */
-export async function writeBackfill(fleet: Fleet, file: string, intervalMs: number, now: () => number = Date.now): Promise<BackfillResult> {
+export async function writeBackfill(
+  fleet: Fleet,
+  file: string,
+  intervalMs: number,
+  now: () => number = Date.now,
+  /** Target labels the live scrape config adds per target (the router stack's `namespace`/`pod`). */
+  targetLabels: (inst: Fleet['instances'][number]) => Record<string, string> = () => ({}),
+): Promise<BackfillResult> {
   const out = createWriteStream(file);
   let samples = 0;
   let snapshots = 0;
@@ -26,7 +33,7 @@ export async function writeBackfill(fleet: Fleet, file: string, intervalMs: numb
     const lines: string[] = [];
     const ts = (t / 1000).toFixed(3);
     for (const inst of fleet.instances) {
-      inst.renderOpenMetrics(lines, { instance: targetOf(fleet, inst), job: inst.spec.engine }, ts);
+      inst.renderOpenMetrics(lines, { ...targetLabels(inst), instance: targetOf(fleet, inst), job: inst.spec.engine }, ts);
     }
     samples += lines.length;
     snapshots++;

@@ -10,6 +10,7 @@ import type { Profile } from '../../sim/engines/presets.ts';
 import { runPromtool, writeBackfill } from './backfill.ts';
 import { ensurePrometheus, findBinary } from './binaries.ts';
 import { type BackendProcess, type ScrapeJob, scrapeConfig, startPrometheus, startVictoriaMetrics, waitForTargetsUp } from './prometheus.ts';
+import { podLabels, routerScrapeConfig, startStackRouter, type StackRouter } from './router-stack.ts';
 
 export { waitForTargetsUp } from './prometheus.ts';
 
@@ -36,6 +37,8 @@ export interface StackOptions {
   backend?: 'prometheus' | 'victoria-metrics';
   /** Prometheus rule files to load (`rule_files:`); ignored for VictoriaMetrics (vmalert's job). */
   ruleFiles?: string[];
+  /** A simulated router in front of the engines, scraped as job `router` (docs/routing.md). */
+  router?: StackRouter;
   log?: (line: string) => void;
 }
 
@@ -100,9 +103,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-stack-'));
   const dataDir = join(dir, 'data');
   let sim: SimHandle | null = null;
+  let router: Awaited<ReturnType<typeof startStackRouter>> | null = null;
   let proc: BackendProcess | null = null;
   const cleanup = async (): Promise<void> => {
     await proc?.stop();
+    await router?.close();
     await sim?.close();
     rmSync(dir, { recursive: true, force: true });
   };
@@ -122,7 +127,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     if (backfillMin > 0 && promtool) {
       const t0 = Date.now();
       const file = join(dir, 'backfill.om');
-      const r = await writeBackfill(fleet, file, intervalMs);
+      const r = await writeBackfill(fleet, file, intervalMs, Date.now, opts.router ? podLabels : undefined);
       const mb = (statSync(file).size / 2 ** 20).toFixed(0);
       log(`backfill: ${backfillMin} min simulated, ${r.snapshots} snapshots, ${r.samples} samples (${mb} MiB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       const t1 = Date.now();
@@ -133,8 +138,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     sim = await startSim({ fleet, log });
     const jobs = scrapeJobs(fleet, opts.deadTargets);
     const rules = backend === 'prometheus' ? (opts.ruleFiles ?? []) : [];
-    const config = scrapeConfig(jobs, interval) + (rules.length ? `rule_files:\n${rules.map((f) => `  - ${JSON.stringify(f)}\n`).join('')}` : '');
-    const targets = sim.targets;
+    if (opts.router) router = await startStackRouter(fleet, opts.router, log);
+    const config = (router ? routerScrapeConfig(fleet, jobs, router, interval) : scrapeConfig(jobs, interval)) + (rules.length ? `rule_files:\n${rules.map((f) => `  - ${JSON.stringify(f)}\n`).join('')}` : '');
+    const targets = [...sim.targets, ...(router?.paths.map(() => router?.target ?? '') ?? [])];
     const launch = async (): Promise<BackendProcess> => {
       const p = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);
       proc = p;

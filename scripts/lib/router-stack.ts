@@ -1,0 +1,44 @@
+// The stack's router option: a simulated router in front of the simulated engines (sim/routers/),
+// its scrape job(s), and the Kubernetes identity (`namespace`, `pod`: sim/pods.ts) on the engines'
+// targets, as a cluster's service discovery would attach it, so pod-keyed routers (the EPP) join.
+import type { Fleet } from '../../sim/index.ts';
+import { SIM_NAMESPACE, simPodName } from '../../sim/pods.ts';
+import { startRouter, type RouterHandle, type RouterOptions } from '../../sim/routers/index.ts';
+import { metricsPathLines, type ScrapeJob } from './prometheus.ts';
+
+export type StackRouter = RouterOptions;
+
+/** The `namespace` and `pod` a cluster's service discovery would put on an engine's target. */
+export const podLabels = (inst: Fleet['instances'][number]): Record<string, string> => ({ namespace: SIM_NAMESPACE, pod: simPodName(inst.spec.engine, inst.spec.index) });
+
+/** Scrape job names of a router: `router` (its /metrics) and `router-engine-metrics` (smg). */
+export function routerJobs(r: RouterHandle): ScrapeJob[] {
+  return r.paths.map((path) => ({ job: path === '/metrics' ? 'router' : 'router-engine-metrics', targets: [r.target], metricsPath: path }));
+}
+
+/**
+ * The scrape config with a router: engine jobs with one static_config per target carrying its
+ * `namespace` and `pod`, then the router's jobs (`honor_labels: true`, as the routers' own charts
+ * recommend; without it a router's `pod` label is stored as `exported_pod`).
+ */
+export function routerScrapeConfig(fleet: Fleet, engineJobs: ScrapeJob[], router: RouterHandle, interval: string): string {
+  const lines = ['global:', `  scrape_interval: ${interval}`, `  evaluation_interval: ${interval}`, 'scrape_configs:'];
+  const byTarget = new Map(fleet.instances.map((i) => [`${fleet.host}:${i.spec.port}`, i]));
+  for (const j of engineJobs) {
+    if (j.targets.length === 0) continue;
+    lines.push(`  - job_name: ${j.job}`, ...metricsPathLines(j), '    static_configs:');
+    for (const t of j.targets) {
+      const inst = byTarget.get(t);
+      lines.push(`      - targets: ['${t}']`);
+      if (inst) lines.push(`        labels: {${Object.entries(podLabels(inst)).map(([k, v]) => `${k}: '${v}'`).join(', ')}}`);
+    }
+  }
+  for (const j of routerJobs(router)) lines.push(`  - job_name: ${j.job}`, '    honor_labels: true', ...metricsPathLines(j), '    static_configs:', `      - targets: ['${j.targets.join("', '")}']`);
+  return `${lines.join('\n')}\n`;
+}
+
+export async function startStackRouter(fleet: Fleet, o: StackRouter, log: (l: string) => void): Promise<RouterHandle> {
+  const r = await startRouter(fleet, o);
+  log(`sim: ${o.kind} router (${o.policy ?? 'round-robin'}${o.kind === 'epp' ? `, ${o.eppGeneration ?? 'llm-d-0.9'}` : ''}) on http://${r.target}${r.paths.join(', ')}`);
+  return r;
+}
