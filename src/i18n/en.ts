@@ -1,8 +1,10 @@
 // English interface strings. Every language table has exactly these keys (the type checks it).
 // Metric names and PromQL are never translated.
 import { SLO_PROBLEM_EN } from '../lib/slo';
+import { routingEn } from './routing';
 
 export const en = {
+  ...routingEn,
   appName: 'inferwatch',
   tagline: 'LLM inference monitoring',
   promUrlLocked: 'This site is locked to this backend (lockBackend in config.json).',

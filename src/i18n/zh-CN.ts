@@ -2,8 +2,10 @@
 // checks it). Established English terms (TTFT, ITL, KV cache, PromQL, …) stay in English, as
 // Chinese SRE / ML-infra engineers write them; metric names and PromQL are never translated.
 import type { Messages } from './en';
+import { routingZh } from './routing';
 
 export const zhCN: Messages = {
+  ...routingZh,
   appName: 'inferwatch',
   tagline: 'LLM 推理服务监控',
   promUrlLocked: '本站点已锁定到此后端（config.json 中的 lockBackend）。',

@@ -20,6 +20,7 @@ import { DashboardContext } from '../data/context';
 import { BoardPanel, SectionExtras } from './extras';
 import { isAutoPanelId, OtherMetricAlone, OtherMetrics } from './other-metrics';
 import { Section } from './section';
+import { RoutingSection } from '../routing/routing-section';
 import { SectionNotes } from './section-notes';
 import { sectionPanels } from './section-panels';
 import { useBoard, type Board } from './use-board';
@@ -147,6 +148,7 @@ function WholeBoard({ board }: { board: Board }) {
           </Section>
         );
       })}
+      {board.belowFold && <RoutingSection names={board.backend.names} />}
       {board.belowFold && <OtherMetrics names={board.backend.names} />}
     </>
   );
