@@ -11,9 +11,9 @@ export type StackRouter = RouterOptions;
 /** The `namespace` and `pod` a cluster's service discovery would put on an engine's target. */
 export const podLabels = (inst: Fleet['instances'][number]): Record<string, string> => ({ namespace: SIM_NAMESPACE, pod: simPodName(inst.spec.engine, inst.spec.index) });
 
-/** Scrape job names of a router: `router` (its /metrics) and `router-engine-metrics` (smg). */
+/** Scrape jobs of a router, named after its kind: `production-stack`, and `sgl-router-engine-metrics` for smg's /engine_metrics. */
 export function routerJobs(r: RouterHandle): ScrapeJob[] {
-  return r.paths.map((path) => ({ job: path === '/metrics' ? 'router' : 'router-engine-metrics', targets: [r.target], metricsPath: path }));
+  return r.paths.map((path) => ({ job: path === '/metrics' ? r.kind : `${r.kind}-engine-metrics`, targets: [r.target], metricsPath: path }));
 }
 
 /**
@@ -21,7 +21,7 @@ export function routerJobs(r: RouterHandle): ScrapeJob[] {
  * `namespace` and `pod`, then the router's jobs (`honor_labels: true`, as the routers' own charts
  * recommend; without it a router's `pod` label is stored as `exported_pod`).
  */
-export function routerScrapeConfig(fleet: Fleet, engineJobs: ScrapeJob[], router: RouterHandle, interval: string): string {
+export function routerScrapeConfig(fleet: Fleet, engineJobs: ScrapeJob[], routers: readonly RouterHandle[], interval: string): string {
   const lines = ['global:', `  scrape_interval: ${interval}`, `  evaluation_interval: ${interval}`, 'scrape_configs:'];
   const byTarget = new Map(fleet.instances.map((i) => [`${fleet.host}:${i.spec.port}`, i]));
   for (const j of engineJobs) {
@@ -33,12 +33,22 @@ export function routerScrapeConfig(fleet: Fleet, engineJobs: ScrapeJob[], router
       if (inst) lines.push(`        labels: {${Object.entries(podLabels(inst)).map(([k, v]) => `${k}: '${v}'`).join(', ')}}`);
     }
   }
-  for (const j of routerJobs(router)) lines.push(`  - job_name: ${j.job}`, '    honor_labels: true', ...metricsPathLines(j), '    static_configs:', `      - targets: ['${j.targets.join("', '")}']`);
+  for (const j of routers.flatMap(routerJobs)) lines.push(`  - job_name: ${j.job}`, '    honor_labels: true', ...metricsPathLines(j), '    static_configs:', `      - targets: ['${j.targets.join("', '")}']`);
   return `${lines.join('\n')}\n`;
 }
 
-export async function startStackRouter(fleet: Fleet, o: StackRouter, log: (l: string) => void): Promise<RouterHandle> {
-  const r = await startRouter(fleet, o);
-  log(`sim: ${o.kind} router (${o.policy ?? 'round-robin'}${o.kind === 'epp' ? `, ${o.eppGeneration ?? 'llm-d-0.9'}` : ''}) on http://${r.target}${r.paths.join(', ')}`);
-  return r;
+/** Starts the routers in order; after the first, each is passive (the first one splits the stream). */
+export async function startStackRouters(fleet: Fleet, given: StackRouter | readonly StackRouter[], log: (l: string) => void): Promise<RouterHandle[]> {
+  const out: RouterHandle[] = [];
+  try {
+    for (const [i, o] of (Array.isArray(given) ? given : [given]).entries()) {
+      const r = await startRouter(fleet, { ...o, passive: o.passive ?? i > 0 });
+      log(`sim: ${o.kind} router (${o.policy ?? 'round-robin'}${o.kind === 'epp' ? `, ${o.eppGeneration ?? 'llm-d-0.9'}` : ''}) on http://${r.target}${r.paths.join(', ')}`);
+      out.push(r);
+    }
+  } catch (err) {
+    await Promise.all(out.map((r) => r.close()));
+    throw err;
+  }
+  return out;
 }

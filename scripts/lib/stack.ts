@@ -10,7 +10,7 @@ import type { Profile } from '../../sim/engines/presets.ts';
 import { runPromtool, writeBackfill } from './backfill.ts';
 import { ensurePrometheus, findBinary } from './binaries.ts';
 import { type BackendProcess, type ScrapeJob, scrapeConfig, startPrometheus, startVictoriaMetrics, waitForTargetsUp } from './prometheus.ts';
-import { podLabels, routerScrapeConfig, startStackRouter, type StackRouter } from './router-stack.ts';
+import { podLabels, routerScrapeConfig, startStackRouters, type StackRouter } from './router-stack.ts';
 
 export { waitForTargetsUp } from './prometheus.ts';
 
@@ -37,8 +37,8 @@ export interface StackOptions {
   backend?: 'prometheus' | 'victoria-metrics';
   /** Prometheus rule files to load (`rule_files:`); ignored for VictoriaMetrics (vmalert's job). */
   ruleFiles?: string[];
-  /** A simulated router in front of the engines, scraped as job `router` (docs/routing.md). */
-  router?: StackRouter;
+  /** Simulated routers in front of the engines, each scraped as a job named after its kind (docs/routing.md). */
+  router?: StackRouter | readonly StackRouter[];
   log?: (line: string) => void;
 }
 
@@ -103,11 +103,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-stack-'));
   const dataDir = join(dir, 'data');
   let sim: SimHandle | null = null;
-  let router: Awaited<ReturnType<typeof startStackRouter>> | null = null;
+  let routers: Awaited<ReturnType<typeof startStackRouters>> = [];
   let proc: BackendProcess | null = null;
   const cleanup = async (): Promise<void> => {
     await proc?.stop();
-    await router?.close();
+    await Promise.all(routers.map((r) => r.close()));
     await sim?.close();
     rmSync(dir, { recursive: true, force: true });
   };
@@ -138,9 +138,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     sim = await startSim({ fleet, log });
     const jobs = scrapeJobs(fleet, opts.deadTargets);
     const rules = backend === 'prometheus' ? (opts.ruleFiles ?? []) : [];
-    if (opts.router) router = await startStackRouter(fleet, opts.router, log);
-    const config = (router ? routerScrapeConfig(fleet, jobs, router, interval) : scrapeConfig(jobs, interval)) + (rules.length ? `rule_files:\n${rules.map((f) => `  - ${JSON.stringify(f)}\n`).join('')}` : '');
-    const targets = [...sim.targets, ...(router?.paths.map(() => router?.target ?? '') ?? [])];
+    if (opts.router) routers = await startStackRouters(fleet, opts.router, log);
+    const config = (routers.length ? routerScrapeConfig(fleet, jobs, routers, interval) : scrapeConfig(jobs, interval)) + (rules.length ? `rule_files:\n${rules.map((f) => `  - ${JSON.stringify(f)}\n`).join('')}` : '');
+    const targets = [...sim.targets, ...routers.flatMap((r) => r.paths.map(() => r.target))];
     const launch = async (): Promise<BackendProcess> => {
       const p = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);
       proc = p;

@@ -53,6 +53,8 @@ export class RouterCore {
     readonly engine: EngineKind,
     readonly policy: RouterPolicy,
     seed: number,
+    /** A second router in front of the same engines: it reports the stream, the first one splits it. */
+    readonly passive = false,
   ) {
     const fronted = fleet.instances.filter((i) => i.spec.engine === engine);
     if (fronted.length === 0) throw new Error(`router: no ${engine} servers to route to`);
@@ -111,7 +113,7 @@ export class RouterCore {
         const share = shares[k] ?? 0;
         this.shares[x.i] = share;
         // The model's offered load is the sum of its engine models' own: weights keep that total.
-        for (const m of x.e.inst.models) m.arrivalWeight = (share * ranks) / x.e.inst.models.length;
+        if (!this.passive) for (const m of x.e.inst.models) m.arrivalWeight = (share * ranks) / x.e.inst.models.length;
       });
     }
   }

@@ -27,6 +27,8 @@ export interface RouterOptions {
   eppGeneration?: EppGeneration;
   sglForm?: SglForm;
   seed?: number;
+  /** Does not set the engines' arrival weights (a second router in front of the same engines). */
+  passive?: boolean;
 }
 
 export interface RouterHandle {
@@ -71,7 +73,7 @@ export function parseEppGeneration(v: string): EppGeneration {
 }
 
 export async function startRouter(fleet: Fleet, o: RouterOptions): Promise<RouterHandle> {
-  const core = new RouterCore(fleet, o.engine ?? ROUTER_ENGINE[o.kind], o.policy ?? 'round-robin', o.seed ?? 42);
+  const core = new RouterCore(fleet, o.engine ?? ROUTER_ENGINE[o.kind], o.policy ?? 'round-robin', o.seed ?? 42, o.passive ?? false);
   const family = routerFamily(core, o, Date.now() / 1000);
   const step = (): void => {
     advanceFleet(fleet, Date.now());

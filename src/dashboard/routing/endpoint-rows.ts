@@ -3,7 +3,7 @@
 // pod (catalog/routers/join.ts). Removed workers parked at −1 (smg) are dropped; endpoints the
 // join misses stay as rows, unjoined, with the reason. Imbalance is marked by the instance table's
 // outlier rule (tables/table-data.ts `markOutliers`).
-import { imbalance, joinKey, unjoinedReason, type DetectedRouter, type JoinKey, type UnjoinedReason } from '../../catalog';
+import { imbalance, joinKey, unjoinedReason, type DetectedRouter, type JoinKey, type RouterSeries, type UnjoinedReason } from '../../catalog';
 import type { ColumnSpec, Unit } from '../../catalog/types';
 import { parseSampleValue, type VectorSample } from '../../prometheus';
 import { markOutliers, type Outlier, type TableRow } from '../tables/table-data';
@@ -57,12 +57,17 @@ const num = (s: VectorSample): number | null => {
   return Number.isFinite(v) ? v : null;
 };
 
-function byEndpoint(samples: readonly VectorSample[] | null, label: string | undefined): Map<string, number | null> {
-  const out = new Map<string, number | null>();
-  if (!samples || !label) return out;
+/**
+ * One role's answer by endpoint, keyed by the endpoint's join key (its value for opaque ids): the
+ * EPP names the same pod `vllm-0` on attempts and `vllm-0-rank-0` on its gauges.
+ */
+function byEndpoint(samples: readonly VectorSample[] | null, pick: RouterSeries | undefined): Map<string, { name: string; v: number | null }> {
+  const out = new Map<string, { name: string; v: number | null }>();
+  if (!samples || !pick?.endpoint) return out;
   for (const s of samples) {
-    const ep = s.metric[label];
-    if (ep !== undefined && ep !== '') out.set(ep, num(s));
+    const ep = s.metric[pick.endpoint];
+    if (ep === undefined || ep === '') continue;
+    out.set(joinKey(ep, pick.shape ?? 'opaque')?.key ?? ep, { name: ep, v: num(s) });
   }
   return out;
 }
@@ -77,14 +82,16 @@ export const joinBy = (router: DetectedRouter): JoinKey['by'] | null => {
 
 export function buildEndpointTable(router: DetectedRouter, a: EndpointAnswers): EndpointTable {
   const { routed: routedPick, inflight: inflightPick, health: healthPick } = router.picks;
-  const routed = byEndpoint(a.routed, routedPick?.endpoint);
-  const inflight = byEndpoint(a.inflight, inflightPick?.endpoint);
-  const health = byEndpoint(a.health, healthPick?.endpoint);
+  const routed = byEndpoint(a.routed, routedPick);
+  const inflight = byEndpoint(a.inflight, inflightPick);
+  const health = byEndpoint(a.health, healthPick);
   const shape = routedPick?.shape ?? inflightPick?.shape ?? healthPick?.shape ?? 'opaque';
   const by = joinBy(router);
-  const endpoints = [...new Set([...routed.keys(), ...inflight.keys(), ...health.keys()])];
-  const dropped = endpoints.filter((e) => health.get(e) === -1).length;
-  const kept = endpoints.filter((e) => health.get(e) !== -1).sort();
+  const keys = [...new Set([...routed.keys(), ...inflight.keys(), ...health.keys()])];
+  const dropped = keys.filter((k) => health.get(k)?.v === -1).length;
+  const kept = keys.filter((k) => health.get(k)?.v !== -1).sort();
+  // The endpoint as the router names it: on its routing counter first (the EPP's plain pod name).
+  const nameOf = (k: string): string => routed.get(k)?.name ?? inflight.get(k)?.name ?? health.get(k)?.name ?? k;
 
   // The engine's own figures by instance, or by pod name (a router's pod series may lack the namespace).
   const engine = new Map<string, Partial<Record<EngineColumn, number>>>();
@@ -98,20 +105,20 @@ export function buildEndpointTable(router: DetectedRouter, a: EndpointAnswers): 
       engine.set(key, { ...engine.get(key), [col]: v });
     }
   }
-  const sent = kept.map((e) => routed.get(e) ?? 0);
+  const sent = kept.map((k) => routed.get(k)?.v ?? 0);
   const { shares, ratio, cv } = routedPick ? imbalance(sent) : { shares: [], ratio: [], cv: null };
-  const rows: EndpointRow[] = kept.map((endpoint, i) => {
-    const k = joinKey(endpoint, shape);
-    const figures = k ? engine.get(k.key) : undefined;
+  const rows: EndpointRow[] = kept.map((k, i) => {
+    const endpoint = nameOf(k);
+    const figures = by === null ? undefined : engine.get(k);
     return {
       endpoint,
-      engine: figures && k ? k.key : null,
+      engine: figures ? k : null,
       reason: figures ? null : unjoinedReason(endpoint, shape, enginePods),
-      routed: routedPick ? (routed.get(endpoint) ?? 0) : null,
+      routed: routedPick ? (routed.get(k)?.v ?? 0) : null,
       share: shares[i] ?? null,
       fair: ratio[i] ?? null,
-      inflight: inflight.get(endpoint) ?? null,
-      health: health.get(endpoint) ?? null,
+      inflight: inflight.get(k)?.v ?? null,
+      health: health.get(k)?.v ?? null,
       figures: figures ?? {},
       outliers: {},
     };

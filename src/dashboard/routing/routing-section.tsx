@@ -73,7 +73,7 @@ function RouterView({ router }: { router: DetectedRouter }) {
     <div ref={ref} className="iw-panel md:col-span-2" role="group" aria-label={label} data-router={router.catalog.id}>
       <h3 className="iw-panel-title">{label}</h3>
       {router.generation && <p className="iw-panel-desc">{t.routing.generation(router.generation)}</p>}
-      <dl className="iw-routing-figures" aria-label={t.routing.figures} data-state={data.state}>
+      <dl className="iw-routing-figures grid grid-cols-2 md:grid-cols-4 gap-x-4 gap-y-1" aria-label={t.routing.figures} data-state={data.state}>
         {FIGURES.map((id) => (
           <div key={id} data-figure={id}>
             <dt className="iw-muted">{t.routing[id === 'errRate' ? 'errorShare' : id]}</dt>
