@@ -5,8 +5,8 @@ import { DEFAULT_MODELS } from '../../sim/engines/presets.ts';
 import { EPP_GENERATIONS, parseEppGeneration, parsePolicy, parseRouterKind, POLICIES, ROUTER_KINDS, SGL_FORMS } from '../../sim/routers/index.ts';
 import type { StackOptions } from './stack.ts';
 
-export const ROUTER_USAGE = `  --router none            a simulated router in front of the engines: ${ROUTER_KINDS.join(' | ')}
-                           (scraped as job "router"; all engines then serve one model unless --models)
+export const ROUTER_USAGE = `  --router none            simulated routers in front of the engines (comma list): ${ROUTER_KINDS.join(' | ')}
+                           (each scraped as a job named after it; one model unless --models)
   --router-policy round-robin   ${POLICIES.join(' | ')} (skewed: 85 % to the first server)
   --router-port 19220      the router's metrics port
   --epp-generation llm-d-0.9    ${EPP_GENERATIONS.join(' | ')}
@@ -19,14 +19,16 @@ export function routerDemoOptions(args: ParsedArgs, topology: string): Pick<Stac
   const sglForm = args.get('sgl-form') ?? '2025';
   if (sglForm !== '2025' && sglForm !== 'smg') throw new Error(`--sgl-form must be one of ${SGL_FORMS.join(', ')}`);
   const models = args.get('models')?.split(',').map((m) => m.trim()).filter(Boolean);
+  const port = numArg(args, 'router-port') ?? 19220;
   return {
-    router: {
-      kind: parseRouterKind(kind),
-      port: numArg(args, 'router-port') ?? 19220,
+    // Several (`--router production-stack,epp`): the first splits the stream, the others report it.
+    router: kind.split(',').map((k, i) => ({
+      kind: parseRouterKind(k.trim()),
+      port: port + i,
       policy: parsePolicy(args.get('router-policy') ?? 'round-robin'),
       eppGeneration: parseEppGeneration(args.get('epp-generation') ?? 'llm-d-0.9'),
       sglForm,
-    },
+    })),
     // A router splits one model's traffic across that model's servers: one model unless told.
     models: models && models.length > 0 ? models : DEFAULT_MODELS.slice(0, 1),
   };
