@@ -20,3 +20,14 @@ describe('router exclusion on engine selectors', () => {
     expect('expr' in out && out.expr).toBe('sum(vllm:num_requests_running{server=""})');
   });
 });
+
+describe('router names under an engine word', () => {
+  it('are never an engine’s other metrics', async () => {
+    const { isRouterOwnName } = await import('./exclusion');
+    expect(isRouterOwnName('vllm:current_qps')).toBe(true);
+    expect(isRouterOwnName('vllm:request_latency_seconds_bucket')).toBe(true);
+    expect(isRouterOwnName('vllm_router_processed_requests_total')).toBe(true);
+    expect(isRouterOwnName('vllm:e2e_request_latency_seconds_bucket')).toBe(false);
+    expect(isRouterOwnName('vllm:num_requests_running')).toBe(false);
+  });
+});

@@ -40,3 +40,29 @@ export function routerExclusion(resolved: Pick<ResolvedMetric, 'name' | 'rewrite
   if (resolved.rewrite === 'bare') out.push('gateway_pod=""');
   return out;
 }
+
+/** production-stack's router names that no engine emits (its own, with `server` or `model`). */
+const PRODUCTION_STACK_OWN = new Set([
+  'vllm:current_qps',
+  'vllm:num_prefill_requests',
+  'vllm:num_decoding_requests',
+  'vllm:avg_latency',
+  'vllm:avg_itl',
+  'vllm:avg_decoding_length',
+  'vllm:healthy_pods_total',
+  'vllm:num_incoming_requests',
+  'vllm:input_tokens',
+  'vllm:output_tokens',
+  'vllm:request_errors',
+  'vllm:request_latency_seconds',
+]);
+
+/**
+ * A stored name that is a router's own, though it carries an engine word (production-stack's
+ * `vllm:current_qps`, vllm-project/router's `vllm_router_*`): never an engine's "other metric".
+ */
+export function isRouterOwnName(name: string): boolean {
+  if (ROUTER_OWN.test(name)) return true;
+  const base = name.replace(/_(total|created|bucket|sum|count)$/, '');
+  return PRODUCTION_STACK_OWN.has(base) || PRODUCTION_STACK_OWN.has(name);
+}
