@@ -8,6 +8,7 @@ import { ENGINE_USAGE, engineArgs, leFormatArg, numArg, parseArgs, profileArg } 
 import { FEATURES } from '../sim/index.ts';
 import { GPU_USAGE, gpuArgs } from './lib/gpu-args.ts';
 import { startTopologyStack, TOPOLOGIES, type Topology, type TopologyStack } from './lib/topology.ts';
+import { routerDemoOptions, ROUTER_USAGE } from './lib/router-demo.ts';
 
 const USAGE = `Usage: npm run demo -- [flags]
   --port 5173              dashboard (Vite dev server) port
@@ -27,7 +28,8 @@ ${ENGINE_USAGE}
   --topology single        single | sharded (2 hashmod shards remote_write into VictoriaMetrics)
                            | federated (2 cluster servers, a global one federating them);
                            the extra servers take the ports after --prom-port; live data only
-${GPU_USAGE}`;
+${GPU_USAGE}
+${ROUTER_USAGE}`;
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), ['help', 'no-exemplars', 'gpus']);
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
       backend,
       exemplars: !args.has('no-exemplars'),
       gpus: gpuArgs(args),
+      ...routerDemoOptions(args, topology),
       log,
     });
     if (stopping) return;

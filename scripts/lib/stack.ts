@@ -13,6 +13,7 @@ import { type BackendProcess, type ScrapeJob, scrapeConfig, startPrometheus, sta
 import { EXEMPLAR_STORAGE_FLAG } from './prometheus.ts';
 import { engineTargetLabels, type GpuPlan, gpuPlan, gpuScrapeJobs, type GpuStackOptions, renderGpuBackfill } from './gpu-stack.ts';
 import { type GpuSimHandle, startGpuSim } from '../../sim/dcgm/index.ts';
+import { podLabels, routerJobs, startStackRouters, type StackRouter } from './router-stack.ts';
 
 export { waitForTargetsUp } from './prometheus.ts';
 
@@ -44,6 +45,8 @@ export interface StackOptions {
   exemplars?: boolean;
   /** The GPU layer (issue 29): simulated DCGM exporters and kube-state-metrics, pod identities on the engines. */
   gpus?: GpuStackOptions;
+  /** Simulated routers in front of the engines, each scraped as a job named after its kind (docs/routing.md). */
+  router?: StackRouter | readonly StackRouter[];
   log?: (line: string) => void;
 }
 
@@ -111,10 +114,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-stack-'));
   const dataDir = join(dir, 'data');
   let sim: SimHandle | null = null;
+  let routers: Awaited<ReturnType<typeof startStackRouters>> = [];
   let proc: BackendProcess | null = null;
   let gpuSim: GpuSimHandle | null = null;
   const cleanup = async (): Promise<void> => {
     await proc?.stop();
+    await Promise.all(routers.map((r) => r.close()));
     await sim?.close();
     await gpuSim?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -133,16 +138,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     }
     const fleet = createFleet({ ...fleetOptions(opts), startMs: Date.now() - backfillMin * 60_000 });
     const gpu: GpuPlan | null = opts.gpus ? gpuPlan(fleet, opts.gpus) : null;
+    // Labels service discovery would put on each engine target: the GPU layer's identity (pod, or
+    // the pod IP), else the pod a router names (the EPP joins by pod).
+    const engineLabels: ((i: Fleet['instances'][number]) => Record<string, string>) | null = gpu ? (i) => engineTargetLabels(gpu, i) : opts.router ? podLabels : null;
     if (backfillMin > 0 && promtool) {
       const t0 = Date.now();
       const file = join(dir, 'backfill.om');
-      const r = await writeBackfill(
-        fleet,
-        file,
-        intervalMs,
-        Date.now,
-        gpu ? { targetLabels: (i) => engineTargetLabels(gpu, i), snapshot: (out, t, ts) => renderGpuBackfill(gpu, fleet.host, out, t, ts) } : {},
-      );
+      const r = await writeBackfill(fleet, file, intervalMs, Date.now, {
+        ...(engineLabels ? { targetLabels: engineLabels } : {}),
+        ...(gpu ? { snapshot: (out, t, ts) => renderGpuBackfill(gpu, fleet.host, out, t, ts) } : {}),
+      });
       const mb = (statSync(file).size / 2 ** 20).toFixed(0);
       log(`backfill: ${backfillMin} min simulated, ${r.snapshots} snapshots, ${r.samples} samples (${mb} MiB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       const t1 = Date.now();
@@ -152,16 +157,23 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     }
     sim = await startSim({ fleet, log, exemplars: opts.exemplars });
     const jobs = scrapeJobs(fleet, opts.deadTargets);
-    if (gpu) {
+    if (engineLabels) {
       for (const j of jobs) {
-        j.targetLabels = Object.fromEntries(fleet.instances.filter((i) => i.spec.engine === j.job).map((i) => [targetOf(fleet, i), engineTargetLabels(gpu, i)]));
+        j.targetLabels = Object.fromEntries(fleet.instances.filter((i) => i.spec.engine === j.job).map((i) => [targetOf(fleet, i), engineLabels(i)]));
       }
+    }
+    if (gpu) {
       gpuSim = await startGpuSim(fleet, gpu.port, gpu.dcgm);
       jobs.push(...gpuScrapeJobs(gpu, fleet.host));
     }
     const rules = backend === 'prometheus' ? (opts.ruleFiles ?? []) : [];
+    if (opts.router) {
+      routers = await startStackRouters(fleet, opts.router, log);
+      // honor_labels, as the routers' own charts recommend (else a router's `pod` is stored as `exported_pod`).
+      jobs.push(...routers.flatMap(routerJobs).map((j) => ({ ...j, honorLabels: true })));
+    }
     const config = scrapeConfig(jobs, interval) + (rules.length ? `rule_files:\n${rules.map((f) => `  - ${JSON.stringify(f)}\n`).join('')}` : '');
-    const targets = [...sim.targets, ...(gpuSim ? [...gpuSim.exporterTargets, gpuSim.ksmTarget] : [])];
+    const targets = [...sim.targets, ...(gpuSim ? [...gpuSim.exporterTargets, gpuSim.ksmTarget] : []), ...routers.flatMap((r) => r.paths.map(() => r.target))];
     const launch = async (): Promise<BackendProcess> => {
       const p = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log, opts.exemplars ? [EXEMPLAR_STORAGE_FLAG] : []) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);
       proc = p;

@@ -53,6 +53,12 @@ export class EngineModel {
   /** SGLang's new_token_ratio: the share of remaining output it reserves KV for at admission. */
   newTokenRatio = 0.7;
   asleep = false;
+  /** Share of the offered load routed here (1 = its own; a simulated router sets it: sim/routers/). */
+  arrivalWeight = 1;
+  /** Requests that arrived so far (a router's per-endpoint counter reads it). */
+  arrived = 0;
+  /** Called once per request when it ends (finished, aborted or dropped while waiting). */
+  onDone: ((r: SimRequest) => void) | null = null;
   readonly loadGen: LoadGenerator;
   private nextId = 1;
 
@@ -71,8 +77,9 @@ export class EngineModel {
   /** Advance one tick starting at tMs. `accept` = false stops arrivals (tests drain with it). */
   tick(tMs: number, dtMs: number, accept = true): TickStats {
     const t1 = tMs + dtMs;
-    const rate = this.loadGen.rate(tMs, dtMs);
+    const rate = this.loadGen.rate(tMs, dtMs) * this.arrivalWeight;
     const arrivals = accept && !this.asleep ? this.rng.poisson((rate * dtMs) / 1000) : 0;
+    this.arrived += arrivals;
     for (let i = 0; i < arrivals; i++) {
       const r = makeRequest(this.nextId++, tMs + this.rng.next() * dtMs, this.cfg.mix, this.rng, this.kvUsage);
       if (this.cfg.role === 'prefill') {
@@ -176,6 +183,7 @@ export class EngineModel {
       r.phase = 'done';
       if (r.started) this.sink.finished(r);
       else this.sink.abortedWaiting(r);
+      this.onDone?.(r);
     }
     for (const r of [...this.running]) {
       if (r.abortAtMs <= t1) {
@@ -245,5 +253,6 @@ export class EngineModel {
     r.phase = 'done';
     r.lastTokenMs = Math.max(atMs, r.scheduledMs);
     this.sink.finished(r);
+    this.onDone?.(r);
   }
 }

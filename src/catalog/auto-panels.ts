@@ -1,6 +1,7 @@
 // "Other metrics": the engine families the backend holds that no catalog entry uses (metrics newer
 // than this release, or niche ones), each with an automatic panel chosen by type. Pure: the
 // dashboard feeds in the stored names, the resolved catalog names and the backend's metadata.
+import { isRouterOwnName } from './routers/exclusion';
 import { TARGET_LABELS } from './define';
 import type { ResolvedMetric } from './resolve';
 import type { EngineCatalog, LogicalMetric, PanelSpec, QuerySpec, Unit } from './types';
@@ -70,7 +71,8 @@ export function otherFamilies(
   resolved: ReadonlyMap<string, ResolvedMetric>,
   metadata: MetadataTypes | null,
 ): OtherFamily[] {
-  const engineNames = [...names].filter((n) => n.includes(engineWord)).sort();
+  // Router series under an engine word are the Routing section's (routers/exclusion.ts).
+  const engineNames = [...names].filter((n) => n.includes(engineWord) && !isRouterOwnName(n)).sort();
   const used = new Set([...resolved.values()].map((r) => r.name));
   const out: OtherFamily[] = [];
   for (const [base, suffixes] of groupFamilies(engineNames)) {

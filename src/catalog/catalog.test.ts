@@ -209,7 +209,7 @@ describe('legacy alternatives', () => {
 
   it('uses the vLLM V0 prefix-cache gauge when the counters are absent', () => {
     const out = expandQuery(q(catalogs.vllm, 'prefix-cache-hit-rate'), catalogs.vllm, ctx(catalogs.vllm, ['vllm:gpu_prefix_cache_hit_rate']));
-    expect(out).toMatchObject({ alternativeIndex: 1, expr: 'avg by (model_name) (vllm:gpu_prefix_cache_hit_rate{model_name="m"})' });
+    expect(out).toMatchObject({ alternativeIndex: 1, expr: 'avg by (model_name) (vllm:gpu_prefix_cache_hit_rate{model_name="m", server=""})' });
     expect('note' in out && out.note).toContain('V0');
   });
 
@@ -219,8 +219,9 @@ describe('legacy alternatives', () => {
     expect(out).toMatchObject({
       alternativeIndex: 0,
       expr:
-        'sum by (model_name) (rate(vllm:gpu_prefix_cache_hits_total{model_name="m"}[1m])) / ' +
-        '(sum by (model_name) (rate(vllm:gpu_prefix_cache_queries_total{model_name="m"}[1m])) > 0)',
+        // production-stack's router serves these names too, with `server` (routers/exclusion.ts).
+        'sum by (model_name) (rate(vllm:gpu_prefix_cache_hits_total{model_name="m", server=""}[1m])) / ' +
+        '(sum by (model_name) (rate(vllm:gpu_prefix_cache_queries_total{model_name="m", server=""}[1m])) > 0)',
     });
   });
 
@@ -233,7 +234,9 @@ describe('legacy alternatives', () => {
     const query = q(catalogs.sglang, 'queue-time');
     for (const name of ['sglang:queue_time_seconds_bucket', 'sglang:queue_time_s_bucket', 'sglang_queue_time_seconds_bucket']) {
       const out = expandQuery(query, catalogs.sglang, ctx(catalogs.sglang, [name]));
-      expect('expr' in out && out.expr).toBe(`histogram_quantile(0.5, sum by (le, model_name) (rate(${name}{model_name="m"}[1m])))`);
+      // The underscore spelling is also what smg's /engine_metrics re-serves, with `worker_addr`.
+      const excl = name.startsWith('sglang_') ? ', worker_addr=""' : '';
+      expect('expr' in out && out.expr).toBe(`histogram_quantile(0.5, sum by (le, model_name) (rate(${name}{model_name="m"${excl}}[1m])))`);
     }
   });
 

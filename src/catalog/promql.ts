@@ -4,6 +4,7 @@ import type { EngineCatalog, ExprAlternative, QuerySpec } from './types';
 import { METRIC_NAME_RE, type ResolvedMetric } from './resolve';
 import { parsePromDuration } from '../lib/duration';
 import { tokenize } from '../lib/template';
+import { routerExclusion } from './routers/exclusion';
 
 export interface ExpandContext {
   resolved: Map<string, ResolvedMetric>;
@@ -162,6 +163,8 @@ function selectorFor(id: string, extra: string | undefined, catalog: EngineCatal
     if (m) matchers.push(m);
   }
   if (extra !== undefined) matchers.push(extra);
+  // Router copies of engine series (production-stack `server`, smg `worker_addr`, AIBrix `gateway_pod`).
+  matchers.push(...routerExclusion(resolved));
   return selector(resolved.name, matchers);
 }
 

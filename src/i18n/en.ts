@@ -5,10 +5,12 @@ import { en as tracesEn } from './traces';
 import { en as diagnosisEn } from './diagnosis';
 import { en as fleetHealth } from './fleet-health';
 import { en as gpusEn } from './gpus';
+import { routingEn } from './routing';
 
 export const en = {
   ...diagnosisEn,
   ...gpusEn,
+  ...routingEn,
   appName: 'inferwatch',
   tagline: 'LLM inference monitoring',
   promUrlLocked: 'This site is locked to this backend (lockBackend in config.json).',

@@ -6,10 +6,12 @@ import { zh as tracesZh } from './traces';
 import { zh as diagnosisZh } from './diagnosis';
 import { zh as fleetHealth } from './fleet-health';
 import { zh as gpusZh } from './gpus';
+import { routingZh } from './routing';
 
 export const zhCN: Messages = {
   ...diagnosisZh,
   ...gpusZh,
+  ...routingZh,
   appName: 'inferwatch',
   tagline: 'LLM 推理服务监控',
   promUrlLocked: '本站点已锁定到此后端（config.json 中的 lockBackend）。',

@@ -32,7 +32,7 @@ describe('generateRules', () => {
     const all = exprs(under).join('\n');
     expect(all).toContain('sum by (model_name) (ray_sglang_num_running_reqs{priority=""})');
     expect(all).toContain('absent(ray_sglang_num_running_reqs)');
-    expect(all).toContain('sglang_num_queue_reqs{priority=""}');
+    expect(all).toContain('sglang_num_queue_reqs{priority="", worker_addr=""}');
     expect(all).not.toMatch(/sglang:/);
   });
 

@@ -4,7 +4,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { sameMembers, useStable } from '../data/use-stable';
-import { bareNameMatch, detectEngine, engineNameMatch, ENGINES, sharedNameMatch, escapeLabelValue, matcherFor, presenceNames, resolveEngines, type ResolvedMetric } from '../../catalog';
+import { bareNameMatch, detectEngine, engineNameMatch, ENGINES, sharedNameMatch, escapeLabelValue, matcherFor, presenceNames, resolveEngines, routerExclusion, ROUTER_NAME_MATCH, type ResolvedMetric } from '../../catalog';
 import type { EngineId } from '../../catalog/types';
 import { useFirstScreenIn } from '../data/first-screen';
 import {
@@ -36,8 +36,8 @@ export function coarseWindow(startSec: number, endSec: number): { start: number;
   return { start: Math.floor(startSec / COARSE_SEC) * COARSE_SEC, end: Math.ceil(endSec / COARSE_SEC) * COARSE_SEC };
 }
 
-/** Every `match[]` of the names request: the engines' names, the bare ones, and the names shared by all. */
-const NAME_MATCH = [ENGINE_NAME_MATCH, ...BARE_NAME_MATCH, SHARED_NAME_MATCH];
+/** Every `match[]` of the names request: the engines' names, the bare ones, the names shared by all, and routers' (docs/routing.md). */
+const NAME_MATCH = [ENGINE_NAME_MATCH, ...BARE_NAME_MATCH, SHARED_NAME_MATCH, ROUTER_NAME_MATCH];
 
 /**
  * The metric names the board resolves its panels with, over a coarse window. A factory, so that the
@@ -126,7 +126,9 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
 
   const clusterMatcher = matcherFor('cluster', cluster);
   const firstScreenIn = useFirstScreenIn(baseUrl);
-  const selector = (name: string) => `{__name__="${escapeLabelValue(name)}"${clusterMatcher ? `, ${clusterMatcher}` : ''}}`;
+  // A router's copy of the presence gauge (production-stack's `vllm:num_requests_running{server}`) is no instance.
+  const selector = (name: string) =>
+    `{${[`__name__="${escapeLabelValue(name)}"`, clusterMatcher, ...routerExclusion({ name, rewrite: 'none' })].filter(Boolean).join(', ')}}`;
   // After the first screen: on a fleet these label lists read every series of the presence metric
   // and held two of the browser's six connections while the first panels waited.
   const countsEnabled = client !== null && resolvedBy !== null && firstScreenIn;

@@ -22,6 +22,7 @@ import { DashboardContext } from '../data/context';
 import { BoardPanel, SectionExtras } from './extras';
 import { isAutoPanelId, OtherMetricAlone, OtherMetrics } from './other-metrics';
 import { Section } from './section';
+import { RoutingSection } from '../routing/routing-section';
 import { SectionNotes } from './section-notes';
 import { sectionPanels } from './section-panels';
 import { useBoard, type Board } from './use-board';
@@ -155,6 +156,7 @@ function WholeBoard({ board, config }: { board: Board; config: RuntimeConfig }) 
         );
       })}
       {board.belowFold && <GpuSection />}
+      {board.belowFold && <RoutingSection names={board.backend.names} />}
       {board.belowFold && <OtherMetrics names={board.backend.names} />}
     </GpuContext.Provider>
   );

@@ -4,7 +4,7 @@
 // (computed from the scrape interval, or overridden).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { matcherFor } from '../../catalog';
+import { matcherFor, routerExclusion } from '../../catalog';
 import { labelNamesOptions, labelValuesOptions, type PrometheusClient } from '../../prometheus';
 import { useT } from '../../i18n';
 import { MultiSelect } from './multi-select';
@@ -29,7 +29,9 @@ function useLabelValues(
   endSec: number,
   wanted: boolean,
 ) {
-  const match = presence ? `${presence}{${narrow.filter(Boolean).join(',')}}`.replace('{}', '') : null;
+  // Not a router's copy of the presence gauge (routers/exclusion.ts): its instance is the router's.
+  const excl = presence ? routerExclusion({ name: presence, rewrite: 'none' }) : [];
+  const match = presence ? `${presence}{${[...narrow, ...excl].filter(Boolean).join(',')}}`.replace('{}', '') : null;
   return useQuery({
     ...labelValuesOptions(client!, { baseUrl, label, match: match === null ? [] : [match], start: startSec, end: endSec, limit: LABEL_VALUES_LIMIT }),
     // Asked when the list is opened, not at page load: on a fleet the instance list is large and

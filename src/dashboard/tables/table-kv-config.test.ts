@@ -40,7 +40,7 @@ describe('KV-cache configuration columns', () => {
     const [expr] = [...exprs];
     expect(expr).toContain('max by (instance, engine, kv_cache_size_tokens, num_gpu_blocks, block_size, kv_cache_max_concurrency, cache_dtype, enable_prefix_caching)');
     // The info gauge has no model_name: the model filter narrows it through the running gauge.
-    expect(expr).toContain('vllm:cache_config_info and on (instance) vllm:num_requests_running{model_name="m"}');
+    expect(expr).toContain('vllm:cache_config_info and on (instance) vllm:num_requests_running{model_name="m", server=""}');
   });
 
   describe('SGLang', () => {

@@ -1,0 +1,125 @@
+// Routers and gateways (issue 28) against a real Prometheus: three simulated vLLM servers behind
+// a simulated production-stack router with a skewed policy (it re-exports engine names:
+// `vllm:num_requests_running{server=…}`) and an llm-d EPP (v0.9 names, dual emission) in front of
+// the same engines. The engine figures equal PromQL over the engine job alone (the router's copies
+// are not counted); the Routing section's share equals PromQL written here, the skewed endpoint is
+// marked, each router's join is stated; axe passes on the section.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { startStack, type Stack } from '../scripts/lib/stack';
+import { requestForm } from '../scripts/lib/request-form';
+import { appUrl, expect, expectPanelState, panel, test } from './fixtures';
+import { freePortBlock } from './support/ports';
+
+let stack: Stack | null = null;
+let vllmPort = 0;
+let routerPort = 0;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const base = await freePortBlock(8);
+  vllmPort = base + 1;
+  routerPort = base + 5;
+  stack = await startStack({
+    promPort: base,
+    engines: [{ id: 'vllm', port: vllmPort, instances: 3 }],
+    models: ['Qwen/Qwen3-8B'],
+    backfillMinutes: 5,
+    seed: 28,
+    router: [
+      { kind: 'production-stack', port: routerPort, policy: 'skewed' },
+      { kind: 'epp', port: base + 6, eppGeneration: 'llm-d-0.9' },
+    ],
+  });
+  // Two scrapes of the routers, so their counters have a rate.
+  await new Promise((r) => setTimeout(r, 12_000));
+});
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+const PROM = () => stack!.promUrl;
+
+async function prom(page: Page, path: 'query' | 'query_range', form: Record<string, string>) {
+  const res = await page.request.post(`${PROM()}/api/v1/${path}`, { form });
+  const json = (await res.json()) as { data: { result: Array<{ metric: Record<string, string>; value?: [number, string]; values?: Array<[number, string]> }> } };
+  return json.data.result;
+}
+
+test('engine figures leave the router’s copies of engine names out: the Running tile and the instance table equal PromQL over the engine job', async ({ page }) => {
+  // The tile's range query (it sums the Running panel's series at their last step).
+  const tileReq = page.waitForRequest((r) => r.url().includes('/api/v1/query_range') && (requestForm(r).get('query') ?? '').includes('vllm:num_requests_running{server=""}'));
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-15m', refresh: 'off' }));
+  const tile = page.locator('[data-stat-id="running"]');
+  await expect(tile).toHaveAttribute('data-value', /\d/, { timeout: 30_000 });
+  const form = requestForm(await tileReq);
+  const board = form.get('query') ?? '';
+  const range = { start: form.get('start') ?? '', end: form.get('end') ?? '', step: form.get('step') ?? '' };
+  const lastSum = async (query: string) => {
+    const rs = await prom(page, 'query_range', { query, ...range });
+    return rs.reduce((a, r) => a + Number(r.values?.[r.values.length - 1]?.[1] ?? 0), 0);
+  };
+  const shown = Number(await tile.getAttribute('data-value'));
+  // The same expression, written here over the engine job only instead of the router exclusion.
+  expect(shown).toBeCloseTo(await lastSum(board.replaceAll('{server=""}', '{job="vllm"}')), 9);
+  // And without either: the router's in-flight copies are counted on top.
+  expect(await lastSum(board.replaceAll('{server=""}', ''))).toBeGreaterThan(shown);
+
+  // The instance table: the three engines, not the router's target, each with its own running gauge.
+  await expectPanelState(page, 'instance-table', 'ok');
+  // (Four rows: the second server runs two DP engines, one row per rank.)
+  const keys = await panel(page, 'instance-table').locator('tbody tr[data-row-key]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key') ?? ''));
+  const instances = new Set(keys.map((k) => k.split('|')[0]));
+  expect([...instances].sort()).toEqual([0, 1, 2].map((i) => `127.0.0.1:${vllmPort + i}`).sort());
+  expect(keys.some((k) => k.includes(String(routerPort)))).toBe(false);
+});
+
+test('the Routing section: per-endpoint share equals PromQL, the skewed endpoint is marked, each router’s join stated; axe passes', async ({ page }) => {
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-15m', refresh: 'off' }));
+  const section = page.locator('section[data-section-id="routing"]');
+  // Below the first screen: scroll until it mounts.
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 4000);
+      return section.count();
+    }, { timeout: 30_000 })
+    .toBe(1);
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole('heading', { name: 'Routing', level: 2 })).toBeVisible();
+
+  const ps = section.locator('[data-router="production-stack"] [data-panel-id="routing-endpoints"]');
+  await ps.scrollIntoViewIfNeeded();
+  await expect(ps).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
+  await expect(ps.locator('[data-join-statement]')).toContainText('Joined 3 of 3 endpoints by instance (URL)');
+  const rows = ps.locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  await expect(ps.locator('tbody tr[data-joined="true"]')).toHaveCount(3);
+
+  const at = (await ps.getAttribute('data-at')) ?? '';
+  const range = (await ps.getAttribute('data-range')) ?? '';
+  const sent = `increase(vllm:request_latency_seconds_count{job="production-stack"}[${range}s])`;
+  const expected = await prom(page, 'query', { query: `sum by (server) (${sent}) / scalar(sum(${sent}))`, time: at });
+  expect(expected.length).toBe(3);
+  for (const r of expected) {
+    const cell = ps.locator(`tr[data-row-key="${r.metric.server}"] td[data-col="share"]`);
+    expect(Number(await cell.getAttribute('data-value'))).toBeCloseTo(Number(r.value?.[1]), 9);
+  }
+  // The skewed policy sends 85 % to the first server: that endpoint, and only it, is marked.
+  const hot = `http://127.0.0.1:${vllmPort}`;
+  await expect(ps.locator(`tr[data-row-key="${hot}"] td[data-col="fair"] [data-outlier="true"]`)).toHaveCount(1);
+  await expect(ps.locator('td[data-col="fair"] [data-outlier="true"]')).toHaveCount(1);
+
+  // The EPP (llm-d v0.9: new and legacy names at once) is read under llm_d_epp_ and joined by pod.
+  const epp = section.locator('[data-router="epp"]');
+  await epp.scrollIntoViewIfNeeded();
+  await expect(epp).toContainText('llm_d_epp_*');
+  const eppTable = epp.locator('[data-panel-id="routing-endpoints"]');
+  await expect(eppTable).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
+  await expect(eppTable.locator('[data-join-statement]')).toContainText('Joined 3 of 3 endpoints by pod');
+  await expect(eppTable.locator('tbody tr[data-row-key="vllm-server-0"][data-joined="true"]')).toHaveCount(1);
+  await expect(eppTable.locator('details code').first()).toContainText('llm_d_epp_');
+  await expect(eppTable.locator('details code', { hasText: 'inference_objective_' })).toHaveCount(0);
+
+  const { violations } = await new AxeBuilder({ page }).include('section[data-section-id="routing"]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
