@@ -5,20 +5,15 @@ import { markOutliers, type TableRow } from '../tables/table-data';
 import { headroom, type Headroom } from './capacity';
 import { decompose, type LatencyBreakdown } from './decompose';
 import type { InstanceFigures, ModelFigures } from './inputs';
-import { MODEL_RULES, requestRate, T, type Confidence, type EvidenceItem, type Severity, type VerdictId } from './verdicts';
+import { MODEL_RULES, requestRate, T, type EvidenceItem, type RuleResult, type Severity, type VerdictId } from './verdicts';
 
-export interface Finding {
+/** A rule's result, placed: which verdict, on which model (and instance), and where to look. */
+export interface Finding extends RuleResult {
   id: VerdictId;
   model: string;
   instance?: string;
   /** slo-burn: which SLO (ttft, itl, e2e). */
   slo?: string;
-  severity: Severity;
-  score: number;
-  confidence: Confidence;
-  evidence: Record<string, EvidenceItem>;
-  bucketBounds: boolean;
-  inferred: boolean;
   panel: string;
   inputs: readonly string[];
 }
