@@ -47,7 +47,7 @@ describe('GPU PromQL', () => {
     const cols = gpuInstanceColumns(roles, priceVector(new Map([['H100', 2]])));
     expect(cols.map((c) => c.id)).toEqual(['gpu-count', 'gpu-util', 'gpu-memory', 'gpu-power', 'tok-per-gpu-s', 'tok-per-joule', 'usd-per-1m-output', 'usd-per-1m-total']);
     const tps = expand(cols.find((c) => c.id === 'tok-per-gpu-s')!.query);
-    expect(tps).toContain('vllm:num_requests_running{pod!=""}');
+    expect(tps).toContain('vllm:num_requests_running{pod!="", server=""}');
     expect(tps).toContain('kube_pod_info{host_network!="true"}');
     expect(tps).toContain('rate(vllm:generation_tokens_total[900s])');
     expect(tps).toContain('count by (namespace, pod)');
