@@ -120,10 +120,12 @@ const LIFETIME_PAD = 300;
  * `min_over_time(timestamp(x)[…])` finds each series' first sample, so a rate can be taken over
  * the part of the range the series lived (src/catalog/lifetime-rate.ts). About 240 steps.
  */
-function lifetimeWindow(ctx: ExpandContext): string {
-  const span = rangeSec(ctx) + LIFETIME_PAD;
+export function lifetimeWindowFor(rangeSeconds: number): string {
+  const span = rangeSeconds + LIFETIME_PAD;
   return `${span}s:${Math.max(1, Math.ceil(span / 240))}s`;
 }
+
+const lifetimeWindow = (ctx: ExpandContext): string => lifetimeWindowFor(rangeSec(ctx));
 
 function render(expr: string, catalog: EngineCatalog, ctx: ExpandContext, peak: number | undefined): string {
   const labels = ctx.by.filter((l) => LABEL_NAME_RE.test(l)).join(', ');

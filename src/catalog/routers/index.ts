@@ -1,7 +1,8 @@
 // The router registry, detection from the backend's metric names, and the PromQL of the Routing
 // section (pure). Router series are selected by their own names, or, for production-stack's copies
 // of engine names, by the router's label (`server!=""`), never by an engine selector.
-import { escapeLabelValue } from '../promql';
+import { lifetimeRate } from '../lifetime-rate';
+import { escapeLabelValue, lifetimeWindowFor } from '../promql';
 import { eppRouter } from './epp';
 import { dynamoFrontend, genAiGateway } from './gateways';
 import { productionStackRouter } from './production-stack';
@@ -63,8 +64,19 @@ export const routedExpr = (s: RouterSeries, rangeSec: number): string => `sum by
 /** Per endpoint, a gauge now: the max across router replicas (each has its own view), never a sum. */
 export const gaugeByEndpointExpr = (s: RouterSeries): string => `max by (${s.endpoint ?? 'instance'}) (${sel(s)})`;
 
-/** A counter's rate over the range, all the router's series. */
-export const rateExpr = (s: RouterSeries, rangeSec: number): string => `sum(rate(${sel(s)}[${win(rangeSec)}]))`;
+/**
+ * A counter's rate over the range, all the router's series: each router target's increase over its
+ * own lifetime inside the range (lifetime-rate.ts), so a router restarted ten minutes ago does not
+ * read a third of its traffic over a 30-minute range. A router older than the range gets exactly
+ * `sum(rate(x[range]))`.
+ */
+export const rateExpr = (s: RouterSeries, rangeSec: number): string => {
+  const r = Math.max(1, Math.round(rangeSec));
+  return `sum(${lifetimeRate(sel(s))})`
+    .replaceAll('$__range_seconds', String(r))
+    .replaceAll('$__lifetime_window', lifetimeWindowFor(r))
+    .replaceAll('$__range', win(r));
+};
 
 /** p95 of a router histogram over the range, in seconds. */
 export const p95Expr = (s: RouterSeries, rangeSec: number): string =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectRouters, p95Expr, routedExpr } from '.';
+import { detectRouters, p95Expr, rateExpr, routedExpr } from '.';
 import { imbalance, joinKey, unjoinedReason, urlToInstance } from './join';
 
 const legacyV15 = ['inference_objective_request_total', 'inference_extension_scheduler_attempts_total', 'inference_pool_per_pod_queue_size', 'inference_objective_request_duration_seconds_bucket'];
@@ -40,6 +40,14 @@ describe('router detection', () => {
   it('tells the 2025 and 2026 sgl-router apart by their per-worker names', () => {
     expect(detectRouters(new Set(['sgl_router_processed_requests_total']))[0]?.picks.routed?.endpoint).toBe('worker');
     expect(detectRouters(new Set(['sgl_router_worker_requests_total', 'sgl_router_requests_total']))[0]?.picks.routed?.endpoint).toBe('worker_url');
+  });
+
+  it('a router rate is its increase over its own lifetime inside the range, so a young router does not read idle', () => {
+    const e = rateExpr({ name: 'vllm:num_incoming_requests_total' }, 1800);
+    expect(e).toContain('increase(vllm:num_incoming_requests_total[1800s])');
+    expect(e).toContain('min_over_time(timestamp(vllm:num_incoming_requests_total)[2100s:9s])');
+    expect(e).toContain(', 1800), 1)');
+    expect(e).not.toContain('$__');
   });
 
   it('Dynamo overhead in ms is read in seconds', () => {
