@@ -45,7 +45,9 @@ const PROFILES = [
     profile: 'underscore',
     ports: { promPort: 29191, vllmPort: 28300, sglangPort: 23300 },
     names: {
-      vllm: { 'kv-cache-usage': '(vllm_kv_cache_usage_perc)', itl: 'vllm_inter_token_latency_seconds_bucket', 'request-rate': 'vllm_request_success_total' },
+      // Underscore forms carry `worker_addr=""`: smg's /engine_metrics re-serves engine series under
+      // these names with `worker_addr`, and a router's copy must never count (docs/routing.md).
+      vllm: { 'kv-cache-usage': '(vllm_kv_cache_usage_perc{worker_addr=""})', itl: 'vllm_inter_token_latency_seconds_bucket', 'request-rate': 'vllm_request_success_total' },
       sglang: { ttft: 'sglang_time_to_first_token_seconds_bucket', 'kv-cache-usage': 'sglang_token_usage' },
     },
   },

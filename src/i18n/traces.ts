@@ -13,6 +13,7 @@ export interface TracesText {
   noOpenMetrics: string;
   noneInRange: (newest: string) => string;
   unsupported: string;
+  notAsked: string;
   failed: (message: string) => string;
   loading: string;
   sampled: string;
@@ -42,6 +43,7 @@ const en_: TracesText = {
     'No exemplars: the engines serve none for this metric (a target must answer OpenMetrics with trace_id exemplars; vLLM and SGLang cannot today, an OTel spanmetrics connector can).',
   noneInRange: (newest) => `No exemplars in this range; the newest stored is from ${newest}.`,
   unsupported: 'No exemplars: this backend has no /api/v1/query_exemplars.',
+  notAsked: 'No exemplars asked: VictoriaMetrics answers query_exemplars without the CORS headers a browser on another origin needs.',
   failed: (m) => `Exemplars could not be read: ${m}`,
   loading: 'Looking for exemplars…',
   sampled: 'Traces are sampled: none found does not mean no request.',
@@ -69,6 +71,7 @@ const zh_: TracesText = {
     '无 exemplar：引擎未为此指标提供 exemplar（target 须以 OpenMetrics 格式返回带 trace_id 的 exemplar；vLLM 与 SGLang 目前无法提供，OTel spanmetrics connector 可以）。',
   noneInRange: (newest) => `此时间范围内无 exemplar；已存储的最新一个来自 ${newest}。`,
   unsupported: '无 exemplar：此后端没有 /api/v1/query_exemplars。',
+  notAsked: '未请求 exemplar：VictoriaMetrics 对 query_exemplars 的响应不带跨源浏览器所需的 CORS 头。',
   failed: (m) => `无法读取 exemplar：${m}`,
   loading: '正在查找 exemplar…',
   sampled: 'Trace 是采样的：找不到不代表没有请求。',

@@ -89,6 +89,8 @@ function statusLine(ex: ExemplarState, shown: number, t: ReturnType<typeof useT>
       return l.noneInRange(ex.newest === null ? '?' : formatDateTime(ex.newest * 1000, locale));
     case 'unsupported':
       return l.unsupported;
+    case 'not-asked':
+      return l.notAsked;
     case 'error':
       return l.failed(errorText(ex.error, lang));
     case 'loading':

@@ -5,12 +5,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { expandQuery } from '../../catalog/promql';
 import type { PanelSpec } from '../../catalog/types';
-import { exemplarsOptions, exemplarStorageOptions, isUnsupported, type Exemplar } from '../../prometheus';
+import { backendKindOptions, canAskStatus, exemplarsOptions, exemplarStorageOptions, isUnsupported, type Exemplar } from '../../prometheus';
 import { useDashboard } from '../data/context';
 import { bucketSelector, latencyKindOf } from './exemplar-query';
 import type { LatencyKind } from './trace-links';
 
-export type ExemplarStatus = 'off' | 'loading' | 'ok' | 'no-storage' | 'no-openmetrics' | 'none-in-range' | 'unsupported' | 'error';
+export type ExemplarStatus = 'off' | 'loading' | 'ok' | 'no-storage' | 'no-openmetrics' | 'none-in-range' | 'unsupported' | 'not-asked' | 'error';
 
 export interface ExemplarState {
   status: ExemplarStatus;
@@ -34,7 +34,11 @@ export function useExemplars(panel: PanelSpec, active: boolean): ExemplarState {
     const r = expandQuery(q, catalog, { resolved, filters, rateInterval, by });
     return 'missing' in r ? null : bucketSelector(r.expr);
   }, [kind, panel, catalog, resolved, filters, rateInterval, by]);
-  const enabled = active && selector !== null;
+  // VictoriaMetrics across origins answers query_exemplars (always empty) and status/flags without
+  // CORS headers: the browser would log an error and refuse the answer, so neither is asked.
+  const backend = useQuery({ ...backendKindOptions(client, { baseUrl }), enabled: active && selector !== null });
+  const canAsk = backend.isFetched && canAskStatus(backend.data ?? null, baseUrl, window.location.origin);
+  const enabled = active && selector !== null && canAsk;
   // The previous window's exemplars stay while the moved one loads: no flicker of dots and list.
   const main = useQuery({ ...exemplarsOptions(client, { baseUrl, expr: selector ?? '', start: w.startSec, end: w.endSec }), enabled, placeholderData: keepPreviousData });
   const empty = enabled && main.data !== undefined && main.data.length === 0;
@@ -48,6 +52,7 @@ export function useExemplars(panel: PanelSpec, active: boolean): ExemplarState {
   });
   const base = { kind, exemplars: NONE, newest: null, error: null };
   if (!kind || selector === null) return { ...base, status: 'off' };
+  if (backend.isFetched && !canAsk) return { ...base, status: 'not-asked' };
   if (main.error) return { ...base, status: isUnsupported(main.error) ? 'unsupported' : 'error', error: main.error };
   if (main.data === undefined) return { ...base, status: 'loading' };
   if (main.data.length > 0) return { ...base, status: 'ok', exemplars: main.data };
