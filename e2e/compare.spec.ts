@@ -1,4 +1,4 @@
-// Compare mode (issue 20) against the real Prometheus of the global setup (60 minutes of
+// Compare mode against the real Prometheus of the global setup (60 minutes of
 // backfilled history): `compare=1h` overlays the request-rate panel with the same query an hour
 // earlier, and those values are exactly what Prometheus answers to the same PromQL with `offset 1h`;
 // an A/B of the two models equals a direct query per model; vLLM vs SGLang draws both engines.

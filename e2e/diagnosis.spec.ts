@@ -1,4 +1,4 @@
-// The Diagnosis region against a real Prometheus scraping the simulator (issue 30): one stack of
+// The Diagnosis region against a real Prometheus scraping the simulator: one stack of
 // vLLM servers, each model running a scenario (sim/scenarios), so that filtering the board to a
 // model must name that model's bottleneck first; the model without a scenario names none; the
 // latency split agrees with PromQL written here independently (1 %); axe passes on the region.

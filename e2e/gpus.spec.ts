@@ -1,4 +1,4 @@
-// The GPUs under the engines (issue 29) against a real Prometheus scraping the simulated engines,
+// The GPUs under the engines against a real Prometheus scraping the simulated engines,
 // DCGM exporters (stored form `exported_pod`, honor_labels off) and kube-state-metrics: the join
 // matches every simulated instance, and the table's tokens per GPU-second and $/1M output tokens
 // equal the same figures computed here from PromQL written independently. Idle GPUs (labelled

@@ -1,4 +1,4 @@
-// Routers and gateways (issue 28) against a real Prometheus: three simulated vLLM servers behind
+// Routers and gateways against a real Prometheus: three simulated vLLM servers behind
 // a simulated production-stack router with a skewed policy (it re-exports engine names:
 // `vllm:num_requests_running{server=…}`) and an llm-d EPP (v0.9 names, dual emission) in front of
 // the same engines. The engine figures equal PromQL over the engine job alone (the router's copies

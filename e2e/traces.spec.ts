@@ -1,4 +1,4 @@
-// Exemplars and trace links (issue 31): a stack whose engines serve trace_id exemplars over
+// Exemplars and trace links: a stack whose engines serve trace_id exemplars over
 // OpenMetrics to a Prometheus with exemplar storage on. The dots' trace ids are the simulator's own
 // (its /debug/exemplars), the links carry the cell's time slice and bucket bounds, panels out of
 // view ask nothing, and the default stack (storage off) says why there are none.

@@ -1,4 +1,4 @@
-// The naming profiles of issue 33: NVIDIA NIM (vLLM's legacy set without `vllm:`) and SGLang before
+// The naming profiles of real servers in 2026: NVIDIA NIM (vLLM's legacy set without `vllm:`) and SGLang before
 // sglang:num_requests_total, as the board's e2e (real-servers.spec.ts) reads them.
 import { describe, expect, it } from 'vitest';
 import { createFleet } from './fleet.ts';

@@ -43,7 +43,7 @@ export interface StackOptions {
   ruleFiles?: string[];
   /** Exemplars: the engines serve them over OpenMetrics and Prometheus stores them (exemplar-storage). */
   exemplars?: boolean;
-  /** The GPU layer (issue 29): simulated DCGM exporters and kube-state-metrics, pod identities on the engines. */
+  /** The GPU layer: simulated DCGM exporters and kube-state-metrics, pod identities on the engines. */
   gpus?: GpuStackOptions;
   /** Simulated routers in front of the engines, each scraped as a job named after its kind (docs/routing.md). */
   router?: StackRouter | readonly StackRouter[];

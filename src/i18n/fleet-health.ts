@@ -1,4 +1,4 @@
-// Strings of the fleet-health fixes (issue 34): SLO cells against the objective, capacity that
+// Strings of the fleet-health fixes: SLO cells against the objective, capacity that
 // left the fleet. Spread into en.ts and zh-CN.ts with one line each.
 
 export const en = {

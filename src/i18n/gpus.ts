@@ -1,4 +1,4 @@
-// Interface strings of the GPU layer (issue 29): the GPUs section, the join statement, cost.
+// Interface strings of the GPU layer: the GPUs section, the join statement, cost.
 // Spread into en.ts and zh-CN.ts, so the type check proves both languages have every key.
 type PanelText = { title: string; description: string };
 

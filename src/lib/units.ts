@@ -20,7 +20,7 @@ export type Unit =
   | 'ops'
   | 'count'
   | 'gbps'
-  // The GPU layer (issue 29): watts, degrees, clocks, dollars, tokens per joule / per GPU-second.
+  // The GPU layer: watts, degrees, clocks, dollars, tokens per joule / per GPU-second.
   | 'watts'
   | 'celsius'
   | 'mhz'

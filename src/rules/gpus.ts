@@ -1,4 +1,4 @@
-// The GPU rules (issue 29, `npm run rules -- --gpus`): recording rules for the joined efficiency
+// The GPU rules (`npm run rules -- --gpus`): recording rules for the joined efficiency
 // series (GPUs, utilisation, output tokens per GPU-second and per joule, per engine instance) and
 // alerts for XID errors and for engine GPUs that produced no token. The join is the board's
 // (src/catalog/gpus/promql.ts): by pod, else by IP through kube_pod_info. docs/gpus.md.

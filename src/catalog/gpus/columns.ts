@@ -1,4 +1,4 @@
-// The GPU column group of the fleet tables (issue 29): added to the Instances and Models tables
+// The GPU column group of the fleet tables: added to the Instances and Models tables
 // only when DCGM exporter series are present (src/dashboard/gpus decides), built from the engine's
 // roles like the other columns. GPU figures are per engine instance (rank-less: spread onto its
 // rank rows); tokens are the engine's generation (output) counter.

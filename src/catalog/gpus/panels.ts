@@ -1,4 +1,4 @@
-// The GPUs section's charts (issue 29): DCGM series per GPU, normalised over both label forms.
+// The GPUs section's charts: DCGM series per GPU, normalised over both label forms.
 // Titles and descriptions come from the interface language (src/i18n/gpus.ts) by panel id.
 import { query } from '../define';
 import type { PanelSpec, QuerySpec } from '../types';

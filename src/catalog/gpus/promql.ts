@@ -1,4 +1,4 @@
-// The GPU layer's PromQL (issue 29, docs/gpus.md): NVIDIA DCGM exporter series, normalised over
+// The GPU layer's PromQL (docs/gpus.md): NVIDIA DCGM exporter series, normalised over
 // both label forms Prometheus stores, and joined to the engine instances through their pod.
 // Templates in the catalog's syntax: `{{running}}`-style references are the engine's roles; the
 // DCGM names are written out (they are not an engine's metrics, and no engine query reads them).
