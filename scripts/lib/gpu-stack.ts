@@ -1,4 +1,4 @@
-// The GPU layer of the stack (issue 29): simulated DCGM exporters and kube-state-metrics beside
+// The GPU layer of the stack: simulated DCGM exporters and kube-state-metrics beside
 // the engines, their scrape jobs in one of the two label forms Prometheus stores, and the pod
 // identity the engines' scrape jobs carry (pod labels, or an `instance` that is the pod's IP).
 import type { Fleet } from '../../sim/fleet.ts';
