@@ -19,6 +19,7 @@ import { matrixCapFigure } from './bench/matrix.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './bench/fleet.ts';
 import { heatmapRefresh } from './bench/heatmap.ts';
 import { benchTables } from './bench/tables.ts';
+import { benchLayers, serveLayers } from './bench/layers.ts';
 import { heapFigures, type HeapSample } from './bench/heap.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { rulesBench } from './bench/rules.ts';
@@ -319,6 +320,12 @@ async function main(): Promise<void> {
     if (fleetUrl && DATASETS.includes('tables')) {
       progress('fleet: tables');
       await benchTables(browser, app, fleetUrl.promUrl, fleetUrl.endMs, RUNS);
+    }
+    if (DATASETS.includes('layers')) {
+      progress('fleet: serving-stack layers (router, GPUs, Diagnosis)');
+      const layers = await serveLayers(join(ROOT, '.cache'), 29492 + PORT_OFFSET);
+      cleanups.unshift(() => layers.stop());
+      await benchLayers(browser, app, layers.servers, layers.fleet.endMs, RUNS);
     }
     done();
   } finally {

@@ -22,6 +22,10 @@ const compare = (a: CompareArgs): string =>
   `one cold load per run (new browser context) of ${a.params || 'no compare'}, engine=vllm, absolute hour ending ${new Date(a.endMs).toISOString()}, viewport 1440x900, scrolled to the bottom until every panel settled; query_range requests counted with page.on("request"), distinct = distinct request bodies (expression, start, end, step)`;
 const compareDuplicates = (a: CompareArgs): string => `${compare(a)}; requests − distinct (0 = one request per distinct query)`;
 
+const layers =
+  (what: string) =>
+  (a: { runs: number }): string =>
+    `${what}; board on engine=vllm, now-1h with Date.now pinned to the fleet's end, refresh off; three Prometheus servers with the same fleet (alone, + a production-stack router over the 200 vLLM instances, + DCGM and kube-state-metrics under all 250), loaded in turn, ${a.runs} rounds after a warm-up round (scripts/bench/layers.ts)`;
 const tablesRange = (runs: number): string =>
   `absolute range [end-1h, end] of the fleet (200 vLLM + 50 SGLang instances, history only: no \`up\`, process start or cache_config_info series), the table alone (panel=<id>), viewport 1440x900, new browser context per run, ${runs} runs after 1 warm-up`;
 const TABLE_SYNC =
@@ -173,6 +177,15 @@ export const FIGURES = {
   'table-render-all-rows': { unit: 'ms', method: tableClick('"show more" from the first 50 rows to all (≤ 250) rows') },
   'table-sort-desc': { unit: 'ms', method: tableClick('click on the TTFT p95 header (sort descending, all rows shown)') },
   'table-sort-asc': { unit: 'ms', method: tableClick('second click (ascending)') },
+  // Serving-stack layers (layers.ts)
+  'layer-requests-per-load': { unit: 'requests', method: layers('API requests of a full load (scrolled through, every panel settled) whose path and PromQL/match[] the fleet-alone load never sent, repeats counted') },
+  'layer-bytes-per-load': { unit: 'bytes', method: layers("those requests' response bodies + headers (Playwright request.sizes())") },
+  'layer-requests-per-refresh': { unit: 'requests', method: layers('the same, for one "Refresh now" click with the clock one 15 s step on') },
+  'layer-bytes-per-refresh': { unit: 'bytes', method: layers("those requests' bytes") },
+  'layer-main-thread-per-load': { unit: 'ms', method: layers('main-thread CPU (CDP ThreadTime) from navigation until every panel settled and no request in flight, with the layer minus the fleet-alone run of the same round') },
+  'layer-main-thread-per-refresh': { unit: 'ms', method: layers('main-thread CPU (CDP ThreadTime) from the "Refresh now" click to the last answer plus two frames, with the layer minus without') },
+  'diagnosis-requests-per-refresh': { unit: 'requests', method: layers("the Diagnosis region's glued instant queries (they carry its signal label) in one refresh, fleet alone") },
+  'diagnosis-bytes-per-refresh': { unit: 'bytes', method: layers("those requests' bytes") },
   // Recording rules (rules.ts)
   'rules-backfill': {
     unit: 's',

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { catalogs, referencedMetrics, type EngineCatalog } from '../../src/catalog/index.ts';
 import { advanceFleet, createFleet } from '../../sim/index.ts';
 import type { SimInstance } from '../../sim/instance.ts';
+import type { Fleet } from '../../sim/fleet.ts';
 import { ensurePrometheus } from '../lib/binaries.ts';
 import { startPrometheus, type BackendProcess } from '../lib/prometheus.ts';
 
@@ -123,7 +124,7 @@ export function fleetHash(p: FleetParams): string {
   return createHash('sha256').update(JSON.stringify({ p, v: GENERATOR_VERSION })).digest('hex').slice(0, 12);
 }
 
-function dirSize(dir: string): number {
+export function dirSize(dir: string): number {
   let total = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
@@ -138,9 +139,28 @@ function scaleOf(key: string): number {
   return 0.7 + (0.6 * (h.readUInt32LE(0) / 2 ** 32));
 }
 
-interface Clone {
+export interface Clone {
   instance: string;
   scale: number;
+}
+
+export interface FleetClone extends Clone {
+  engine: 'vllm' | 'sglang';
+  /** Index of the clone within its engine, and of its prototype among that engine's prototypes. */
+  index: number;
+  proto: number;
+}
+
+/** Every fleet instance: its `instance` label, its scale and the prototype it copies. */
+export function fleetClones(params: FleetParams, vProtos: number, sProtos: number): FleetClone[] {
+  const out: FleetClone[] = [];
+  for (let i = 0; i < params.vllm; i++) {
+    out.push({ engine: 'vllm', index: i, proto: i % vProtos, instance: `10.0.${Math.floor(i / 200)}.${(i % 200) + 10}:8000`, scale: scaleOf(`v${i}`) });
+  }
+  for (let i = 0; i < params.sglang; i++) {
+    out.push({ engine: 'sglang', index: i, proto: i % sProtos, instance: `10.1.${Math.floor(i / 200)}.${(i % 200) + 10}:30000`, scale: scaleOf(`s${i}`) });
+  }
+  return out;
 }
 
 const MARK = '\u0001';
@@ -174,7 +194,24 @@ function renderClones(proto: SimInstance, clones: Clone[], keep: Set<string>, ts
   return n;
 }
 
-function runPromtool(promtool: string, file: string, outDir: string): Promise<void> {
+/** The simulated prototypes, advanced to one step before `startMs` (the same for the same params). */
+export function prototypeFleet(params: FleetParams, startMs: number): Fleet {
+  const fleet = createFleet({
+    vllmInstances: params.vllmPrototypesPerModel * params.models.length,
+    sglangInstances: params.sglangPrototypes,
+    vllmPort: 8000,
+    sglangPort: 30000,
+    models: params.models,
+    features: 'mfu',
+    seed: params.seed,
+    tickMs: 1000,
+    startMs: startMs - 10 * 60_000, // ten minutes of warm-up before the first sample
+  });
+  advanceFleet(fleet, startMs - params.scrapeSec * 1000);
+  return fleet;
+}
+
+export function runPromtool(promtool: string, file: string, outDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const p = spawn(promtool, ['tsdb', 'create-blocks-from', 'openmetrics', '--max-block-duration=2h', '-q', file, outDir], { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
@@ -204,34 +241,14 @@ export async function ensureFleet(root: string, promtool: string, params: FleetP
   // History ends on a block boundary before now, so each 2 h chunk is one block.
   const endMs = Math.floor(Date.now() / BLOCK_MS) * BLOCK_MS - stepMs;
   const startMs = endMs - params.hours * 3_600_000 + stepMs;
-  const nVp = params.vllmPrototypesPerModel * params.models.length;
-  const nSp = params.sglangPrototypes;
-  const fleet = createFleet({
-    vllmInstances: nVp,
-    sglangInstances: nSp,
-    vllmPort: 8000,
-    sglangPort: 30000,
-    models: params.models,
-    features: 'mfu',
-    seed: params.seed,
-    tickMs: 1000,
-    startMs: startMs - 10 * 60_000, // ten minutes of warm-up before the first sample
-  });
-  advanceFleet(fleet, startMs - stepMs);
+  const fleet = prototypeFleet(params, startMs);
   const protos = fleet.instances;
   const keepV = keptSeriesNames(catalogs.vllm);
   const keepS = keptSeriesNames(catalogs.sglang);
   const clonesOf = new Map<SimInstance, Clone[]>(protos.map((p) => [p, []]));
   const vProtos = protos.filter((p) => p.spec.engine === 'vllm');
   const sProtos = protos.filter((p) => p.spec.engine === 'sglang');
-  for (let i = 0; i < params.vllm; i++) {
-    const instance = `10.0.${Math.floor(i / 200)}.${(i % 200) + 10}:8000`;
-    clonesOf.get(vProtos[i % vProtos.length] as SimInstance)?.push({ instance, scale: scaleOf(`v${i}`) });
-  }
-  for (let i = 0; i < params.sglang; i++) {
-    const instance = `10.1.${Math.floor(i / 200)}.${(i % 200) + 10}:30000`;
-    clonesOf.get(sProtos[i % sProtos.length] as SimInstance)?.push({ instance, scale: scaleOf(`s${i}`) });
-  }
+  for (const c of fleetClones(params, vProtos.length, sProtos.length)) clonesOf.get((c.engine === 'vllm' ? vProtos : sProtos)[c.proto] as SimInstance)?.push(c);
   const splits = new Map<SimInstance, Map<string, [string, string]>>(protos.map((p) => [p, new Map()]));
   let samples = 0;
   let omBytes = 0;

@@ -9,6 +9,7 @@ export const PARTS = {
   hostile: 'hostile-input figures (scripts/bench/hostile.ts; with the build figures, or alone)',
   rules: 'recording rules (scripts/bench/rules.ts; BENCH_DATASETS=rules, or alone)',
   tables: 'table figures (scripts/bench/tables.ts; BENCH_DATASETS=tables, or alone)',
+  layers: 'serving-stack layers on the fleet: router, GPUs, Diagnosis (scripts/bench/layers.ts; BENCH_DATASETS=layers, or alone)',
   raw: 'raw refresh mode (scripts/bench/raw-refresh-figures.ts alone; the session knobs also apply to the bench\'s `raw` figures)',
   'boot-profile': 'boot profile (scripts/bench/boot-profile.ts, diagnosis)',
   'heap-diff': 'heap diff (scripts/bench/heap-diff.ts, diagnosis)',
@@ -47,9 +48,9 @@ export const KNOBS = {
   BENCH_DATASETS: {
     kind: 'list',
     default: ['demo', 'fleet'],
-    choices: ['demo', 'fleet', 'tables', 'rules', 'build'],
+    choices: ['demo', 'fleet', 'tables', 'rules', 'layers', 'build'],
     parts: ['bench'],
-    doc: 'datasets: demo, fleet; `tables` adds the table figures (on the fleet), `rules` the fleet with and without recorded series; the build figures always come first, `build` alone stops after them',
+    doc: 'datasets: demo, fleet; `tables` adds the table figures (on the fleet), `rules` the fleet with and without recorded series; `layers` the fleet with a router and with GPUs added (and the Diagnosis region); the build figures always come first, `build` alone stops after them',
   },
   BENCH_FIGURES: {
     kind: 'list',
@@ -67,6 +68,7 @@ export const KNOBS = {
   BENCH_COMPARE_RUNS: { kind: 'number', default: 2, parts: ['compare'], doc: 'cold loads per compare mode (off, 1h shift, engines, A/B)' },
   BENCH_HEATMAP_REFRESHES: { kind: 'number', default: 15, parts: ['heatmap'], doc: '"Refresh now" clicks on the heatmap panel, and as many on its baseline panel' },
   BENCH_HEATMAP_PORT: { kind: 'number', default: 4261, parts: ['heatmap'], doc: 'preview port when heatmap.ts runs alone (Prometheus on +1)' },
+  BENCH_LAYERS_PORT: { kind: 'number', default: 4290, parts: ['layers'], doc: 'preview port when layers.ts runs alone (the three Prometheus servers on +1, +2, +3)' },
   BENCH_LONG_NAME: { kind: 'number', default: 200_000, parts: ['hostile'], doc: 'length of each of the ten long metric names of resolve-ten-long-names' },
   BENCH_RULES_MINUTES: { kind: 'number', default: 70, parts: ['rules'], doc: 'minutes backfilled before the fleet\'s end: the first screen\'s hour plus its lookback' },
   BENCH_RULES_EVAL: { kind: 'string', default: '15s', parts: ['rules'], doc: 'evaluation interval of the backfill (promtool --eval-interval)' },
