@@ -50,7 +50,7 @@ export interface FleetLayers {
 }
 
 /** A prototype's identity strings (quoted, as they appear in label values) and each clone's. */
-interface Identity {
+export interface Identity {
   tokens: string[];
   clones: Array<{ values: string[]; scale: number }>;
 }
@@ -69,7 +69,7 @@ const SCALED = /_(total|bucket|sum|count)\{/;
  * Writes `line` (a stored sample line) once per clone of the first prototype it names, with that
  * clone's identity, or once as is when it names none. Returns the samples written.
  */
-function cloneLine(line: string, ids: readonly Identity[], out: string[], series: Set<string>): number {
+export function cloneLine(line: string, ids: readonly Identity[], out: string[], series: Set<string>): number {
   for (const id of ids) {
     if (!line.includes(id.tokens[0] as string)) continue;
     const sp2 = line.lastIndexOf(' ');
@@ -93,7 +93,7 @@ function cloneLine(line: string, ids: readonly Identity[], out: string[], series
 }
 
 /** Sample lines of a text-format body, stamped with the scrape's labels and time. */
-function stamp(body: string, labels: string, tsSec: string, out: string[]): void {
+export function stamp(body: string, labels: string, tsSec: string, out: string[]): void {
   for (const l of body.split('\n')) {
     if (l === '' || l.startsWith('#') || l.includes('_created')) continue;
     const brace = l.indexOf('{');
