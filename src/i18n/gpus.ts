@@ -24,7 +24,20 @@ export const en = {
   gpuAbsent:
     'No GPU exporter series on this backend. For measured GPU utilisation, power and cost per token, deploy NVIDIA’s dcgm-exporter (github.com/NVIDIA/dcgm-exporter) and scrape it; see docs/gpus.md.',
   gpuMfuNote: 'MFU (Advanced) is the engine’s own estimate; the activity chart here is what DCGM measures.',
+  gpuIdleRow: 'idle',
+  seriesHeatmap: {
+    table: (n: number) => `Table: ${n} rows`,
+    row: 'Row',
+    mean: 'Mean',
+    max: 'Max',
+    last: 'Last',
+    caption: (title: string, n: number) => `${title}: ${n} rows, mean, max and last value over the range`,
+  },
   gpuPanels: {
+    'gpu-util-heatmap': {
+      title: 'GPU utilisation heatmap',
+      description: 'DCGM_FI_DEV_GPU_UTIL per GPU over time, grouped by node; each row is labelled with the pod holding the GPU, or "idle" when no pod holds it.',
+    },
     'gpu-util': { title: 'GPU utilisation by GPU', description: 'DCGM_FI_DEV_GPU_UTIL: share of time a kernel ran, per GPU (not how much of the GPU it used).' },
     'gpu-activity': { title: 'GPU activity (all GPUs)', description: 'Mean over all GPUs of graphics-engine, SM (only with a custom counter set), tensor-pipe and DRAM activity (DCGM_FI_PROF_*).' },
     'gpu-framebuffer': { title: 'GPU memory used', description: 'DCGM_FI_DEV_FB_USED per GPU. Engines preallocate their KV pool, so this stays high on a busy or idle engine.' },
@@ -57,7 +70,17 @@ export const zh: typeof en = {
   gpuOpenCost: '存在 OpenCost 序列：下方按 OpenCost 的计算显示 llm_cost_per_million_tokens；$/1M 列是本看板自己的计算（此处 GPU 价格 × 占用 GPU 数 ÷ token 数）。',
   gpuAbsent: '此后端没有 GPU 导出器序列。如需实测的 GPU 利用率、功耗和每 token 成本，请部署 NVIDIA dcgm-exporter（github.com/NVIDIA/dcgm-exporter）并抓取，见 docs/gpus.md。',
   gpuMfuNote: 'MFU（高级）是引擎自己的估计；这里的活动图是 DCGM 的实测值。',
+  gpuIdleRow: '空闲',
+  seriesHeatmap: {
+    table: (n) => `表格：${n} 行`,
+    row: '行',
+    mean: '均值',
+    max: '最大',
+    last: '最新',
+    caption: (title, n) => `${title}：${n} 行，时段内的均值、最大值和最新值`,
+  },
   gpuPanels: {
+    'gpu-util-heatmap': { title: 'GPU 利用率热力图', description: '每块 GPU 的 DCGM_FI_DEV_GPU_UTIL 随时间变化，按节点分组；每行标出占用该 GPU 的 pod，无 pod 占用时标为"空闲"。' },
     'gpu-util': { title: '各 GPU 利用率', description: 'DCGM_FI_DEV_GPU_UTIL：每块 GPU 有 kernel 运行的时间占比（不是用掉了多少算力）。' },
     'gpu-activity': { title: 'GPU 活动（全部 GPU）', description: '全部 GPU 的图形引擎、SM（仅自定义计数器集）、Tensor 管线和显存接口活动的均值（DCGM_FI_PROF_*）。' },
     'gpu-framebuffer': { title: 'GPU 显存占用', description: '每块 GPU 的 DCGM_FI_DEV_FB_USED。引擎预分配 KV 池，因此忙闲时都偏高。' },

@@ -69,7 +69,7 @@ export function GpuSection() {
   const t = useT();
   const lang = useLang();
   const openCost = gpus.join?.openCost ?? false;
-  const panels = useMemo(() => gpuPanels((id) => t.gpuPanels[id], openCost), [t, openCost]);
+  const panels = useMemo(() => gpuPanels((id) => t.gpuPanels[id], openCost, t.gpuIdleRow), [t, openCost]);
   if (gpus.status !== 'present' || !gpus.inventory) return null;
   const inv = gpus.inventory;
   const free = inv.unattributed.reduce((n, u) => n + u.count, 0);
