@@ -4,7 +4,7 @@
 // rank rows); tokens are the engine's generation (output) counter.
 import { query } from '../define';
 import type { ColumnSpec, EngineRoles, PanelSpec } from '../types';
-import { energyWattsPerPod, fbSharePerPod, gpusPerPod, hourlyPerPod, perInstance, podMap, powerPerPod, utilPerPod } from './promql';
+import { energyWattsPerPod, fbSharePerPod, gpusPerPod, hourlyPerPod, joined, powerPerPod, utilPerPod } from './promql';
 
 /** Ids of the GPU columns (a table carrying them is "GPU-widened"). */
 export const GPU_COLUMN_IDS = ['gpu-count', 'gpu-util', 'gpu-memory', 'gpu-power', 'tok-per-gpu-s', 'tok-per-joule', 'usd-per-1m-output', 'usd-per-1m-total'] as const;
@@ -31,14 +31,14 @@ interface Parts {
 /** The per-instance building blocks (by `instance`). */
 function instanceParts(m: EngineRoles, prices: string | null): Parts | null {
   if (!m.generationTokens) return null;
-  const map = podMap(m.running);
+  const on = (agg: string) => joined(m.running, agg);
   return {
-    gpus: perInstance(map, gpusPerPod),
-    util: perInstance(map, utilPerPod),
-    fb: perInstance(map, fbSharePerPod),
-    power: perInstance(map, powerPerPod),
-    watts: perInstance(map, energyWattsPerPod),
-    hourly: prices ? perInstance(map, hourlyPerPod(prices)) : null,
+    gpus: on(gpusPerPod),
+    util: on(utilPerPod),
+    fb: on(fbSharePerPod),
+    power: on(powerPerPod),
+    watts: on(energyWattsPerPod),
+    hourly: prices ? on(hourlyPerPod(prices)) : null,
     out: `sum by (instance) (rate({{${m.generationTokens.id}}}[$__range]))`,
     total: m.promptTokens ? `sum by (instance) (rate({{${m.generationTokens.id}}}[$__range])) + sum by (instance) (rate({{${m.promptTokens}}}[$__range]))` : null,
   };
