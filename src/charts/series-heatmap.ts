@@ -39,7 +39,9 @@ export interface RowNaming {
   label: (s: ChartSeries) => string;
 }
 
-const natural = new Intl.Collator('en', { numeric: true }).compare;
+// Made on first use: a top-level call would pin this module into the initial bundle (the barrel).
+let collator: Intl.Collator | null = null;
+const natural = (a: string, b: string): number => (collator ??= new Intl.Collator('en', { numeric: true })).compare(a, b);
 
 /**
  * Series → rows grouped by `group`, ordered naturally inside, cells on the union of step times.

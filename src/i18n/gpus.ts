@@ -29,6 +29,10 @@ export const en = {
     'No GPU exporter series on this backend. For measured GPU utilisation, power and cost per token, deploy NVIDIA’s dcgm-exporter (github.com/NVIDIA/dcgm-exporter) and scrape it; see docs/gpus.md.',
   gpuMfuNote: 'MFU (Advanced) is the engine’s own estimate; the activity chart here is what DCGM measures.',
   gpuIdleRow: 'idle',
+  gpuInstancesPanel: {
+    title: 'GPUs by instance',
+    description: 'The GPUs each engine instance holds (through the join above), what they did and what they cost. Cells that stand out from the same model’s other instances are marked.',
+  },
   seriesHeatmap: {
     table: (n: number) => `Table: ${n} rows`,
     row: 'Row',
@@ -78,6 +82,7 @@ export const zh: typeof en = {
   gpuAbsent: '此后端没有 GPU 导出器序列。如需实测的 GPU 利用率、功耗和每 token 成本，请部署 NVIDIA dcgm-exporter（github.com/NVIDIA/dcgm-exporter）并抓取，见 docs/gpus.md。',
   gpuMfuNote: 'MFU（高级）是引擎自己的估计；这里的活动图是 DCGM 的实测值。',
   gpuIdleRow: '空闲',
+  gpuInstancesPanel: { title: '各实例的 GPU', description: '每个引擎实例（经上方关联）占用的 GPU、其工作情况与成本。与同模型其他实例相比突出的单元格会被标出。' },
   seriesHeatmap: {
     table: (n) => `表格：${n} 行`,
     row: '行',

@@ -2,7 +2,7 @@
 // only when DCGM exporter series are present (src/dashboard/gpus decides), built from the engine's
 // roles like the other columns. GPU figures are per engine instance (rank-less: spread onto its
 // rank rows); tokens are the engine's generation (output) counter.
-import { query } from '../define';
+import { panel as definePanel, query } from '../define';
 import type { ColumnSpec, EngineRoles, PanelSpec } from '../types';
 import { energyWattsPerPod, fbSharePerPod, gpusPerPod, hourlyPerPod, joined, powerPerPod, utilPerPod } from './promql';
 
@@ -91,4 +91,26 @@ export function withGpuColumns(panel: PanelSpec, m: EngineRoles | undefined, mod
   const extra = panel.table.rows === 'instance' ? gpuInstanceColumns(m, prices) : gpuModelColumns(m, model, prices);
   if (!extra.length) return panel;
   return { ...panel, table: { ...panel.table, columns: [...panel.table.columns, ...extra] } };
+}
+
+/**
+ * The GPU columns per engine instance as a table of their own (one row per instance, its model
+ * first), so they sit in view at 1440 px instead of past the Instances table's right edge.
+ */
+export function gpuInstancePanel(m: EngineRoles, model: string, prices: string | null, text: { title: string; description: string }): PanelSpec | null {
+  const cols = gpuInstanceColumns(m, prices);
+  if (!cols.length) return null;
+  return definePanel({
+    id: 'gpu-instances',
+    section: 'advanced',
+    ...text,
+    unit: 'count',
+    chart: 'table',
+    width: 'full',
+    table: {
+      rows: 'instance',
+      sort: { column: 'tok-per-gpu-s', dir: 'asc' },
+      columns: [{ ...col('model', 'Model', 'count', `group by (instance, ${model}) (last_over_time({{${m.running}}}[$__range]))`), label: model }, ...cols],
+    },
+  });
 }

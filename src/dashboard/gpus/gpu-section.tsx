@@ -2,7 +2,9 @@
 // join it used and how many engine instances it matched, the label form, the GPUs by model, the
 // GPUs no engine holds and what they cost, missing prices (with inputs), then the DCGM charts.
 import { useMemo } from 'react';
+import { gpuInstancePanel } from '../../catalog/gpus/columns';
 import { gpuPanels } from '../../catalog/gpus/panels';
+import { useDashboard } from '../data/context';
 import { useLang, useT } from '../../i18n';
 import { formatValue } from '../../lib/units';
 import { Panel } from '../panel/panel';
@@ -71,6 +73,12 @@ export function GpuSection() {
   const lang = useLang();
   const openCost = gpus.join?.openCost ?? false;
   const panels = useMemo(() => gpuPanels((id) => t.gpuPanels[id], openCost, t.gpuIdleRow), [t, openCost]);
+  const { catalog } = useDashboard();
+  const matched = (gpus.join?.matched ?? 0) > 0;
+  const table = useMemo(
+    () => (matched && catalog.roles ? gpuInstancePanel(catalog.roles, catalog.filterLabels.model, gpus.priceExpr, t.gpuInstancesPanel) : null),
+    [matched, catalog, gpus.priceExpr, t],
+  );
   if (gpus.status !== 'present' || !gpus.inventory) return null;
   const inv = gpus.inventory;
   const free = inv.unattributed.reduce((n, u) => n + u.count, 0);
@@ -101,6 +109,7 @@ export function GpuSection() {
         <p className="iw-muted">{t.gpuMfuNote}</p>
       </div>
       <div className="grid grid-cols-1 md:grid-cols-2 gap-3">
+        {table && <Panel panel={table} />}
         {panels.map((p) => (
           <Panel key={p.id} panel={p} />
         ))}
