@@ -55,7 +55,7 @@ test.describe('GPUs joined to engines', () => {
     // The heatmap: one row per GPU, grouped by node, 8 labelled idle; the table alternative says the same.
     await expectPanelState(page, 'gpu-util-heatmap', 'ok', 60_000);
     const heat = panel(page, 'gpu-util-heatmap');
-    await expect(heat.locator('canvas')).toBeVisible();
+    await expect(heat.locator('canvas').first()).toBeVisible();
     await expect(heat.locator('[data-heatmap-rows]')).toHaveAttribute('data-heatmap-rows', '18');
     await expect(heat.locator('tbody tr[data-row-key$=" · idle"]')).toHaveCount(8);
     await expect(heat.locator('tbody tr').first()).toHaveAttribute('data-row-key', 'gpu-node-0 · gpu 0 · vllm-server-0');
