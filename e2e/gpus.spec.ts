@@ -4,8 +4,7 @@
 // written); vLLM's targets carry pod labels (join by pod), SGLang's `instance` is the pod IP (join
 // through kube_pod_info). The join matches every simulated instance, and tokens per GPU-second and
 // $/1M output tokens equal PromQL written here. Idle GPUs (the exporter's own pod) are counted
-// apart. The board without an exporter: every other spec (the default stacks have none), and
-// gpu-absent in a11y/dashboard specs.
+// apart. The board without an exporter: the last test, on the global default stack.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { requestForm } from '../scripts/lib/request-form';
@@ -122,4 +121,16 @@ test.describe('GPUs joined to engines', () => {
     // SGLang 8B (1 GPU, node 0, exported form) and 32B DP2×TP2 (4 GPUs, node 1, pod form).
     expect(counts.sort()).toEqual([1, 4]);
   });
+});
+
+// The global default stack has no exporter: no GPUs section, no GPU columns, and the Advanced
+// section says where to get one.
+test('without DCGM series the board is unchanged and says where to get the exporter', async ({ page }) => {
+  await page.goto(appUrl({ prom: process.env.PROM_DEFAULT ?? '', engine: 'vllm', from: 'now-15m', refresh: 'off' }));
+  await expectPanelState(page, 'model-summary', 'ok', 60_000);
+  const absent = page.getByTestId('gpu-absent');
+  await absent.scrollIntoViewIfNeeded({ timeout: 60_000 });
+  await expect(absent).toContainText('dcgm-exporter');
+  await expect(page.locator('section[data-section-id="gpus"]')).toHaveCount(0);
+  await expect(panel(page, 'model-summary').locator('th[data-column="tok-per-gpu-s"]')).toHaveCount(0);
 });
