@@ -1,9 +1,10 @@
-// The GPUs under the engines against a real Prometheus scraping the simulated engines,
-// DCGM exporters (stored form `exported_pod`, honor_labels off) and kube-state-metrics: the join
-// matches every simulated instance, and the table's tokens per GPU-second and $/1M output tokens
-// equal the same figures computed here from PromQL written independently. Idle GPUs (labelled
-// with the exporter's own pod) are counted apart. The board without an exporter is covered by
-// every other spec (the default stacks have none). The `pod` label form: scripts/lib/gpu-stack.test.ts.
+// The GPUs under the engines against a real Prometheus scraping the simulated engines, DCGM
+// exporters and kube-state-metrics. One stack holds both stored label forms: node 0's exporter is
+// scraped with honor_labels off (`exported_pod`), nodes 1–2 by a second job with it on (`pod` as
+// written); vLLM's targets carry pod labels (join by pod), SGLang's `instance` is the pod IP (join
+// through kube_pod_info). The join matches every simulated instance, and tokens per GPU-second and
+// $/1M output tokens equal PromQL written here. Idle GPUs (the exporter's own pod) are counted
+// apart. The board without an exporter: the last test, on the global default stack.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { requestForm } from '../scripts/lib/request-form';
@@ -15,7 +16,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('GPUs joined to engines', () => {
   // Port 0: the exporters and kube-state-metrics take the last ports of the stack's free block.
-  const stack = useStack({ gpus: { labels: 'exported', engineIdentity: 'pod', port: 0 } });
+  const stack = useStack({ gpus: { labels: ['exported', 'pod'], engineIdentity: { vllm: 'pod', sglang: 'ip' }, port: 0 } });
 
   async function open(page: Page, engine: 'vllm' | 'sglang'): Promise<void> {
     await page.route('**/config.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ gpuPrices: { H100: H100_PRICE } }) }));
@@ -29,9 +30,14 @@ test.describe('GPUs joined to engines', () => {
   }
 
   const summary = (page: Page) => page.locator('section[data-section-id="gpus"] [data-testid="gpu-summary"]');
+  // GPUs per holder pod over both stored forms, written apart from the board's normalisation.
+  const GPUS_BY_POD =
+    'count by (p) (label_replace(DCGM_FI_DEV_FB_USED{exported_pod!=""}, "p", "$1", "exported_pod", "(.+)") or label_replace(DCGM_FI_DEV_FB_USED{job="dcgm-exporter-honor"}, "p", "$1", "pod", "(.+)"))';
+  const sentQuery = (page: Page, tokens: string) =>
+    page.waitForRequest((r) => /\/api\/v1\/query$/.test(new URL(r.url()).pathname) && new RegExp(`DCGM_FI_DEV_FB_USED[\\s\\S]*${tokens}`).test(requestForm(r).get('query') ?? ''), { timeout: 60_000 });
 
   test('vLLM: GPU join matches every instance by pod; tokens per GPU-second and $/1M output tokens equal independent PromQL', async ({ page }) => {
-    const sent = page.waitForRequest((r) => /\/api\/v1\/query$/.test(new URL(r.url()).pathname) && /DCGM_FI_DEV_FB_USED[\s\S]*generation_tokens/.test(requestForm(r).get('query') ?? ''), { timeout: 60_000 });
+    const sent = sentQuery(page, 'generation_tokens');
     await open(page, 'vllm');
     await page.locator('section[data-section-id="gpus"]').scrollIntoViewIfNeeded({ timeout: 60_000 });
     const join = summary(page).locator('[data-gpu-join]');
@@ -43,17 +49,30 @@ test.describe('GPUs joined to engines', () => {
     // 6 idle H100 at $2.9 (the A100s have no price, and the board says so).
     await expect(summary(page).locator('[data-gpu-unattributed]')).toContainText('$17.4');
     await expect(summary(page).locator('[data-gpu-missing-prices]')).toContainText('No price for NVIDIA A100-SXM4-80GB');
-    await expect(summary(page)).toContainText('exported_pod');
+    await expect(summary(page).locator('[data-gpu-labels]')).toHaveAttribute('data-gpu-labels', 'mixed');
 
-    await expectPanelState(page, 'instance-table', 'ok', 60_000);
+    // The heatmap: one row per GPU, grouped by node, 8 labelled idle; the table alternative says the same.
+    await expectPanelState(page, 'gpu-util-heatmap', 'ok', 60_000);
+    const heat = panel(page, 'gpu-util-heatmap');
+    await expect(heat.locator('canvas').first()).toBeVisible();
+    await expect(heat.locator('[data-heatmap-rows]')).toHaveAttribute('data-heatmap-rows', '18');
+    await expect(heat.locator('tbody tr[data-row-key$=" · idle"]')).toHaveCount(8);
+    await expect(heat.locator('tbody tr').first()).toHaveAttribute('data-row-key', 'gpu-node-0 · gpu 0 · vllm-server-0');
+
+    await expectPanelState(page, 'gpu-instances', 'ok', 60_000);
     const req = await sent;
     const time = requestForm(req).get('time') ?? '';
     const range = /\[(\d+)s\]/.exec(requestForm(req).get('query') ?? '')?.[1];
     expect(range).toBeTruthy();
     const tokens = await vector(page, `sum by (instance, pod) (rate(vllm:generation_tokens_total[${range}s]))`, time);
-    const gpus = new Map((await vector(page, 'count by (exported_pod) (DCGM_FI_DEV_FB_USED{exported_pod!=""})', time)).map((r) => [r.metric.exported_pod, r.v]));
+    const gpus = new Map((await vector(page, GPUS_BY_POD, time)).map((r) => [r.metric.p, r.v]));
     expect(tokens).toHaveLength(2);
-    const table = panel(page, 'instance-table');
+    const table = panel(page, 'gpu-instances');
+    // In view at 1440 px: the table does not scroll sideways, its last column inside the window.
+    const wrap = table.locator('.iw-table-wrap');
+    expect(await wrap.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    expect((await table.locator('th[data-column="usd-per-1m-total"]').boundingBox())?.x ?? Infinity).toBeLessThan(1440);
+    await expect(panel(page, 'instance-table').locator('th[data-column="gpu-count"]')).toHaveCount(0);
     for (const { metric, v: tps } of tokens) {
       const n = gpus.get(metric.pod ?? '') ?? NaN;
       const row = table.locator(`tr[data-row-key^="${metric.instance ?? ''}"]`).first();
@@ -76,9 +95,42 @@ test.describe('GPUs joined to engines', () => {
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 
-  test('SGLang: the join matches both instances too', async ({ page }) => {
+  test('SGLang: instance = pod IP, joined through kube_pod_info, on both label forms (node 0 exported, node 1 pod)', async ({ page }) => {
+    const sent = sentQuery(page, 'sglang:generation_tokens');
     await open(page, 'sglang');
     await page.locator('section[data-section-id="gpus"]').scrollIntoViewIfNeeded({ timeout: 60_000 });
-    await expect(summary(page).locator('[data-gpu-join]')).toHaveText(/^GPU join: 2 of 2 instances, by pod/, { timeout: 30_000 });
+    await expect(summary(page).locator('[data-gpu-join]')).toHaveText(/^GPU join: 2 of 2 instances, by IP/, { timeout: 30_000 });
+    await expectPanelState(page, 'gpu-instances', 'ok', 60_000);
+    const req = await sent;
+    const time = requestForm(req).get('time') ?? '';
+    const range = /\[(\d+)s\]/.exec(requestForm(req).get('query') ?? '')?.[1];
+    const tokens = await vector(page, `sum by (instance) (rate(sglang:generation_tokens_total[${range ?? ''}s]))`, time);
+    const podOfIp = new Map((await vector(page, 'kube_pod_info{host_network="false"}', time)).map((r) => [r.metric.pod_ip, r.metric.pod]));
+    const gpus = new Map((await vector(page, GPUS_BY_POD, time)).map((r) => [r.metric.p, r.v]));
+    expect(tokens).toHaveLength(2);
+    const counts: number[] = [];
+    for (const { metric, v: tps } of tokens) {
+      const instance = metric.instance ?? '';
+      const n = gpus.get(podOfIp.get(instance.replace(/:\d+$/, '')) ?? '') ?? NaN;
+      counts.push(n);
+      const row = panel(page, 'gpu-instances').locator(`tr[data-row-key^="${instance}"]`).first();
+      await expect(row.locator('td[data-column="gpu-count"]')).toHaveAttribute('data-value', String(n));
+      const perGpu = Number(await row.locator('td[data-column="tok-per-gpu-s"]').getAttribute('data-value'));
+      expect(Math.abs(perGpu - tps / n) / (tps / n)).toBeLessThan(1e-9);
+    }
+    // SGLang 8B (1 GPU, node 0, exported form) and 32B DP2×TP2 (4 GPUs, node 1, pod form).
+    expect(counts.sort()).toEqual([1, 4]);
   });
+});
+
+// The global default stack has no exporter: no GPUs section, no GPU columns, and the Advanced
+// section says where to get one.
+test('without DCGM series the board is unchanged and says where to get the exporter', async ({ page }) => {
+  await page.goto(appUrl({ prom: process.env.PROM_DEFAULT ?? '', engine: 'vllm', from: 'now-15m', refresh: 'off' }));
+  await expectPanelState(page, 'model-summary', 'ok', 60_000);
+  const absent = page.getByTestId('gpu-absent');
+  await absent.scrollIntoViewIfNeeded({ timeout: 60_000 });
+  await expect(absent).toContainText('dcgm-exporter');
+  await expect(page.locator('section[data-section-id="gpus"]')).toHaveCount(0);
+  await expect(panel(page, 'model-summary').locator('th[data-column="tok-per-gpu-s"]')).toHaveCount(0);
 });

@@ -37,6 +37,25 @@ describe('the simulated GPU layer', () => {
     expect(yaml).toContain("targets: ['127.0.0.1:9403']");
   });
 
+  it('mixes the forms per node in two jobs, and the identity per engine', () => {
+    const f = fleet();
+    const plan = gpuPlan(f, { port: 9400, labels: ['exported', 'pod'], engineIdentity: { sglang: 'ip' } });
+    expect(plan.forms).toEqual(['exported', 'pod', 'pod']);
+    const jobs = gpuScrapeJobs(plan, '127.0.0.1');
+    expect(jobs.map((j) => [j.job, j.targets.length, j.honorLabels ?? false])).toEqual([
+      ['dcgm-exporter', 1, false],
+      ['dcgm-exporter-honor', 2, true],
+      ['kube-state-metrics', 1, true],
+    ]);
+    const sglang = f.instances.find((i) => i.spec.engine === 'sglang')!;
+    expect(engineTargetLabels(plan, sglang).instance).toMatch(/^10\.42\./);
+    expect(engineTargetLabels(plan, f.instances[0]!)).toHaveProperty('pod');
+    const lines: string[] = [];
+    renderGpuBackfill(plan, '127.0.0.1', lines, 1_700_000_005_000, '1700000005');
+    expect(lines.some((l) => l.startsWith('DCGM_FI_DEV_FB_USED{') && l.includes('exported_pod='))).toBe(true);
+    expect(lines.some((l) => l.startsWith('DCGM_FI_DEV_FB_USED{') && l.includes('job="dcgm-exporter-honor"') && l.includes('pod="sglang-server-1"'))).toBe(true);
+  });
+
   it('engine identity: pod labels, or instance = the pod IP', () => {
     const f = fleet();
     const inst = f.instances[0]!;

@@ -23,26 +23,37 @@ export const DCGM_LABEL_FORMS: readonly DcgmLabelForm[] = ['pod', 'exported'];
 export type EngineIdentity = 'pod' | 'ip' | 'none';
 
 export interface GpuStackOptions {
-  labels?: DcgmLabelForm;
-  engineIdentity?: EngineIdentity;
+  /**
+   * One form for every exporter, or one per node (the nodes past the list take its last): a second
+   * scrape job with the other honor_labels, so both stored forms sit in one Prometheus.
+   */
+  labels?: DcgmLabelForm | readonly DcgmLabelForm[];
+  /** One identity for every engine target, or one per engine id (default `pod`). */
+  engineIdentity?: EngineIdentity | Readonly<Partial<Record<string, EngineIdentity>>>;
   /** First port of the exporters (one per node), kube-state-metrics on the port after them. */
   port: number;
 }
 
 export const DCGM_JOB = 'dcgm-exporter';
+/** The job of the exporters stored in the other form when a plan mixes them. */
+export const DCGM_HONOR_JOB = 'dcgm-exporter-honor';
 export const KSM_JOB = 'kube-state-metrics';
 
 export interface GpuPlan {
   layout: GpuLayout;
   dcgm: DcgmSim;
-  form: DcgmLabelForm;
-  identity: EngineIdentity;
+  /** The stored form of each node's exporter, by node index. */
+  forms: DcgmLabelForm[];
+  identity: EngineIdentity | Readonly<Partial<Record<string, EngineIdentity>>>;
   port: number;
 }
 
 export function gpuPlan(fleet: Fleet, opts: GpuStackOptions): GpuPlan {
   const layout = gpuLayout(fleet);
-  return { layout, dcgm: new DcgmSim(layout), form: opts.labels ?? 'exported', identity: opts.engineIdentity ?? 'pod', port: opts.port };
+  const given = opts.labels ?? 'exported';
+  const list: readonly DcgmLabelForm[] = typeof given === 'string' ? [given] : given.length ? given : ['exported'];
+  const forms = layout.nodes.map((n) => list[Math.min(n.index, list.length - 1)] ?? 'exported');
+  return { layout, dcgm: new DcgmSim(layout), forms, identity: opts.engineIdentity ?? 'pod', port: opts.port };
 }
 
 /** Ports the plan listens on: one per node, then kube-state-metrics. */
@@ -51,8 +62,9 @@ export const gpuPortCount = (plan: GpuPlan): number => plan.layout.nodes.length 
 /** Target labels of one engine target under the plan's identity (empty for `none`). */
 export function engineTargetLabels(plan: GpuPlan, inst: SimInstance): Record<string, string> {
   const pod = podOf(plan.layout, inst);
-  if (!pod || plan.identity === 'none') return {};
-  if (plan.identity === 'pod') return { namespace: pod.namespace, pod: pod.pod };
+  const identity = typeof plan.identity === 'string' ? plan.identity : (plan.identity[inst.spec.engine] ?? 'pod');
+  if (!pod || identity === 'none') return {};
+  if (identity === 'pod') return { namespace: pod.namespace, pod: pod.pod };
   return { instance: `${pod.ip}:${inst.spec.port}` };
 }
 
@@ -68,14 +80,21 @@ export function storedDcgmLabels(form: DcgmLabelForm, exposed: Labels, node: Sim
   return out;
 }
 
+/** The job of a node's exporter: the first form met keeps the usual job name, the other its own. */
+const jobOf = (plan: GpuPlan, node: number): string => ((plan.forms[node] ?? 'exported') === (plan.forms[0] ?? 'exported') ? DCGM_JOB : DCGM_HONOR_JOB);
+
 export function gpuScrapeJobs(plan: GpuPlan, host: string): ScrapeJob[] {
-  const targets = plan.layout.nodes.map((n) => `${host}:${plan.port + n.index}`);
-  const targetLabels: Record<string, Record<string, string>> = {};
-  plan.layout.nodes.forEach((n, i) => {
-    targetLabels[targets[i] ?? ''] = exporterTargetLabels(n);
-  });
+  const jobs = new Map<string, ScrapeJob>();
+  for (const n of plan.layout.nodes) {
+    const job = jobOf(plan, n.index);
+    const target = `${host}:${plan.port + n.index}`;
+    const j = jobs.get(job) ?? { job, targets: [], targetLabels: {}, honorLabels: plan.forms[n.index] === 'pod' };
+    j.targets.push(target);
+    (j.targetLabels ??= {})[target] = exporterTargetLabels(n);
+    jobs.set(job, j);
+  }
   return [
-    { job: DCGM_JOB, targets, targetLabels, honorLabels: plan.form === 'pod' },
+    ...jobs.values(),
     { job: KSM_JOB, targets: [`${host}:${plan.port + plan.layout.nodes.length}`], honorLabels: true },
   ];
 }
@@ -84,10 +103,10 @@ export function gpuScrapeJobs(plan: GpuPlan, host: string): ScrapeJob[] {
 export function renderGpuBackfill(plan: GpuPlan, host: string, out: string[], tMs: number, tsSec: string): void {
   plan.dcgm.advanceTo(tMs);
   plan.dcgm.renderStored(out, tsSec, (exposed, node) =>
-    storedDcgmLabels(plan.form, exposed, node, { instance: `${host}:${plan.port + node.index}`, job: DCGM_JOB }),
+    storedDcgmLabels(plan.forms[node.index] ?? 'exported', exposed, node, { instance: `${host}:${plan.port + node.index}`, job: jobOf(plan, node.index) }),
   );
   renderKsmStored(plan.layout, out, tsSec, { instance: `${host}:${plan.port + plan.layout.nodes.length}`, job: KSM_JOB });
   // `up` of each exporter target, with its target labels, as the scrapes would have stored it
   // (the board finds idle GPUs by their exporter target's own pod).
-  for (const n of plan.layout.nodes) out.push(`up${formatLabels({ ...exporterTargetLabels(n), instance: `${host}:${plan.port + n.index}`, job: DCGM_JOB })} 1 ${tsSec}`);
+  for (const n of plan.layout.nodes) out.push(`up${formatLabels({ ...exporterTargetLabels(n), instance: `${host}:${plan.port + n.index}`, job: jobOf(plan, n.index) })} 1 ${tsSec}`);
 }

@@ -150,6 +150,11 @@ export interface PanelSpec {
   category?: string;
   /** Table panels (`chart: 'table'`): the columns and what a row is. */
   table?: TableSpec;
+  /**
+   * `heatmap` panels drawn one row per series (a GPU) instead of one per bucket, the value as colour:
+   * rows grouped by the `group` label, ordered by `order` inside it, named by `holder` (or `blank`).
+   */
+  seriesRows?: { group: string; order: string; holder: string; blank: string };
 }
 
 /** A tile of the stat row: current value, sparkline, threshold colour. */

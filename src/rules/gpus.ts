@@ -2,7 +2,7 @@
 // series (GPUs, utilisation, output tokens per GPU-second and per joule, per engine instance) and
 // alerts for XID errors and for engine GPUs that produced no token. The join is the board's
 // (src/catalog/gpus/promql.ts): by pod, else by IP through kube_pod_info. docs/gpus.md.
-import { energyWattsPerPod, gpusPerPod, perInstance, podMap, utilPerPod, DCGM, normalised } from '../catalog/gpus/promql';
+import { energyWattsPerPod, gpusPerPod, joined, utilPerPod, DCGM, normalised } from '../catalog/gpus/promql';
 import { expandQuery } from '../catalog/promql';
 import { type AlertContext, makeAlert } from './alerting';
 import type { RecordContext } from './recording';
@@ -21,15 +21,14 @@ export function gpuRuleGroups(ctx: AlertContext): RuleGroup[] {
   const m = ctx.catalog.roles;
   const e = ctx.catalog.engine;
   if (!m?.generationTokens) return [];
-  const map = podMap(m.running);
-  const gpus = perInstance(map, gpusPerPod);
+  const gpus = joined(m.running, gpusPerPod);
   const out = `sum by (instance) (rate({{${m.generationTokens.id}}}[$__range]))`;
   const prefix = `inferwatch:${e}`;
   const records: Array<[string, string]> = [
     [`${prefix}_gpus:by_instance`, gpus],
-    [`${prefix}_gpu_util:avg5m_by_instance`, perInstance(map, utilPerPod)],
+    [`${prefix}_gpu_util:avg5m_by_instance`, joined(m.running, utilPerPod)],
     [`${prefix}_output_tokens_per_gpu_second:rate5m_by_instance`, `(${out}) / (${gpus})`],
-    [`${prefix}_output_tokens_per_joule:rate5m_by_instance`, `(${out}) / (${perInstance(map, energyWattsPerPod)})`],
+    [`${prefix}_output_tokens_per_joule:rate5m_by_instance`, `(${out}) / (${joined(m.running, energyWattsPerPod)})`],
   ];
   const recording: RecordingRule[] = records.flatMap(([record, expr]) => {
     const x = expand(ctx, expr);

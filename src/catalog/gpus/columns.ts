@@ -2,9 +2,9 @@
 // only when DCGM exporter series are present (src/dashboard/gpus decides), built from the engine's
 // roles like the other columns. GPU figures are per engine instance (rank-less: spread onto its
 // rank rows); tokens are the engine's generation (output) counter.
-import { query } from '../define';
+import { panel as definePanel, query } from '../define';
 import type { ColumnSpec, EngineRoles, PanelSpec } from '../types';
-import { energyWattsPerPod, fbSharePerPod, gpusPerPod, hourlyPerPod, perInstance, podMap, powerPerPod, utilPerPod } from './promql';
+import { energyWattsPerPod, fbSharePerPod, gpusPerPod, hourlyPerPod, joined, powerPerPod, utilPerPod } from './promql';
 
 /** Ids of the GPU columns (a table carrying them is "GPU-widened"). */
 export const GPU_COLUMN_IDS = ['gpu-count', 'gpu-util', 'gpu-memory', 'gpu-power', 'tok-per-gpu-s', 'tok-per-joule', 'usd-per-1m-output', 'usd-per-1m-total'] as const;
@@ -31,14 +31,14 @@ interface Parts {
 /** The per-instance building blocks (by `instance`). */
 function instanceParts(m: EngineRoles, prices: string | null): Parts | null {
   if (!m.generationTokens) return null;
-  const map = podMap(m.running);
+  const on = (agg: string) => joined(m.running, agg);
   return {
-    gpus: perInstance(map, gpusPerPod),
-    util: perInstance(map, utilPerPod),
-    fb: perInstance(map, fbSharePerPod),
-    power: perInstance(map, powerPerPod),
-    watts: perInstance(map, energyWattsPerPod),
-    hourly: prices ? perInstance(map, hourlyPerPod(prices)) : null,
+    gpus: on(gpusPerPod),
+    util: on(utilPerPod),
+    fb: on(fbSharePerPod),
+    power: on(powerPerPod),
+    watts: on(energyWattsPerPod),
+    hourly: prices ? on(hourlyPerPod(prices)) : null,
     out: `sum by (instance) (rate({{${m.generationTokens.id}}}[$__range]))`,
     total: m.promptTokens ? `sum by (instance) (rate({{${m.generationTokens.id}}}[$__range])) + sum by (instance) (rate({{${m.promptTokens}}}[$__range]))` : null,
   };
@@ -91,4 +91,26 @@ export function withGpuColumns(panel: PanelSpec, m: EngineRoles | undefined, mod
   const extra = panel.table.rows === 'instance' ? gpuInstanceColumns(m, prices) : gpuModelColumns(m, model, prices);
   if (!extra.length) return panel;
   return { ...panel, table: { ...panel.table, columns: [...panel.table.columns, ...extra] } };
+}
+
+/**
+ * The GPU columns per engine instance as a table of their own (one row per instance, its model
+ * first), so they sit in view at 1440 px instead of past the Instances table's right edge.
+ */
+export function gpuInstancePanel(m: EngineRoles, model: string, prices: string | null, text: { title: string; description: string }): PanelSpec | null {
+  const cols = gpuInstanceColumns(m, prices);
+  if (!cols.length) return null;
+  return definePanel({
+    id: 'gpu-instances',
+    section: 'advanced',
+    ...text,
+    unit: 'count',
+    chart: 'table',
+    width: 'full',
+    table: {
+      rows: 'instance',
+      sort: { column: 'tok-per-gpu-s', dir: 'asc' },
+      columns: [{ ...col('model', 'Model', 'count', `group by (instance, ${model}) (last_over_time({{${m.running}}}[$__range]))`), label: model }, ...cols],
+    },
+  });
 }

@@ -7,8 +7,17 @@ import { DCGM, normalised } from './promql';
 const PER_GPU = 'Hostname, gpu, pod';
 const LEGEND = '{{Hostname}} · gpu {{gpu}} · {{pod}}';
 
-type GpuPanelId = 'gpu-util' | 'gpu-activity' | 'gpu-framebuffer' | 'gpu-power' | 'gpu-temperature' | 'gpu-clocks' | 'gpu-xid' | 'opencost';
-export const GPU_PANEL_IDS: readonly GpuPanelId[] = ['gpu-util', 'gpu-activity', 'gpu-framebuffer', 'gpu-power', 'gpu-temperature', 'gpu-clocks', 'gpu-xid', 'opencost'];
+type GpuPanelId = 'gpu-util-heatmap' | 'gpu-util' | 'gpu-activity' | 'gpu-framebuffer' | 'gpu-power' | 'gpu-temperature' | 'gpu-clocks' | 'gpu-xid' | 'opencost';
+export const GPU_PANEL_IDS: readonly GpuPanelId[] = ['gpu-util-heatmap', 'gpu-util', 'gpu-activity', 'gpu-framebuffer', 'gpu-power', 'gpu-temperature', 'gpu-clocks', 'gpu-xid', 'opencost'];
+
+/**
+ * Utilisation (0–1) per GPU, its holder as `pod` (either label form); a GPU no pod holds (its pod
+ * is the exporter target's own, as `up` of that target has it, or none) has no `pod` at all.
+ */
+export const utilByGpu = (): string => {
+  const util = normalised(DCGM.util);
+  return `(avg by (${PER_GPU}) (${util} unless on (instance, pod) up) or avg by (Hostname, gpu) (${util} and on (instance, pod) up)) / 100`;
+};
 
 const perGpu = (id: string, metric: string, scale = ''): QuerySpec => query(id, LEGEND, `avg by (${PER_GPU}) (${normalised(metric)})${scale}`);
 
@@ -24,7 +33,11 @@ const base = (id: GpuPanelId, unit: PanelSpec['unit'], queries: QuerySpec[], ext
 });
 
 /** The section's panels; `text` gives each its title and description in the page's language. */
-export function gpuPanels(text: (id: GpuPanelId) => { title: string; description: string }, openCost: boolean): PanelSpec[] {
+export function gpuPanels(text: (id: GpuPanelId) => { title: string; description: string }, openCost: boolean, idle = 'idle'): PanelSpec[] {
+  const heatmap: PanelSpec = {
+    ...base('gpu-util-heatmap', 'ratio', [query('util', LEGEND, utilByGpu())], { chart: 'heatmap', min: 0, max: 1 }),
+    seriesRows: { group: 'Hostname', order: 'gpu', holder: 'pod', blank: idle },
+  };
   const panels = [
     base('gpu-util', 'ratio', [perGpu('util', DCGM.util, ' / 100')], { min: 0, max: 1 }),
     base(
@@ -51,7 +64,7 @@ export function gpuPanels(text: (id: GpuPanelId) => { title: string; description
         ]
       : []),
   ];
-  return panels.map((p) => ({ ...p, ...text(p.id as GpuPanelId), width: 'half' }));
+  return [{ ...heatmap, ...text('gpu-util-heatmap'), width: 'full' }, ...panels.map((p): PanelSpec => ({ ...p, ...text(p.id as GpuPanelId), width: 'half' }))];
 }
 
 export type { GpuPanelId };

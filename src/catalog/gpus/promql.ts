@@ -44,7 +44,22 @@ export const byPodMap = (running: string): string => `group by (instance, namesp
 export const byIpMap = (running: string): string =>
   `group by (instance, namespace, pod) (label_replace(group by (instance) ({{${running}}}), "pod_ip", "$1", "instance", "\\\\[?([^\\\\]]+?)\\\\]?:[0-9]+") * on (pod_ip) group_left (namespace, pod) topk by (pod_ip) (1, kube_pod_info{host_network!="true"}))`;
 
-/** The join the board uses: by pod where the engine series carry pod labels, else by IP. */
+/**
+ * Engine instance → node (`instance, Hostname`): the engine series' `node` label against the GPUs'
+ * `Hostname`, only where that node runs one engine instance and its GPUs have one holder (one pod,
+ * or none at all on a host without Kubernetes). A node with two engines or two holders is not
+ * split by guess: its instances stay unmatched.
+ */
+export const byNodeMap = (running: string): string => {
+  const nodes = `label_replace(group by (instance, node) ({{${running}|node!=""}}), "Hostname", "$1", "node", "(.+)")`;
+  const holders = `group by (Hostname, namespace, pod) (${normalised(DCGM.fbUsed)})`;
+  return `group by (instance, Hostname) ((${nodes} and on (Hostname) (count by (Hostname) (${nodes}) == 1)) and on (Hostname) (count by (Hostname) (${holders}) == 1))`;
+};
+
+/** A per-pod aggregate (`by (namespace, pod…)`) made per node (`by (Hostname…)`). */
+export const perNode = (podAgg: string): string => podAgg.replace(/by \(namespace, pod/g, 'by (Hostname');
+
+/** Engine instance → (namespace, pod): by pod where the engine series carry pod labels, else by IP. */
 export const podMap = (running: string): string => `(${byPodMap(running)} or on (instance) ${byIpMap(running)})`;
 
 /** GPUs per pod (one series per GPU of the framebuffer gauge). */
@@ -52,6 +67,13 @@ export const gpusPerPod = `count by (namespace, pod) (${normalised(DCGM.fbUsed)}
 
 /** A per-pod aggregate moved onto the engine instance that pod serves (one row per instance). */
 export const perInstance = (map: string, podAgg: string): string => `max by (instance) (${map} * on (namespace, pod) group_left () (${podAgg}))`;
+
+/**
+ * A per-pod aggregate on each engine instance through the board's join: by pod, else by IP, else
+ * (the same aggregate per node) by node.
+ */
+export const joined = (running: string, podAgg: string): string =>
+  `(${perInstance(podMap(running), podAgg)} or on (instance) max by (instance) (${byNodeMap(running)} * on (Hostname) group_left () (${perNode(podAgg)})))`;
 
 /** Mean busy share over the range (0–1), averaged over the pod's GPUs. */
 export const utilPerPod = `avg by (namespace, pod) (${normalised(`avg_over_time(${DCGM.util}[$__range])`)}) / 100`;

@@ -184,7 +184,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
 
   const healthDown = useBackendHealth(baseUrl).down;
   const quiet = quietProbe.quiet;
-  const buckets = panel.chart === 'distribution' || panel.chart === 'heatmap';
+  const buckets = (panel.chart === 'distribution' || panel.chart === 'heatmap') && !panel.seriesRows;
   const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: buckets ? isEmptyBuckets : isEmptyChart, backendDown: healthDown, isBackendWide, quiet });
 
   const shown = {

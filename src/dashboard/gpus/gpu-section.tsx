@@ -2,7 +2,9 @@
 // join it used and how many engine instances it matched, the label form, the GPUs by model, the
 // GPUs no engine holds and what they cost, missing prices (with inputs), then the DCGM charts.
 import { useMemo } from 'react';
+import { gpuInstancePanel } from '../../catalog/gpus/columns';
 import { gpuPanels } from '../../catalog/gpus/panels';
+import { useDashboard } from '../data/context';
 import { useLang, useT } from '../../i18n';
 import { formatValue } from '../../lib/units';
 import { Panel } from '../panel/panel';
@@ -12,8 +14,9 @@ function JoinStatement({ gpus }: { gpus: GpuSource }) {
   const t = useT();
   const j = gpus.join;
   if (!j) return null;
-  const by = j.matched === 0 ? 'none' : j.byPod === j.matched ? 'pod' : j.byPod === 0 ? 'ip' : 'mixed';
-  const how = by === 'pod' ? t.gpuJoinByPod : by === 'ip' ? t.gpuJoinByIp : t.gpuJoinMixed(j.byPod, j.matched - j.byPod);
+  const byIp = j.matched - j.byPod - j.byNode;
+  const by = j.matched === 0 ? 'none' : j.byPod === j.matched ? 'pod' : byIp === j.matched ? 'ip' : j.byNode === j.matched ? 'node' : 'mixed';
+  const how = by === 'pod' ? t.gpuJoinByPod : by === 'ip' ? t.gpuJoinByIp : by === 'node' ? t.gpuJoinByNode : t.gpuJoinMixed(j.byPod, byIp, j.byNode);
   return (
     <p data-gpu-join={by} data-matched={j.matched} data-instances={j.instances} className={j.matched === 0 ? 'iw-error' : undefined}>
       {j.matched === 0 ? t.gpuJoinNone(j.instances) : t.gpuJoin(j.matched, j.instances, how)}
@@ -69,7 +72,13 @@ export function GpuSection() {
   const t = useT();
   const lang = useLang();
   const openCost = gpus.join?.openCost ?? false;
-  const panels = useMemo(() => gpuPanels((id) => t.gpuPanels[id], openCost), [t, openCost]);
+  const panels = useMemo(() => gpuPanels((id) => t.gpuPanels[id], openCost, t.gpuIdleRow), [t, openCost]);
+  const { catalog } = useDashboard();
+  const matched = (gpus.join?.matched ?? 0) > 0;
+  const table = useMemo(
+    () => (matched && catalog.roles ? gpuInstancePanel(catalog.roles, catalog.filterLabels.model, gpus.priceExpr, t.gpuInstancesPanel) : null),
+    [matched, catalog, gpus.priceExpr, t],
+  );
   if (gpus.status !== 'present' || !gpus.inventory) return null;
   const inv = gpus.inventory;
   const free = inv.unattributed.reduce((n, u) => n + u.count, 0);
@@ -81,11 +90,16 @@ export function GpuSection() {
       </h2>
       <div className="iw-section-summary" data-testid="gpu-summary">
         <JoinStatement gpus={gpus} />
-        {gpus.join && <p>{gpus.join.form === 'exported' ? t.gpuLabelsExported : t.gpuLabelsPod}</p>}
+        {gpus.join && <p data-gpu-labels={gpus.join.form}>{gpus.join.form === 'exported' ? t.gpuLabelsExported : gpus.join.form === 'mixed' ? t.gpuLabelsMixed : t.gpuLabelsPod}</p>}
         <p data-gpu-total={inv.total}>{t.gpuInventory(inv.total, inv.models.map((m) => `${m.count} × ${m.name}`).join(', '))}</p>
         {free > 0 && (
           <p data-gpu-unattributed={free} data-idle-usd-per-hour={idle ?? undefined}>
             {t.gpuUnattributed(free)} {idle !== null && t.gpuIdleCost(formatValue(idle, 'usd', { locale: lang }))}
+          </p>
+        )}
+        {(gpus.join?.sharedGpus ?? 0) > 0 && (
+          <p className="iw-error" data-gpu-shared={gpus.join?.sharedGpus}>
+            {t.gpuShared(gpus.join?.sharedGpus ?? 0, gpus.join?.sharedHolders ?? 2)}
           </p>
         )}
         {(gpus.join?.idleEngineGpus ?? 0) > 0 && <p data-idle-engine-gpus={gpus.join?.idleEngineGpus}>{t.gpuIdleEngines(gpus.join?.idleEngineGpus ?? 0)}</p>}
@@ -95,6 +109,7 @@ export function GpuSection() {
         <p className="iw-muted">{t.gpuMfuNote}</p>
       </div>
       <div className="grid grid-cols-1 md:grid-cols-2 gap-3">
+        {table && <Panel panel={table} />}
         {panels.map((p) => (
           <Panel key={p.id} panel={p} />
         ))}

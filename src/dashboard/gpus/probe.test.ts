@@ -23,11 +23,15 @@ describe('GPU probes', () => {
       instances: 4,
       matched: 3,
       byPod: 2,
+      byNode: 0,
       form: 'exported',
       openCost: false,
       idleEngineGpus: 0,
+      sharedGpus: 0,
+      sharedHolders: 0,
     });
     expect(readJoin(vec([[{ what: 'instances' }, '2']]))?.form).toBe('pod');
+    expect(readJoin(vec([[{ what: 'exported' }, '1'], [{ what: 'pod_form' }, '1']]))?.form).toBe('mixed');
   });
   it('idle GPUs are those on the exporter target’s own pod (up has it) or on no pod', () => {
     expect(inventoryQuery()).toContain('DCGM_FI_DEV_FB_USED{exported_pod=""} and on (instance, pod) up or DCGM_FI_DEV_FB_USED{pod="", exported_pod=""}');

@@ -1,12 +1,13 @@
-// The Instances and Models tables with the GPU column group, when DCGM series are present and the
-// join matched at least one engine instance (never columns of nothing); other panels unchanged.
+// The Models table with the GPU column group, when DCGM series are present and the join matched at
+// least one engine instance (never columns of nothing); other panels unchanged. Per instance, the
+// group is a table of its own in the GPUs section (the Instances table is already wider than 1440 px).
 import { useMemo } from 'react';
 import { withGpuColumns } from '../../catalog/gpus/columns';
 import type { PanelSpec } from '../../catalog/types';
 import { useDashboard } from '../data/context';
 import { useGpus } from './use-gpu-source';
 
-const WIDENED = new Set(['instance-table', 'model-summary']);
+const WIDENED = new Set(['model-summary']);
 
 export function useGpuWidened(panel: PanelSpec): PanelSpec {
   const gpus = useGpus();

@@ -17,6 +17,7 @@ import {
 import { useT } from '../../i18n';
 import { useDashboard } from '../data/context';
 import { useHeatmapTraces } from '../traces/heatmap-traces';
+import { SeriesHeatmapChart } from './series-heatmap-chart';
 
 /** What the generic panel hands a chart body of a kind of its own (distribution, latest bars). */
 export interface ChartBodyProps {
@@ -27,7 +28,12 @@ export interface ChartBodyProps {
   chartRef: React.RefObject<EChartsInstance | null>;
 }
 
-export function DistributionChart({ panel, series, title, height, chartRef }: ChartBodyProps) {
+export function DistributionChart(props: ChartBodyProps) {
+  const rows = props.panel.seriesRows;
+  return rows ? <SeriesHeatmapChart {...props} rows={rows} /> : <BucketChart {...props} />;
+}
+
+function BucketChart({ panel, series, title, height, chartRef }: ChartBodyProps) {
   const t = useT();
   const { theme, locale } = useDashboard();
   const labels = t.distribution;
