@@ -10,6 +10,7 @@ export const en = {
     abSmall: (floor: string) => `The difference is under ${floor}: listed after the larger differences whatever its ratio.`,
     abSuggestions: (n: number) => `${n} values seen in the range; type to pick, comma-separated.`,
     heatmapScale: 'Requests/s per bucket',
+    columnsShown: (n: number, total: number) => `${n} of ${total} columns fit this width; the board shows all.`,
   },
 };
 
@@ -22,5 +23,6 @@ export const zh: typeof en = {
     abSmall: (floor: string) => `差值小于 ${floor}：无论比例多大，都排在差值较大的行之后。`,
     abSuggestions: (n: number) => `区间内出现过 ${n} 个取值；输入以选择，多个值用英文逗号分隔。`,
     heatmapScale: '每个 bucket 的请求数/秒',
+    columnsShown: (n: number, total: number) => `此宽度下显示 ${total} 列中的 ${n} 列；完整看板显示全部列。`,
   },
 };
