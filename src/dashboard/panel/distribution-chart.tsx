@@ -30,8 +30,9 @@ export interface ChartBodyProps {
 export function DistributionChart({ panel, series, title, height, chartRef }: ChartBodyProps) {
   const t = useT();
   const { theme, locale } = useDashboard();
-  const labels = t.distribution;
   const heatmap = panel.chart === 'heatmap';
+  const scale = t.fleetViews.heatmapScale;
+  const labels = useMemo(() => (heatmap ? { ...t.distribution, scale } : t.distribution), [heatmap, t.distribution, scale]);
   const shaped = useMemo(() => (heatmap ? seriesToHeatmap(series) : seriesToDistribution(series)), [heatmap, series]);
   const option = useMemo(
     () =>
@@ -50,6 +51,8 @@ export function DistributionChart({ panel, series, title, height, chartRef }: Ch
         option={traces.option}
         theme={theme}
         height={height}
+        // In the grid a heatmap grows to its row (a neighbour's legend makes rows taller).
+        className={heatmap && typeof height === 'number' ? 'iw-heatmap-grow' : undefined}
         ariaLabel={title}
         onReady={(inst) => {
           chartRef.current = inst;

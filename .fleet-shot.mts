@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+const [url, out, sel, w = '1440', h = '900'] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) } });
+await page.goto(url!);
+await page.waitForTimeout(3000);
+await page.locator(sel!).first().scrollIntoViewIfNeeded();
+await page.evaluate(() => window.scrollBy(0, -80));
+await page.waitForFunction(() => [...document.querySelectorAll("[data-panel-id$=heatmap]")].slice(0,2).every((e) => e.querySelector("canvas")), null, { timeout: 60000 }).catch(() => console.log("timeout")); await page.waitForTimeout(1500);
+const boxes = await page.locator('[data-panel-id$="heatmap"]').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); const c = e.querySelector('canvas')?.getBoundingClientRect(); return `${e.getAttribute('data-panel-id')} panel h=${Math.round(r.height)} canvas h=${Math.round(c?.height ?? 0)}`; }));
+console.log(boxes.join('\n'));
+await page.screenshot({ path: out! });
+await browser.close();
