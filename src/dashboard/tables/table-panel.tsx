@@ -33,9 +33,9 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
   const filterKey = spec?.rows === 'model' ? 'model' : 'instance';
   const { setState } = ctx;
   const activate = useCallback((row: TableRow) => setState({ [filterKey]: [row.filterValue] }), [setState, filterKey]);
-  // Shown alone (an embed), only the columns that fit whole.
+  // Embedded (shown alone in kiosk mode, where nothing scrolls sideways), only the columns that fit whole.
   const wrap = useRef<HTMLDivElement>(null);
-  const shownColumns = useFitColumns(wrap, columns, fill, data.rows.length > 0);
+  const shownColumns = useFitColumns(wrap, columns, fill && ctx.state.kiosk, data.rows.length > 0);
   if (!spec) return null;
   const onSort = (c: ColumnSpec) =>
     setSort((prev) => ({ column: c.id, dir: prev.column === c.id ? (prev.dir === 'asc' ? 'desc' : 'asc') : c.status === 'up' || isText(c) ? 'asc' : 'desc' }));
@@ -133,6 +133,7 @@ const Row = memo(function Row({ row, columns, byId, onActivate }: { row: TableRo
       {columns.map((c) => (
         <td key={c.id} className={cellClass(row.cells[c.id], c)} data-column={c.id} data-value={row.cells[c.id]?.value ?? undefined} data-delta={row.cells[c.id]?.delta ?? undefined}
           data-instance-wide={row.cells[c.id]?.instanceWide || undefined}
+          title={row.cells[c.id]?.instanceWide ? t.table.instanceWideTitle : undefined}
         >
           <Cell row={row} cell={row.cells[c.id]} column={c} info={byId.get(c.id)} />
         </td>
