@@ -169,9 +169,10 @@ test('the compare control sets compare= and a copied link keeps it, embedded too
 
   // A/B from the same control: label, then each side's values; then vLLM vs SGLang replaces it.
   await select.selectOption({ label: 'A/B by selection…' });
-  await page.getByRole('textbox', { name: 'A values (comma-separated)' }).fill(M1);
-  await page.getByRole('textbox', { name: 'B values (comma-separated)' }).fill(M2);
-  await page.getByRole('textbox', { name: 'B values (comma-separated)' }).press('Enter');
+  // By label: with the label's values suggested (a datalist) the fields are comboboxes.
+  await page.getByLabel('A values (comma-separated)').fill(M1);
+  await page.getByLabel('B values (comma-separated)').fill(M2);
+  await page.getByLabel('B values (comma-separated)').press('Enter');
   await expect(page).toHaveURL(/ab=model_name&a=meta-llama%2FLlama-3.1-8B-Instruct&b=Qwen%2FQwen2.5-32B-Instruct/);
   await expect(page).not.toHaveURL(/compare=/);
   await expect(panel(page, 'request-rate')).toHaveAttribute('data-compare', 'ab');
@@ -198,7 +199,8 @@ async function promOne(page: Page, expr: string, r: { start: number; end: number
 test('A/B of the two simulated models: both on the request-rate panel, each equal to a direct query for its model', async ({ page }) => {
   const sent = captureRange(page, 'vllm:request_success_total');
   const all = captureRange(page, '');
-  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-5m', refresh: 'off', ab: 'model_name', a: M1, b: M2 }));
+  // SLOs on too: the header must still fit (checked at the end).
+  await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-5m', refresh: 'off', ab: 'model_name', a: M1, b: M2, slo_ttft: '0.5', slo_itl: '0.05' }));
   await expectPanelState(page, 'request-rate', 'ok');
   const p = panel(page, 'request-rate');
   await expect(p).toHaveAttribute('data-compare', 'ab');
@@ -239,9 +241,41 @@ test('A/B of the two simulated models: both on the request-rate panel, each equa
   expect(diff).toBeCloseTo((b! - a!) / a!, 9);
   await page.screenshot({ path: 'test-results/compare-ab.png', fullPage: false });
 
+  // Its TTFT p95 is the Models table's figure for the same model (over the whole range), not the
+  // mean of the p95 line; B's likewise.
+  const ttft = summary.locator('tr[data-row-key="ttft/p95"]');
+  await expect(ttft).toHaveAttribute('data-over', 'range');
+  const models = panel(page, 'model-summary');
+  await models.scrollIntoViewIfNeeded();
+  await expectPanelState(page, 'model-summary', 'ok');
+  for (const [m, side] of [[M1, 'data-a'], [M2, 'data-b']] as const) {
+    const cell = Number(await models.locator(`tr[data-row-key="${m}"] td[data-column="ttft-p95"]`).getAttribute('data-value'));
+    expect(Number(await ttft.getAttribute(side)), `${side} TTFT p95 against the Models table`).toBeCloseTo(cell, 9);
+  }
+  // The form suggests the label's values seen in the range.
+  await page.getByRole('button', { name: 'Edit A/B' }).click();
+  await expect(page.locator('[data-testid="ab-values"] option')).toHaveCount(2);
+  await expect(page.locator(`[data-testid="ab-values"] option[value="${M1}"]`)).toHaveCount(1);
+  await page.keyboard.press('Escape');
+
   // One request per distinct query with A/B on: the summary and the panels share theirs.
   const keys = all.map((r) => `${r.expr}|${r.start}|${r.end}|${r.step}`);
   expect(keys.length - new Set(keys).size, 'duplicate range requests').toBe(0);
+
+  // At 1440 px (the viewport) the header stays two rows with SLOs and A/B on, the language
+  // picker on the first, in both languages.
+  for (const lang of ['en', 'zh-CN'] as const) {
+    if (lang === 'zh-CN') await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    const rows = await page.locator('.iw-header > div').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    const url = (await page.locator('.iw-url-form').boundingBox())!;
+    const language = (await page.locator('.iw-header-row > label').last().boundingBox())!;
+    expect(rows, lang).toHaveLength(2);
+    // One line: the first row is less than two controls tall.
+    expect(rows[0]!, `${lang}: first row height`).toBeLessThan(url.height * 2);
+    expect(Math.abs(language.y - url.y), `${lang}: the language picker sits on the URL field's row`).toBeLessThan(url.height / 2);
+    expect(language.x + language.width).toBeLessThanOrEqual(1440);
+  }
 });
 
 test('vLLM vs SGLang: both engines on the TTFT panel, each from its own PromQL; a panel measured differently says so instead', async ({ page }) => {
@@ -265,3 +299,4 @@ test('vLLM vs SGLang: both engines on the TTFT panel, each from its own PromQL; 
   const keys = all.map((r) => `${r.expr}|${r.start}|${r.end}|${r.step}`);
   expect(keys.length - new Set(keys).size, 'duplicate range requests').toBe(0);
 });
+

@@ -86,6 +86,22 @@ test('a host page drives the embedded board and panel, and hears their state and
   await expect.poll(async () => (await heights()).at(-1)).toBeLessThan(before);
 });
 
+test('the Models table embedded at 600×320 shows whole columns only, and says how many', async ({ page }) => {
+  await page.setViewportSize({ width: 600, height: 320 });
+  await page.goto(`${app.url}?engine=vllm&panel=model-summary&kiosk=1`);
+  await expectPanelState(page, 'model-summary', 'ok');
+  const table = page.locator('[data-panel-id="model-summary"]');
+  await expect(table.locator('[data-columns-hidden]')).toBeVisible();
+  const wrap = (await table.locator('.iw-table-wrap').boundingBox())!;
+  const heads = await table.locator('thead th').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+  expect(heads.length).toBeGreaterThanOrEqual(4); // the model and at least three figures
+  // Every header column lies inside the panel: none cut at its right edge.
+  for (const h of heads) expect(h.right).toBeLessThanOrEqual(wrap.x + wrap.width + 0.5);
+  await expect(table.locator('thead th[data-column="req-rate"]')).toBeVisible();
+  await expect(table.locator('thead th[data-column="ttft-p95"]')).toBeVisible();
+  await page.screenshot({ path: 'test-results/embed-model-summary-600x320.png' });
+});
+
 test('messages from an origin not allowed change nothing', async ({ page }) => {
   // The same host page served from an origin that config.json does not list.
   await page.goto(`${hostile.url}embed-example.html?app=${encodeURIComponent(app.url)}`);

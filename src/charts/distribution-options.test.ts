@@ -26,6 +26,16 @@ describe('bucket labels', () => {
     expect(bucketRangeLabel({ low: 0.3, high: 0.5 }, 'seconds', 'en-US')).toBe('300 ms – 500 ms');
     expect(bucketAxisLabel({ low: 512, high: 1024 }, 'tokens', 'en-US')).toBe('≤ 1.02k');
   });
+  it('long bounds read in the one unit they are round in, not as durations ("6m 40s")', () => {
+    // SGLang's E2E bounds 80 s and 400 s; vLLM's 60 s, 120 s and 1200 s.
+    expect(bucketAxisLabel({ low: 60, high: 80 }, 'seconds', 'en-US')).toBe('≤ 80 s');
+    expect(bucketAxisLabel({ low: 200, high: 400 }, 'seconds', 'en-US')).toBe('≤ 400 s');
+    expect(bucketAxisLabel({ low: 50, high: 60 }, 'seconds', 'en-US')).toBe('≤ 1 min');
+    expect(bucketRangeLabel({ low: 60, high: 120 }, 'seconds', 'en-US')).toBe('1 min – 2 min');
+    expect(bucketAxisLabel({ low: 600, high: 1200 }, 'seconds', 'en-US')).toBe('≤ 20 min');
+    expect(bucketAxisLabel({ low: 3600, high: Infinity }, 'seconds', 'en-US')).toBe('> 1 h');
+    expect(bucketAxisLabel({ low: 40, high: 50 }, 'seconds', 'en-US')).toBe('≤ 50 s');
+  });
 });
 
 describe('buildHeatmapOption', () => {
@@ -54,6 +64,13 @@ describe('buildHeatmapOption', () => {
     expect(html).toContain('2 /s');
     expect(html).toContain('50 %');
     expect(formatterOf(o)({ value: 'junk' })).toBe('');
+  });
+
+  it('draws its colour scale only when given the scale’s label, with the true rate at its top end', () => {
+    expect(o.visualMap).toMatchObject({ show: false });
+    const scaled = buildHeatmapOption({ data, unit: 'seconds', theme: 'dark', locale: 'en-US', labels: { ...labels, scale: 'Requests/s per bucket' } });
+    // Colours follow √rate (max 2 = √4); the scale's ends say the rates, 0 and 4 /s.
+    expect(scaled.visualMap).toMatchObject({ show: true, max: 2, text: ['4 /s', 'Requests/s per bucket  0'] });
   });
 });
 

@@ -25,18 +25,34 @@ export interface DistributionLabels {
   share: string;
   /** Number of observations over the range, e.g. "Requests". */
   count: string;
+  /** The heatmap's colour scale, e.g. "Requests/s per bucket" (no scale drawn without it). */
+  scale?: string;
 }
 
-/** Axis text of a bucket: "≤ 0.3 s", "> 7.68k s" for the +Inf bucket, "= 0 s" for `le="0"` (latencies and counts are never negative). */
+/**
+ * A bucket bound as the engine declared it, in one unit: bounds of a minute or more read in whole
+ * hours or minutes where they are such ("1 min", "20 min", "1 h"), else in seconds below two hours
+ * ("80 s", "400 s", where a duration would say "1m 20s", "6m 40s"); shorter ones and other units
+ * as every figure is formatted ("300 ms", "2h 8m").
+ */
+export function bucketBoundText(v: number, unit: Unit, locale?: string): string {
+  if (unit !== 'seconds' || v < 60 || !Number.isInteger(v)) return formatValue(v, unit, { locale });
+  const n = (x: number) => x.toLocaleString(locale);
+  if (v % 3600 === 0) return `${n(v / 3600)} h`;
+  if (v % 60 === 0 && v < 7200) return `${n(v / 60)} min`;
+  return v < 7200 ? `${n(v)} s` : formatValue(v, unit, { locale });
+}
+
+/** Axis text of a bucket: "≤ 300 ms", "≤ 400 s", "> 2h 8m" for the +Inf bucket, "= 0 s" for `le="0"` (latencies and counts are never negative). */
 export function bucketAxisLabel(b: BucketRange, unit: Unit, locale?: string): string {
   if (b.high === 0) return `= ${formatValue(0, unit, { locale })}`;
-  return b.high === Infinity ? `> ${formatValue(b.low, unit, { locale })}` : `≤ ${formatValue(b.high, unit, { locale })}`;
+  return b.high === Infinity ? `> ${bucketBoundText(b.low, unit, locale)}` : `≤ ${bucketBoundText(b.high, unit, locale)}`;
 }
 
-/** Tooltip text of a bucket: "0.3 s – 0.5 s", "≤ 0.3 s" for the first, "> 7.68k s" for +Inf. */
+/** Tooltip text of a bucket: "300 ms – 500 ms", "≤ 300 ms" for the first, "> 2h 8m" for +Inf. */
 export function bucketRangeLabel(b: BucketRange, unit: Unit, locale?: string): string {
   if (b.high === Infinity || b.low <= 0) return bucketAxisLabel(b, unit, locale);
-  return `${formatValue(b.low, unit, { locale })} – ${formatValue(b.high, unit, { locale })}`;
+  return `${bucketBoundText(b.low, unit, locale)} – ${bucketBoundText(b.high, unit, locale)}`;
 }
 
 // Sequential scales from the panel background to a saturated end: the lowest step stays visible
@@ -84,8 +100,11 @@ export function buildHeatmapOption(input: HeatmapOptionInput): DistributionChart
   const t = chartTokens(theme);
   const span = (data.times[data.times.length - 1] ?? 0) - (data.times[0] ?? 0);
   const cells = data.cells.map(([x, y, v]) => [x, y, Math.sqrt(v), v]);
+  const frame = chartFrame(t);
   return {
-    ...chartFrame(t),
+    ...frame,
+    // Room above the cells for the colour scale.
+    grid: labels.scale === undefined ? frame.grid : { ...frame.grid, top: 28 },
     xAxis: {
       type: 'category',
       // Raw ms as the categories: only the labels ECharts shows get formatted (Intl is slow).
@@ -103,9 +122,20 @@ export function buildHeatmapOption(input: HeatmapOptionInput): DistributionChart
       splitLine: { show: false },
       axisLabel: { color: t.mutedText, hideOverlap: true },
     },
+    // The colour scale, over the panel's top right: square-root colours, true rates at its ends.
     visualMap: {
       type: 'continuous',
-      show: false,
+      show: labels.scale !== undefined,
+      orient: 'horizontal',
+      right: 16,
+      top: 0,
+      itemWidth: 10,
+      itemHeight: 120,
+      calculable: false,
+      hoverLink: false,
+      text: [formatValue(data.max, 'ops', { locale }), `${labels.scale ?? ''}  0`],
+      textGap: 6,
+      textStyle: { color: t.mutedText, fontSize: 11 },
       dimension: 2,
       min: 0,
       max: Math.max(Math.sqrt(data.max), 1e-12),

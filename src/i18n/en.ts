@@ -4,6 +4,7 @@ import { SLO_PROBLEM_EN } from '../lib/slo';
 import { en as tracesEn } from './traces';
 import { en as diagnosisEn } from './diagnosis';
 import { en as fleetHealth } from './fleet-health';
+import { en as fleetViews } from './fleet-views';
 import { en as gpusEn } from './gpus';
 import { routingEn } from './routing';
 
@@ -335,7 +336,6 @@ export const en = {
     },
     summary: {
       title: 'A vs B',
-      caption: (label: string) => `Largest relative differences of the range means, B against A, by ${label}`,
       panel: 'Panel',
       a: 'A',
       b: 'B',
@@ -365,6 +365,7 @@ export const en = {
   configHint: 'Fix config.json next to index.html, or remove it to use the defaults.',
   ...tracesEn,
   ...fleetHealth,
+  ...fleetViews,
 } as const;
 
 type Widen<T> = T extends (...args: infer A) => string

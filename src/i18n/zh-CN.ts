@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { zh as tracesZh } from './traces';
 import { zh as diagnosisZh } from './diagnosis';
 import { zh as fleetHealth } from './fleet-health';
+import { zh as fleetViews } from './fleet-views';
 import { zh as gpusZh } from './gpus';
 import { routingZh } from './routing';
 
@@ -332,7 +333,6 @@ export const zhCN: Messages = {
     },
     summary: {
       title: 'A 对比 B',
-      caption: (label: string) => `按 ${label}：区间均值的相对差异（B 相对 A）最大的面板`,
       panel: '面板',
       a: 'A 组',
       b: 'B 组',
@@ -360,4 +360,5 @@ export const zhCN: Messages = {
   configHint: '请修正 index.html 同目录下的 config.json，或删除该文件以使用默认配置。',
   ...tracesZh,
   ...fleetHealth,
+  ...fleetViews,
 };

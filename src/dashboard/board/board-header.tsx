@@ -52,7 +52,10 @@ export function BoardHeader({
         <SloPopover current={board.slo} defaults={board.sloDefaults} setState={setState} />
         <RulesButton client={client} engine={engine} names={backend.names} slo={board.slo} />
         <div className="flex-1" />
-        <HeaderControls state={state} setState={setState} onRefreshNow={board.onRefreshNow} engine={engine} instances={backend.instances} />
+        {/* Inside the board's context: the A/B form suggests label values from the backend. */}
+        <DashboardContext.Provider value={board.ctx}>
+          <HeaderControls state={state} setState={setState} onRefreshNow={board.onRefreshNow} engine={engine} instances={backend.instances} />
+        </DashboardContext.Provider>
       </div>
       {board.ctx && (
         <DashboardContext.Provider value={board.ctx}>

@@ -1,8 +1,9 @@
 // The A/B form of the compare control: a label (the model, the instance, or any other label the
 // series carry) and the values of each side, typed comma-separated. The URL codec judges it, so
 // the form accepts exactly what a link may carry.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '../../i18n';
+import { MAX_SHOWN, useAbSuggestions } from './ab-suggestions';
 import { parseUrlState, type AbSelection } from '../url/url-state';
 
 const OTHER = '__other';
@@ -28,6 +29,11 @@ export function AbForm({
   const [a, setA] = useState(initial.a.join(', '));
   const [b, setB] = useState(initial.b.join(', '));
   const [error, setError] = useState(false);
+  // Values of the chosen label seen in the range, offered under both sides' fields.
+  const suggestions = useAbSuggestions(label === OTHER ? other.trim() : label);
+  const listId = useId();
+  const list = suggestions && suggestions.length > 0 ? listId : undefined;
+  const hint = suggestions && suggestions.length > 0 ? t.fleetViews.abSuggestions(suggestions.length) : undefined;
   return (
     <form
       className="iw-ab-form flex flex-wrap items-center gap-1"
@@ -61,8 +67,13 @@ export function AbForm({
       {label === OTHER && (
         <input className="iw-input w-28" aria-label={t.compare.abOtherLabelName} placeholder="version" value={other} onChange={(e) => setOther(e.target.value)} spellCheck={false} />
       )}
-      <input className="iw-input w-36" aria-label={t.compare.abA} placeholder="A" value={a} onChange={(e) => setA(e.target.value)} spellCheck={false} autoFocus />
-      <input className="iw-input w-36" aria-label={t.compare.abB} placeholder="B" value={b} onChange={(e) => setB(e.target.value)} spellCheck={false} />
+      <input className="iw-input w-36" aria-label={t.compare.abA} placeholder="A" list={list} title={hint} value={a} onChange={(e) => setA(e.target.value)} spellCheck={false} autoFocus />
+      <input className="iw-input w-36" aria-label={t.compare.abB} placeholder="B" list={list} title={hint} value={b} onChange={(e) => setB(e.target.value)} spellCheck={false} />
+      {list && (
+        <datalist id={list} data-testid="ab-values">
+          {suggestions?.slice(0, MAX_SHOWN).map((v) => <option key={v} value={v} />)}
+        </datalist>
+      )}
       <button type="submit" className="iw-button">
         {t.compare.apply}
       </button>

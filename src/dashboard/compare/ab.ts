@@ -6,6 +6,7 @@
 import type { ChartSeries } from '../../charts';
 import { fillLabels } from '../../lib/template';
 import type { QuerySpec } from '../../catalog/types';
+import type { Unit } from '../../lib/units';
 import { relativeChange } from './compare';
 import type { AbSelection } from '../url/url-state';
 
@@ -86,22 +87,61 @@ export interface AbRow {
   b: number | null;
   /** (B − A) / |A|, null when either is unknown or A is 0 (relativeChange). */
   diff: number | null;
+  /** |B − A| is below the unit's floor (AB_FLOOR): listed after every row above it, whatever its ratio. */
+  small?: boolean;
 }
 
 /**
- * Rows sorted by how much B differs from A (largest |diff| first; rows without a figure last, in
- * their given order), e.g. for the "A vs B" summary.
+ * The least absolute difference, per unit, for a row to be ranked by its relative change: below it
+ * a large ratio of two tiny figures (preemptions 0.0008 → 0.003 /s, +275 %) is noise, not the
+ * headline. 10 ms of latency, 0.1 req/s, 5 tok/s, 0.01 /s of events (one in 100 s), one request or
+ * token, one percentage point of a share. Units not listed have no floor.
+ */
+export const AB_FLOOR: Partial<Record<Unit, number>> = {
+  seconds: 0.01,
+  ms: 10,
+  reqps: 0.1,
+  tokps: 5,
+  ops: 0.01,
+  requests: 1,
+  count: 1,
+  tokens: 1,
+  ratio: 0.01,
+  percent: 1,
+};
+
+/**
+ * Rows sorted by how much B differs from A: rows whose absolute difference reaches their unit's
+ * floor first, largest |diff| first; then the rows below the floor (`small`), likewise; rows
+ * without a figure last, in their given order.
  *
  * @example
- * rankDifferences([{ key: 'ttft/p95', …, a: 0.4, b: 0.6 }, { key: 'rate', …, a: 2, b: 2.1 }])
- * // ttft/p95 first with diff 0.5, then rate with 0.05
+ * rankDifferences([{ key: 'preemptions', unit: 'ops', a: 0.0008, b: 0.003 }, { key: 'ttft/p95', unit: 'seconds', a: 0.4, b: 0.6 }])
+ * // ttft/p95 first (diff 0.5), then preemptions (diff 2.75, but 0.0022 /s < 0.01 /s: small)
  */
-export function rankDifferences(rows: ReadonlyArray<Omit<AbRow, 'diff'>>): AbRow[] {
-  const withDiff = rows.map((r, i) => ({ row: { ...r, diff: relativeChange(r.b, r.a) }, i }));
-  withDiff.sort((x, y) => {
-    const dx = x.row.diff === null ? -1 : Math.abs(x.row.diff);
-    const dy = y.row.diff === null ? -1 : Math.abs(y.row.diff);
-    return dy - dx || x.i - y.i;
+export function rankDifferences(rows: ReadonlyArray<Omit<AbRow, 'diff' | 'small'> & { unit?: Unit }>): AbRow[] {
+  const withDiff = rows.map((r, i) => {
+    const { unit, ...row } = r;
+    const floor = unit === undefined ? 0 : (AB_FLOOR[unit] ?? 0);
+    const small = r.a !== null && r.b !== null && Math.abs(r.b - r.a) < floor;
+    return { row: { ...row, diff: relativeChange(r.b, r.a), ...(small ? { small } : {}) }, i };
   });
+  const rank = (x: (typeof withDiff)[number]) => (x.row.diff === null ? 2 : x.row.small ? 1 : 0);
+  withDiff.sort((x, y) => rank(x) - rank(y) || Math.abs(y.row.diff ?? 0) - Math.abs(x.row.diff ?? 0) || x.i - y.i);
   return withDiff.map((x) => x.row);
+}
+
+/**
+ * A quantile query over the whole range, as the Models table computes its p95 columns: every
+ * `[$__rate_interval]` of a `histogram_quantile` alternative becomes `[$__range]` (one instant
+ * query at the range's end). The mean of the p95 line is another figure (a p95 of each short
+ * window, averaged), which read 258 ms where the table said 514 ms. Null for other queries.
+ *
+ * @example
+ * rangeQuantile(query('p95', '', 'histogram_quantile(0.95, sum by (le) (rate({{b}}[$__rate_interval])))'))
+ * // alternatives[0].expr: 'histogram_quantile(0.95, sum by (le) (rate({{b}}[$__range])))'
+ */
+export function rangeQuantile(q: QuerySpec): QuerySpec | null {
+  if (q.alternatives.length === 0 || !q.alternatives.every((a) => a.expr.includes('histogram_quantile'))) return null;
+  return { ...q, alternatives: q.alternatives.map((a) => ({ ...a, expr: a.expr.replaceAll('[$__rate_interval]', '[$__range]') })) };
 }

@@ -92,8 +92,9 @@ export function CompareControl({
         </select>
       </label>
       {state.ab && !abEditing && (
-        <button type="button" className="iw-button" onClick={() => setAbEditing(true)}>
-          {t.compare.abEdit}
+        // A glyph with the words as its name and tooltip: the header's first row must stay one row.
+        <button type="button" className="iw-icon-button" aria-label={t.compare.abEdit} title={t.compare.abEdit} onClick={() => setAbEditing(true)}>
+          <span aria-hidden="true">✎</span>
         </button>
       )}
       {abEditing && (

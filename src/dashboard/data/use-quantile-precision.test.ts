@@ -27,6 +27,10 @@ describe('queryOfSeries', () => {
     expect(queryOfSeries('p50{model_name="m"}', ['p5', 'p50'])).toBe('p50');
     expect(queryOfSeries('p95', ['p50', 'p95'])).toBe('p95');
     expect(queryOfSeries('rate{a="b"}', ['p50'])).toBeNull();
+    // A/B sides read the shown histogram; another engine's lines do not.
+    expect(queryOfSeries('a~p95{}', ['p50', 'p95'])).toBe('p95');
+    expect(queryOfSeries('b~b~p95{}', ['p50', 'p95'])).toBe('p95');
+    expect(queryOfSeries('sglang~p95{}', ['p95'])).toBeNull();
   });
 });
 

@@ -25,9 +25,14 @@ export function quantileBuckets(panel: Pick<PanelSpec, 'queries'>): Map<string, 
   return out;
 }
 
-/** The query a series came from: its id is the query id followed by its label set. */
+/**
+ * The query a series came from: its id is the query id followed by its label set. An A/B side's
+ * series (`a~p95{}`, `b~b~p95{}`) reads the same histogram, so its side prefix is dropped; another
+ * engine's (`sglang~p95`) has other buckets and maps to none.
+ */
 export function queryOfSeries(seriesId: string, queryIds: Iterable<string>): string | null {
-  for (const q of queryIds) if (seriesId === q || seriesId.startsWith(`${q}{`) || seriesId.startsWith(`${q}#`)) return q;
+  const id = seriesId.replace(/^(?:[ab]~)+/, '');
+  for (const q of queryIds) if (id === q || id.startsWith(`${q}{`) || id.startsWith(`${q}#`)) return q;
   return null;
 }
 

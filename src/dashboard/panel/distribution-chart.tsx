@@ -36,8 +36,9 @@ export function DistributionChart(props: ChartBodyProps) {
 function BucketChart({ panel, series, title, height, chartRef }: ChartBodyProps) {
   const t = useT();
   const { theme, locale } = useDashboard();
-  const labels = t.distribution;
   const heatmap = panel.chart === 'heatmap';
+  const scale = t.fleetViews.heatmapScale;
+  const labels = useMemo(() => (heatmap ? { ...t.distribution, scale } : t.distribution), [heatmap, t.distribution, scale]);
   const shaped = useMemo(() => (heatmap ? seriesToHeatmap(series) : seriesToDistribution(series)), [heatmap, series]);
   const option = useMemo(
     () =>
@@ -56,6 +57,8 @@ function BucketChart({ panel, series, title, height, chartRef }: ChartBodyProps)
         option={traces.option}
         theme={theme}
         height={height}
+        // In the grid a heatmap grows to its row (a neighbour's legend makes rows taller).
+        className={heatmap && typeof height === 'number' ? 'iw-heatmap-grow' : undefined}
         ariaLabel={title}
         onReady={(inst) => {
           chartRef.current = inst;

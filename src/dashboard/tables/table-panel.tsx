@@ -1,7 +1,7 @@
 // The body of a table panel (model summary, instances): a real <table>, sortable by every column,
 // rows that filter the board when activated (click, Enter or Space), outlier cells marked with
 // the reason in words, and paging so 1,000 rows stay responsive.
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { STAT_THRESHOLDS } from '../../catalog/define';
 import type { ColumnSpec, PanelSpec, Threshold } from '../../catalog/types';
 import { csvText } from '../../charts';
@@ -16,6 +16,7 @@ import { STAT_COLORS, statVerdict } from '../panel/stat-verdict';
 import { sloCellVerdict } from '../slo/cell-verdict';
 import { columnScope, sortRows, type RowStatus, type TableCell, type TableRow } from './table-data';
 import type { TableData } from './use-table-data';
+import { useFitColumns } from './use-fit-columns';
 
 const PAGE = 50;
 
@@ -32,18 +33,21 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
   const filterKey = spec?.rows === 'model' ? 'model' : 'instance';
   const { setState } = ctx;
   const activate = useCallback((row: TableRow) => setState({ [filterKey]: [row.filterValue] }), [setState, filterKey]);
+  // Embedded (shown alone in kiosk mode, where nothing scrolls sideways), only the columns that fit whole.
+  const wrap = useRef<HTMLDivElement>(null);
+  const shownColumns = useFitColumns(wrap, columns, fill && ctx.state.kiosk, data.rows.length > 0);
   if (!spec) return null;
   const onSort = (c: ColumnSpec) =>
     setSort((prev) => ({ column: c.id, dir: prev.column === c.id ? (prev.dir === 'asc' ? 'desc' : 'asc') : c.status === 'up' || isText(c) ? 'asc' : 'desc' }));
 
   return (
-    <div className="iw-table-wrap" style={fill ? { maxHeight: 'calc(100vh - 180px)' } : undefined}>
+    <div ref={wrap} className="iw-table-wrap" style={fill ? { maxHeight: 'calc(100vh - 180px)' } : undefined}>
       <table className="iw-table">
         <caption className="sr-only">{t.table.caption(data.rows.length)}</caption>
         <thead>
           <tr>
             <th scope="col">{spec.rows === 'model' ? t.model : t.instance}</th>
-            {columns.map((c) => {
+            {shownColumns.map((c) => {
               const info = byId.get(c.id);
               const active = sort.column === c.id;
               // Text columns (the model) say what, not when.
@@ -70,10 +74,15 @@ export function TableBody({ panel, data, fill }: { panel: PanelSpec; data: Table
         </thead>
         <tbody>
           {sorted.slice(0, shown).map((row) => (
-            <Row key={row.key} row={row} columns={columns} byId={byId} onActivate={activate} />
+            <Row key={row.key} row={row} columns={shownColumns} byId={byId} onActivate={activate} />
           ))}
         </tbody>
       </table>
+      {shownColumns.length < columns.length && (
+        <p className="iw-muted text-xs" data-columns-hidden={columns.length - shownColumns.length}>
+          {t.fleetViews.columnsShown(shownColumns.length, columns.length)}
+        </p>
+      )}
       {sorted.length > shown && (
         <button type="button" className="iw-button iw-more" onClick={() => setShown((n) => n + PAGE * 4)}>
           {t.table.more(shown, sorted.length)}
@@ -124,6 +133,7 @@ const Row = memo(function Row({ row, columns, byId, onActivate }: { row: TableRo
       {columns.map((c) => (
         <td key={c.id} className={cellClass(row.cells[c.id], c)} data-column={c.id} data-value={row.cells[c.id]?.value ?? undefined} data-delta={row.cells[c.id]?.delta ?? undefined}
           data-instance-wide={row.cells[c.id]?.instanceWide || undefined}
+          title={row.cells[c.id]?.instanceWide ? t.table.instanceWideTitle : undefined}
         >
           <Cell row={row} cell={row.cells[c.id]} column={c} info={byId.get(c.id)} />
         </td>
