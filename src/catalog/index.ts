@@ -28,7 +28,7 @@ export type { BareNames, NameRewrite, ResolvedMetric } from './resolve';
 export { escapeLabelValue, escapeRegex, expandQuery, GPU_PEAK_MISSING, matcherFor, referencedMetrics, TOPOLOGY_LABELS } from './promql';
 export type { ExpandContext, ExpandedQuery } from './promql';
 export { routerExclusion, ROUTER_SHAPE_LABELS, PRODUCTION_STACK_ENGINE_NAMES } from './routers/exclusion';
-export { detectRouters, gaugeByEndpointExpr, gaugeExpr, p95Expr, rateExpr, routedExpr, ROUTER_NAME_MATCH, ROUTERS } from './routers';
+export { detectRouters, gaugeByEndpointExpr, gaugeExpr, p95Expr, rateExpr, routedExpr, routerSelector, ROUTER_NAME_MATCH, ROUTERS } from './routers';
 export type { DetectedRouter, EndpointShape, RouterCatalog, RouterRole, RouterSeries } from './routers';
 export { imbalance, joinKey, unjoinedReason, urlToInstance } from './routers/join';
 export type { JoinKey, UnjoinedReason } from './routers/join';
