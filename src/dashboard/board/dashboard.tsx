@@ -21,7 +21,7 @@ import { BoardHeader } from './board-header';
 import { DashboardContext } from '../data/context';
 import { BoardPanel, SectionExtras } from './extras';
 import { isAutoPanelId, OtherMetricAlone, OtherMetrics } from './other-metrics';
-import { Section } from './section';
+import { Section } from '../panel/section';
 import { RoutingSection } from '../routing/routing-section';
 import { SectionNotes } from './section-notes';
 import { sectionPanels } from './section-panels';
