@@ -32,3 +32,5 @@ export { detectRouters, gaugeByEndpointExpr, gaugeExpr, p95Expr, rateExpr, route
 export type { DetectedRouter, EndpointShape, RouterCatalog, RouterRole, RouterSeries } from './routers';
 export { imbalance, joinKey, unjoinedReason, urlToInstance } from './routers/join';
 export type { JoinKey, UnjoinedReason } from './routers/join';
+export { isRoutingPanelId, routingPanels, ROUTING_ENDPOINTS, ROUTING_PANEL_IDS } from './routers/panels';
+export type { RoutingPanelId, RoutingPanelText } from './routers/panels';
