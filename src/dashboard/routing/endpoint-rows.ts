@@ -90,7 +90,8 @@ function engineFor(byNs: Map<string, EngineFigures> | undefined, ns: string | un
   return byNs.size === 1 ? [...byNs.values()][0] : byNs.get('');
 }
 
-const column = (id: string, unit: Unit): ColumnSpec => ({ id, title: id, unit, query: { id, legend: '', alternatives: [] }, worse: 'higher' });
+// Like the instance table: a low request rate stands out, high load and latency do.
+const column = (id: string, unit: Unit): ColumnSpec => ({ id, title: id, unit, query: { id, legend: '', alternatives: [] }, worse: id === 'rate' ? 'lower' : 'higher' });
 
 /** The join this router allows: by instance (URL-keyed), by pod, or none. */
 export const joinBy = (router: DetectedRouter): JoinKey['by'] | null => {

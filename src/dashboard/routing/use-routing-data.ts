@@ -99,17 +99,17 @@ export function useRoutingTables(routers: readonly DetectedRouter[], enabled: bo
   const w = useMemo(() => summaryWindow(ctx.window), [ctx.window]);
   const range = rangeSeconds(w);
   const perRouter = useMemo(() => routers.map((r) => routingExprs(r, catalog, resolved, range)), [routers, range, resolved, catalog]);
-  const list = useMemo(() => perRouter.flatMap((e) => e.map(([, x]) => x)), [perRouter]);
+  // Routers in front of the same engines ask the same engine figures: each expression once.
+  const list = useMemo(() => [...new Set(perRouter.flatMap((e) => e.map(([, x]) => x)))], [perRouter]);
   const { statuses, answers } = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs: list, window: w, enabled });
   return useMemo((): RoutingData[] => {
-    const starts = perRouter.map((_, i) => perRouter.slice(0, i).reduce((n, e) => n + e.length, 0));
+    const at = new Map(list.map((e, i) => [e, i]));
     return routers.map((router, i) => {
       const exprs = perRouter[i] ?? [];
-      const from = starts[i] ?? 0;
-      const offset = from + exprs.length;
+      const idx = exprs.map(([, e]) => at.get(e) ?? -1);
       const base = { exprs, window: w, figures: {}, table: null };
-      const mine = statuses.slice(from, offset);
-      const got = answers.slice(from, offset);
+      const mine = idx.flatMap((j) => statuses[j] ?? []);
+      const got = idx.map((j) => answers[j]);
       if (mine.some((s) => s.error && !s.hasData)) return { ...base, state: 'error' };
       if (got.some((a) => a === undefined)) return { ...base, state: 'loading' };
       const get = (id: string) => got[exprs.findIndex(([k]) => k === id)];
@@ -123,7 +123,7 @@ export function useRoutingTables(routers: readonly DetectedRouter[], enabled: bo
       });
       return { ...base, state: 'ok', figures, table };
     });
-  }, [statuses, answers, perRouter, routers, w]);
+  }, [statuses, answers, perRouter, routers, w, list]);
 }
 
 const LOADING_WINDOW: QueryWindow = { startSec: 0, endSec: 0, stepSec: 1 };
