@@ -80,7 +80,8 @@ test('engine figures leave the router’s copies of engine names out: the Runnin
   // And without either: the router's in-flight copies are counted on top.
   expect(await lastSum(board.replaceAll('{server=""}', ''))).toBeGreaterThan(shown);
   // smg's copies of the engine series are stored too (underscore names, `worker_addr`), and not counted above.
-  expect((await prom(page, 'query', { query: 'count(vllm_num_requests_running{worker_addr!=""})' }))[0]?.value?.[1]).toBe('3');
+  // (One per engine and DP rank: four.)
+  expect(Number((await prom(page, 'query', { query: 'count(vllm_num_requests_running{worker_addr!=""})' }))[0]?.value?.[1])).toBe(4);
 
   // The instance table: the three engines, not the router's target, each with its own running gauge.
   await expectPanelState(page, 'instance-table', 'ok');
