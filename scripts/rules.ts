@@ -14,12 +14,13 @@ const USAGE = `Usage: npm run rules -- --engine ${ENGINES.map((e) => e.id).join(
   --slo-e2e SECONDS
   --slo-objective 0.99   fraction that must meet the thresholds (default 0.99)
   --gpus                 add the GPU rules (DCGM joined to the engine instances; docs/gpus.md)
+  --routers              add the router rules (with --prom: the routers found there; else every family; docs/routing.md)
   --rate-window 1m       window of the recorded rates (default 1m; 4 × the scrape interval)
   --runbook-base URL     where runbook_url points: an http(s) URL or a relative path (default docs/alerts.md)
   --for DURATION         override every alert's "for" (testing)`;
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), ['help', 'gpus']);
+  const args = parseArgs(process.argv.slice(2), ['help', 'gpus', 'routers']);
   if (args.has('help')) {
     console.log(USAGE);
     return;
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     const v = numArg(args, `slo-${m}`);
     if (v !== undefined) slo[m] = v;
   }
-  const opts: GenerateOptions = { engine, slo, gpus: args.has('gpus') };
+  const opts: GenerateOptions = { engine, slo, gpus: args.has('gpus'), routers: args.has('routers') };
   const runbook = args.get('runbook-base');
   if (runbook) opts.runbookBase = runbook;
   const rateWindow = args.get('rate-window');

@@ -10,7 +10,7 @@ const anchors = new Set([...doc.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim()
 describe('docs/alerts.md', () => {
   it('has the section every runbook_url points at', () => {
     for (const engine of ['vllm', 'sglang'] as const) {
-      const r = generateRules({ engine, slo: { ttft: 1, itl: 0.1, e2e: 10 } });
+      const r = generateRules({ engine, slo: { ttft: 1, itl: 0.1, e2e: 10 }, routers: true });
       for (const g of r.groups)
         for (const rule of g.rules) if ('alert' in rule) expect(anchors, rule.alert).toContain(rule.annotations.runbook_url.split('#')[1]);
     }

@@ -239,7 +239,7 @@ export function withoutAnnotations(groups: RuleGroup[]): YamlValue {
     groups: groups.map((g) => ({
       name: g.name,
       interval: g.interval,
-      rules: g.rules.map((r): YamlValue => ('record' in r ? { record: r.record, expr: r.expr } : { alert: r.alert, expr: r.expr, for: r.for, labels: r.labels })),
+      rules: g.rules.map((r): YamlValue => ('record' in r ? { record: r.record, expr: r.expr, labels: r.labels } : { alert: r.alert, expr: r.expr, for: r.for, labels: r.labels })),
     })),
   };
 }

@@ -27,6 +27,7 @@ const en = {
   fairTip: 'Share ÷ (1 / number of endpoints): 1 is even; marked when it stands out from the other endpoints by the instance table’s rule.',
   inflight: 'Router in-flight',
   inflightTip: 'Now, the router’s own count (max across router replicas).',
+  engineRate: 'Req/s',
   running: 'Running',
   waiting: 'Waiting',
   kv: 'KV usage',
@@ -54,6 +55,26 @@ const en = {
   loading: 'Loading…',
   error: 'The router queries failed.',
   empty: 'The router has sent no requests in this range.',
+  panels: {
+    'routing-requests': { title: 'Requests and errors by router', description: 'Requests each router took in and the ones it failed, per second (counters summed across router replicas).' },
+    'routing-latency': { title: 'TTFT and E2E p95: router and engines', description: 'Measured at the router and at the engines: the gap is the router, the network and queueing in front of the engine.' },
+    'routing-overhead': { title: 'Routing overhead p95', description: 'Time the router itself spends choosing an endpoint per request.' },
+    'routing-saturation': { title: 'Flow-control saturation', description: 'The router’s flow-control pool, 0 (idle) to 1 (at capacity); max across router replicas.' },
+    'routing-queued': { title: 'Requests queued at the router', description: 'Requests waiting at the router (summed across router replicas).' },
+    'routing-endpoints': { title: 'Endpoints', description: 'One row per engine endpoint a router knows: its share of traffic and in-flight count, joined to the engine’s own load.' },
+  },
+  legend: {
+    requests: 'requests/s',
+    errors: 'errors/s',
+    ttftRouter: 'TTFT p95 (router)',
+    e2eRouter: 'E2E p95 (router)',
+    ttftEngine: 'engines TTFT p95',
+    e2eEngine: 'engines E2E p95',
+    overhead: 'overhead p95',
+    saturation: 'saturation',
+    queued: 'queued',
+  },
+  router: 'Router',
 };
 
 export type RoutingMessages = typeof en;
@@ -83,6 +104,7 @@ const zh: RoutingMessages = {
   fairTip: '占比 ÷（1 / 端点数）：1 表示均衡；按实例表的同一规则，与其他端点相比突出时标记。',
   inflight: '路由器在途',
   inflightTip: '当前值，路由器自身的计数（多个路由器副本取最大值）。',
+  engineRate: '请求/秒',
   running: '运行中',
   waiting: '等待中',
   kv: 'KV 使用率',
@@ -110,6 +132,26 @@ const zh: RoutingMessages = {
   loading: '加载中…',
   error: '路由器查询失败。',
   empty: '该路由器在此范围内未发出任何请求。',
+  panels: {
+    'routing-requests': { title: '各路由器的请求与错误', description: '每个路由器每秒接收的请求及其失败的请求（多个路由器副本的计数器求和）。' },
+    'routing-latency': { title: 'TTFT 与 E2E p95：路由器与引擎', description: '分别在路由器和引擎处测得：两者之差来自路由器、网络以及引擎之前的排队。' },
+    'routing-overhead': { title: '路由开销 p95', description: '路由器为每个请求选择端点本身所花的时间。' },
+    'routing-saturation': { title: '流控饱和度', description: '路由器流控池的饱和度，0（空闲）到 1（满载）；多个路由器副本取最大值。' },
+    'routing-queued': { title: '在路由器排队的请求', description: '在路由器处等待的请求数（多个路由器副本求和）。' },
+    'routing-endpoints': { title: '端点', description: '路由器已知的每个引擎端点一行：其流量占比与在途请求数，并关联该引擎自身的负载。' },
+  },
+  legend: {
+    requests: '请求/秒',
+    errors: '错误/秒',
+    ttftRouter: 'TTFT p95（路由器）',
+    e2eRouter: 'E2E p95（路由器）',
+    ttftEngine: '引擎 TTFT p95',
+    e2eEngine: '引擎 E2E p95',
+    overhead: '开销 p95',
+    saturation: '饱和度',
+    queued: '排队',
+  },
+  router: '路由器',
 };
 
 export const routingEn = { routing: en };

@@ -5,6 +5,7 @@ import { catalogs, resolveMetrics, type EngineCatalog, type ResolvedMetric } fro
 import { alertingRules } from './alerting';
 import { recordingRules } from './recording';
 import { gpuRuleGroups } from './gpus';
+import { routerRuleGroups } from './routers';
 import { RulesInputError, sloRules } from './slo';
 import { parsePromDuration } from '../lib/duration';
 import { DEFAULT_RUNBOOK_BASE, type GeneratedRules, type GenerateOptions, type RuleGroup } from './types';
@@ -60,6 +61,7 @@ export function generateRules(opts: GenerateOptions): GeneratedRules {
     { name: `inferwatch-${e}-alerts`, rules: alerts.rules },
   ];
   if (opts.gpus) groups.push(...gpuRuleGroups(actx));
+  if (opts.routers) groups.push(...routerRuleGroups(actx, opts.metricNames ? new Set(opts.metricNames) : undefined));
   const slo = opts.slo;
   if (slo && (slo.ttft !== undefined || slo.itl !== undefined || slo.e2e !== undefined)) {
     const s = sloRules(actx, slo, opts.leValues ?? {});
@@ -92,7 +94,7 @@ function render(opts: GenerateOptions, groups: RuleGroup[], notes: string[]): st
     groups: groups.map((g) => ({
       name: g.name,
       interval: g.interval,
-      rules: g.rules.map((r): YamlValue => ('record' in r ? { record: r.record, expr: r.expr } : { alert: r.alert, expr: r.expr, for: r.for, labels: r.labels, annotations: r.annotations })),
+      rules: g.rules.map((r): YamlValue => ('record' in r ? { record: r.record, expr: r.expr, labels: r.labels } : { alert: r.alert, expr: r.expr, for: r.for, labels: r.labels, annotations: r.annotations })),
     })),
   };
   return `${header.join('\n')}\n${toYaml(doc)}`;

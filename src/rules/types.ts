@@ -4,6 +4,8 @@ import type { EngineId } from '../catalog';
 export interface RecordingRule {
   record: string;
   expr: string;
+  /** Labels added to the recorded series (the router family). */
+  labels?: Record<string, string>;
 }
 
 export interface AlertingRule {
@@ -56,6 +58,11 @@ export interface GenerateOptions {
   forOverride?: string;
   /** Adds the GPU rules (DCGM joined to the engine instances; src/rules/gpus.ts). */
   gpus?: boolean;
+  /**
+   * Adds the router rules (src/rules/routers.ts): with `metricNames`, for the routers found there;
+   * without, for every router family the catalog knows.
+   */
+  routers?: boolean;
 }
 
 export type SloMetric = 'ttft' | 'itl' | 'e2e';

@@ -25,8 +25,8 @@ export const eppRouter: RouterCatalog = {
     ttft: each((p) => ({ name: `${p}request_ttft_seconds` })),
     overhead: [...each((p) => ({ name: `${p}scheduler_e2e_duration_seconds` })), { name: 'inference_extension_scheduler_e2e_duration_seconds' }],
     queue: [
-      ...each((p) => ({ name: `${p}flow_control_pool_saturation`, matcher: 'stage="effective"', note: 'flow-control saturation, 0–1' })),
-      { name: 'inference_extension_flow_control_pool_saturation', note: 'flow-control saturation, 0–1' },
+      ...each((p) => ({ name: `${p}flow_control_pool_saturation`, matcher: 'stage="effective"', note: 'flow-control saturation, 0–1', saturation: true })),
+      { name: 'inference_extension_flow_control_pool_saturation', note: 'flow-control saturation, 0–1', saturation: true },
     ],
     routed: [
       ...each((p) => ({ name: `${p}scheduler_attempts_total`, matcher: 'status="success"', endpoint: 'endpoint_name', shape: 'pod' as const, note: 'scheduling decisions (primary endpoint)' })),

@@ -50,7 +50,8 @@ export function detectRouters(names: ReadonlySet<string>, registry: readonly Rou
   return out;
 }
 
-const sel = (s: RouterSeries, suffix = ''): string => {
+/** A router series' selector: its name (quoted in `__name__` when not a plain identifier) and matcher. */
+export const routerSelector = (s: RouterSeries, suffix = ''): string => {
   const name = `${s.name}${suffix}`;
   const ok = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/.test(name);
   const m = [ok ? '' : `__name__="${escapeLabelValue(name)}"`, s.matcher ?? ''].filter(Boolean).join(', ');
@@ -59,10 +60,10 @@ const sel = (s: RouterSeries, suffix = ''): string => {
 const win = (rangeSec: number): string => `${Math.max(1, Math.round(rangeSec))}s`;
 
 /** Per endpoint, requests sent over the range: counters summed across router replicas. */
-export const routedExpr = (s: RouterSeries, rangeSec: number): string => `sum by (${s.endpoint ?? 'instance'}) (increase(${sel(s)}[${win(rangeSec)}]))`;
+export const routedExpr = (s: RouterSeries, rangeSec: number): string => `sum by (${s.endpoint ?? 'instance'}) (increase(${routerSelector(s)}[${win(rangeSec)}]))`;
 
 /** Per endpoint, a gauge now: the max across router replicas (each has its own view), never a sum. */
-export const gaugeByEndpointExpr = (s: RouterSeries): string => `max by (${s.endpoint ?? 'instance'}) (${sel(s)})`;
+export const gaugeByEndpointExpr = (s: RouterSeries): string => `max by (${s.endpoint ?? 'instance'}) (${routerSelector(s)})`;
 
 /**
  * A counter's rate over the range, all the router's series: each router target's increase over its
@@ -72,7 +73,7 @@ export const gaugeByEndpointExpr = (s: RouterSeries): string => `max by (${s.end
  */
 export const rateExpr = (s: RouterSeries, rangeSec: number): string => {
   const r = Math.max(1, Math.round(rangeSec));
-  return `sum(${lifetimeRate(sel(s))})`
+  return `sum(${lifetimeRate(routerSelector(s))})`
     .replaceAll('$__range_seconds', String(r))
     .replaceAll('$__lifetime_window', lifetimeWindowFor(r))
     .replaceAll('$__range', win(r));
@@ -80,7 +81,7 @@ export const rateExpr = (s: RouterSeries, rangeSec: number): string => {
 
 /** p95 of a router histogram over the range, in seconds. */
 export const p95Expr = (s: RouterSeries, rangeSec: number): string =>
-  `histogram_quantile(0.95, sum by (le) (rate(${sel(s, '_bucket')}[${win(rangeSec)}])))${s.scale ? ` / ${s.scale}` : ''}`;
+  `histogram_quantile(0.95, sum by (le) (rate(${routerSelector(s, '_bucket')}[${win(rangeSec)}])))${s.scale ? ` / ${s.scale}` : ''}`;
 
 /** A router gauge now (queue, saturation): the highest across its series. */
-export const gaugeExpr = (s: RouterSeries): string => `max(${sel(s)})`;
+export const gaugeExpr = (s: RouterSeries): string => `max(${routerSelector(s)})`;

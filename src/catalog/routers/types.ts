@@ -27,6 +27,8 @@ export interface RouterSeries {
   scale?: number;
   /** What this name tells (shown in the column's tooltip), e.g. "queue the EPP last scraped". */
   note?: string;
+  /** A 0–1 fraction of capacity (flow-control saturation), not a count of requests. */
+  saturation?: boolean;
 }
 
 /** Roles a router family may fill; a role it lacks is left out, and the section says so. */

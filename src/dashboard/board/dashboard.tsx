@@ -21,8 +21,9 @@ import { BoardHeader } from './board-header';
 import { DashboardContext } from '../data/context';
 import { BoardPanel, SectionExtras } from './extras';
 import { isAutoPanelId, OtherMetricAlone, OtherMetrics } from './other-metrics';
-import { Section } from './section';
-import { RoutingSection } from '../routing/routing-section';
+import { Section } from '../panel/section';
+import { RoutingPanelAlone, RoutingSection } from '../routing/routing-section';
+import { isRoutingPanelId } from '../../catalog';
 import { SectionNotes } from './section-notes';
 import { sectionPanels } from './section-panels';
 import { useBoard, type Board } from './use-board';
@@ -72,6 +73,7 @@ export function Dashboard({
   const board = useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing });
   const { engine, catalog, ctx, single, choice } = board;
   const autoAlone = !single && state.panel && isAutoPanelId(state.panel) ? state.panel : null;
+  const routingAlone = !single && state.panel && isRoutingPanelId(state.panel) ? state.panel : null;
   return (
     <div className="iw-app" data-engine={engine} data-kiosk={state.kiosk || undefined}>
       {!state.kiosk && <BoardHeader board={board} onPrint={onPrint} credentials={credentials} onCredentials={onCredentials} />}
@@ -84,14 +86,14 @@ export function Dashboard({
           ignoredProm={choice.ignoredProm}
           rangeProblem={board.rangeProblem}
           backend={board.backend}
-          unknownPanel={state.panel && !single && !autoAlone ? state.panel : null}
+          unknownPanel={state.panel && !single && !autoAlone && !routingAlone ? state.panel : null}
           resolved={board.resolved}
           catalog={catalog}
         />
         {ctx && (
           <PrintingContext.Provider value={board.printing}>
             <DashboardContext.Provider value={ctx}>
-              {single ? <Panel panel={single} fill /> : autoAlone ? <OtherMetricAlone names={board.backend.names} id={autoAlone} /> : <WholeBoard board={board} config={config} />}
+              {single ? <Panel panel={single} fill /> : autoAlone ? <OtherMetricAlone names={board.backend.names} id={autoAlone} /> : routingAlone ? <RoutingPanelAlone names={board.backend.names} id={routingAlone} /> : <WholeBoard board={board} config={config} />}
             </DashboardContext.Provider>
           </PrintingContext.Provider>
         )}

@@ -12,7 +12,7 @@ import { useLang, useT } from '../../i18n';
 import { metadataOptions, type QueryAnswer } from '../../prometheus';
 import { DashboardContext, useDashboard } from '../data/context';
 import { Panel } from '../panel/panel';
-import { Section } from './section';
+import { Section } from '../panel/section';
 import { useInView } from '../data/use-in-view';
 import { useBackendView } from '../data/use-backend-view';
 import { useQueryAnswers } from '../data/use-query-answers';

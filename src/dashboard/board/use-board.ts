@@ -3,7 +3,7 @@
 // context every panel reads. The layout (dashboard.tsx) only lays out what this returns.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { catalogs } from '../../catalog';
+import { catalogs, isRoutingPanelId } from '../../catalog';
 import { SECTION_IDS, type EngineCatalog, type EngineId, type PanelSpec } from '../../catalog/types';
 import type { RuntimeConfig } from '../../config/runtime-config';
 import { alignRange, computeStep, createPrometheusClient, formatPromDuration, prometheusKeys, rateInterval, type PrometheusClient } from '../../prometheus';
@@ -193,7 +193,7 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
   const belowFold = useBelowFoldMounted(baseUrl) || printing;
   const firstOpen = SECTION_IDS.findIndex((sid) => !state.collapsed.includes(sid));
   const exitFullScreen = useCallback(() => setState({ panel: null }), [setState]);
-  useFullScreen(single ? single.id : state.panel && isAutoPanelId(state.panel) ? state.panel : null, state.kiosk, exitFullScreen);
+  useFullScreen(single ? single.id : state.panel && (isAutoPanelId(state.panel) || isRoutingPanelId(state.panel)) ? state.panel : null, state.kiosk, exitFullScreen);
 
   return {
     state,

@@ -90,7 +90,8 @@ function RulesDialog({ client, engine, names, slo, onClose }: { client: Promethe
           leValues[m] = await client.labelValues('le', { match: [`{__name__="${name}"}`] });
         }
       }
-      const r = generateRules({ engine, slo, metricNames, leValues, runbookBase });
+      // Router rules for the routers the backend holds (none found: none written).
+      const r = generateRules({ engine, slo, metricNames, leValues, runbookBase, routers: metricNames !== undefined });
       downloadText(rulesFileName(engine), r.yaml, 'application/yaml');
       setResult({ ok: true, text: t.rules.summary(r.groups.length, r.groups.reduce((n, g) => n + g.rules.length, 0)), notes: r.notes });
     } catch (e) {

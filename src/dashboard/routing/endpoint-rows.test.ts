@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectRouters } from '../../catalog';
 import type { VectorSample } from '../../prometheus';
 import { buildEndpointTable } from './endpoint-rows';
+import { endpointsCsv } from './endpoints-panel';
 
 const v = (metric: Record<string, string>, value: number): VectorSample => ({ metric, value: [0, String(value)] });
 const router = (names: string[]) => {
@@ -70,5 +71,44 @@ describe('per-endpoint rows', () => {
       ['vllm-1', 3, null],
     ]);
     expect(t.rows[1]?.reason).toBe('no-engine-series');
+  });
+
+  it('joins by pod within the namespace when both sides carry one (two namespaces each run vllm-0)', () => {
+    const r = router(['llm_d_epp_request_total', 'llm_d_epp_scheduler_attempts_total']);
+    const t = buildEndpointTable(r, {
+      routed: [v({ endpoint_name: 'vllm-0', namespace: 'prod' }, 10), v({ endpoint_name: 'vllm-1', namespace: 'prod' }, 10)],
+      inflight: null,
+      health: null,
+      engine: { running: [v({ pod: 'vllm-0', namespace: 'staging' }, 99), v({ pod: 'vllm-0', namespace: 'prod' }, 4), v({ pod: 'vllm-1', namespace: 'staging' }, 7)] },
+    });
+    expect(t.rows.map((x) => [x.endpoint, x.figures.running ?? null])).toEqual([
+      ['vllm-0', 4],
+      ['vllm-1', null],
+    ]);
+    expect(t.joined).toBe(1);
+  });
+
+  it('a router scraped with honor_labels: false: its own namespace in `namespace`, the endpoint’s in `exported_namespace`', () => {
+    const r = router(['llm_d_epp_request_total', 'llm_d_epp_scheduler_attempts_total']);
+    const t = buildEndpointTable(r, {
+      routed: [v({ endpoint_name: 'vllm-0', exported_namespace: 'llm', namespace: 'gateway' }, 10)],
+      inflight: null,
+      health: null,
+      engine: { running: [v({ pod: 'vllm-0', namespace: 'llm' }, 4)] },
+    });
+    expect(t.rows[0]?.figures.running).toBe(4);
+  });
+});
+
+describe('the endpoint CSV', () => {
+  it('writes hostile label values as text: quoted, never a formula', () => {
+    const r = router(['smg_worker_requests_active', 'smg_worker_cb_outcomes_total']);
+    const hostile = '=HYPERLINK("http://x")<script>';
+    const t = buildEndpointTable(r, { routed: [v({ worker: hostile }, 10)], inflight: null, health: null, engine: {} });
+    const csv = endpointsCsv([r], [{ state: 'ok', table: t, figures: {}, exprs: [], window: { startSec: 0, endSec: 1, stepSec: 1 } }]);
+    const line = csv.split('\r\n')[1] ?? '';
+    expect(line.startsWith('smg,')).toBe(true);
+    expect(line).not.toContain(',=HYPERLINK');
+    expect(line).toContain('""http://x""');
   });
 });

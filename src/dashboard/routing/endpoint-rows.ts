@@ -8,12 +8,13 @@ import type { ColumnSpec, Unit } from '../../catalog/types';
 import { parseSampleValue, type VectorSample } from '../../prometheus';
 import { markOutliers, type Outlier, type TableRow } from '../tables/table-data';
 
-export const ENGINE_COLUMNS = ['running', 'waiting', 'kv', 'prefix', 'ttft'] as const;
+export const ENGINE_COLUMNS = ['rate', 'running', 'waiting', 'kv', 'prefix', 'ttft'] as const;
 export type EngineColumn = (typeof ENGINE_COLUMNS)[number];
 
 export const COLUMN_UNITS: Readonly<Record<EngineColumn | 'fair' | 'inflight', Unit>> = {
   fair: 'ratio',
   inflight: 'requests',
+  rate: 'reqps',
   running: 'requests',
   waiting: 'requests',
   kv: 'ratio',
@@ -61,18 +62,36 @@ const num = (s: VectorSample): number | null => {
  * One role's answer by endpoint, keyed by the endpoint's join key (its value for opaque ids): the
  * EPP names the same pod `vllm-0` on attempts and `vllm-0-rank-0` on its gauges.
  */
-function byEndpoint(samples: readonly VectorSample[] | null, pick: RouterSeries | undefined): Map<string, { name: string; v: number | null }> {
-  const out = new Map<string, { name: string; v: number | null }>();
+function byEndpoint(samples: readonly VectorSample[] | null, pick: RouterSeries | undefined): Map<string, { name: string; v: number | null; ns: string | undefined }> {
+  const out = new Map<string, { name: string; v: number | null; ns: string | undefined }>();
   if (!samples || !pick?.endpoint) return out;
   for (const s of samples) {
-    const ep = s.metric[pick.endpoint];
+    // Scraped with `honor_labels: false`, a router label that collides with a target label (`pod`,
+    // `namespace`) is stored as `exported_<label>`, the plain one being the router's own target.
+    const ep = s.metric[`exported_${pick.endpoint}`] || s.metric[pick.endpoint];
     if (ep === undefined || ep === '') continue;
-    out.set(joinKey(ep, pick.shape ?? 'opaque')?.key ?? ep, { name: ep, v: num(s) });
+    out.set(joinKey(ep, pick.shape ?? 'opaque')?.key ?? ep, { name: ep, v: num(s), ns: s.metric.exported_namespace || s.metric.namespace || undefined });
   }
   return out;
 }
 
-const column = (id: string, unit: Unit): ColumnSpec => ({ id, title: id, unit, query: { id, legend: '', alternatives: [] }, worse: 'higher' });
+type EngineFigures = Partial<Record<EngineColumn, number>>;
+
+/**
+ * The engine figures of one join key: by pod, the namespace must agree when both the router's
+ * series and the engine's carry one (two namespaces may each run a `vllm-0`); otherwise the only
+ * engine with that pod name.
+ */
+function engineFor(byNs: Map<string, EngineFigures> | undefined, ns: string | undefined): EngineFigures | undefined {
+  if (!byNs) return undefined;
+  if (ns !== undefined && byNs.has(ns)) return byNs.get(ns);
+  const named = [...byNs.keys()].filter((k) => k !== '');
+  if (ns !== undefined && named.length > 0) return byNs.get('');
+  return byNs.size === 1 ? [...byNs.values()][0] : byNs.get('');
+}
+
+// Like the instance table: a low request rate stands out, high load and latency do.
+const column = (id: string, unit: Unit): ColumnSpec => ({ id, title: id, unit, query: { id, legend: '', alternatives: [] }, worse: id === 'rate' ? 'lower' : 'higher' });
 
 /** The join this router allows: by instance (URL-keyed), by pod, or none. */
 export const joinBy = (router: DetectedRouter): JoinKey['by'] | null => {
@@ -93,8 +112,8 @@ export function buildEndpointTable(router: DetectedRouter, a: EndpointAnswers): 
   // The endpoint as the router names it: on its routing counter first (the EPP's plain pod name).
   const nameOf = (k: string): string => routed.get(k)?.name ?? inflight.get(k)?.name ?? health.get(k)?.name ?? k;
 
-  // The engine's own figures by instance, or by pod name (a router's pod series may lack the namespace).
-  const engine = new Map<string, Partial<Record<EngineColumn, number>>>();
+  // The engine's own figures by instance, or by pod name and namespace (a router's pod series may lack the namespace).
+  const engine = new Map<string, Map<string, EngineFigures>>();
   let enginePods = false;
   for (const col of ENGINE_COLUMNS) {
     for (const s of a.engine[col] ?? []) {
@@ -102,14 +121,18 @@ export function buildEndpointTable(router: DetectedRouter, a: EndpointAnswers): 
       const v = num(s);
       if (by === 'pod' && key) enginePods = true;
       if (!key || v === null) continue;
-      engine.set(key, { ...engine.get(key), [col]: v });
+      const ns = by === 'pod' ? (s.metric.namespace ?? '') : '';
+      const byNs = engine.get(key) ?? new Map<string, EngineFigures>();
+      byNs.set(ns, { ...byNs.get(ns), [col]: v });
+      engine.set(key, byNs);
     }
   }
+  const nsOf = (k: string): string | undefined => routed.get(k)?.ns ?? inflight.get(k)?.ns ?? health.get(k)?.ns;
   const sent = kept.map((k) => routed.get(k)?.v ?? 0);
   const { shares, ratio, cv } = routedPick ? imbalance(sent) : { shares: [], ratio: [], cv: null };
   const rows: EndpointRow[] = kept.map((k, i) => {
     const endpoint = nameOf(k);
-    const figures = by === null ? undefined : engine.get(k);
+    const figures = by === null ? undefined : engineFor(engine.get(k), by === 'pod' ? nsOf(k) : undefined);
     return {
       endpoint,
       engine: figures ? k : null,

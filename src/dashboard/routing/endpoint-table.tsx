@@ -22,6 +22,7 @@ function Marked({ text, outlier, t }: { text: string; outlier: Outlier | undefin
 }
 
 const TITLES = (t: Messages): Record<EngineColumn, string> => ({
+  rate: t.routing.engineRate,
   running: t.routing.running,
   waiting: t.routing.waiting,
   kv: t.routing.kv,

@@ -1,16 +1,51 @@
 // The Routing section (PRODUCT.md §7): present only when the backend holds a router's or gateway's
-// series. Per router: its own figures beside the engines' (never added to them), and the
-// per-endpoint table joined to the engines' own series, with the join stated in words.
+// series. The router figures over the range (lifetime-safe rates, beside the engines' own, never
+// added to them), then the section's catalog panels (catalog/routers/panels.ts): time series of the
+// router figures, drawn by the generic panel, and the per-endpoint table (`routing-endpoints`).
 import { useMemo, useRef } from 'react';
-import { detectRouters, type DetectedRouter } from '../../catalog';
+import { detectRouters, routingPanels, ROUTING_ENDPOINTS, type DetectedRouter } from '../../catalog';
+import type { PanelSpec } from '../../catalog/types';
 import { formatValue } from '../../lib/units';
 import { useT } from '../../i18n';
 import { useDashboard } from '../data/context';
 import { useInView } from '../data/use-in-view';
-import { EndpointTableBody } from './endpoint-table';
-import { FIGURES, useRoutingData, type Figure } from './use-routing-data';
+import { Panel } from '../panel/panel';
+import { Section } from '../panel/section';
+import { EndpointsPanel } from './endpoints-panel';
+import { FIGURES, useRoutingTables, type Figure, type RoutingData } from './use-routing-data';
 
-const FIGURE_UNITS: Record<Figure, 'reqps' | 'ratio' | 'seconds'> = {
+/** The routers the backend's names show, and the section's panels for them in the board's language. */
+export function useRouting(names: ReadonlySet<string> | null): { routers: DetectedRouter[]; panels: PanelSpec[] } {
+  const t = useT();
+  const { catalog } = useDashboard();
+  const routers = useMemo(() => (names ? detectRouters(names) : []), [names]);
+  const panels = useMemo(() => routingPanels(routers, catalog.roles, { panels: t.routing.panels, legend: t.routing.legend }), [routers, catalog.roles, t]);
+  return { routers, panels };
+}
+
+/** One Routing panel: the endpoint table, or a catalog chart drawn by the generic panel. */
+export function RoutingPanel({ panel, routers, fill = false }: { panel: PanelSpec; routers: readonly DetectedRouter[]; fill?: boolean }) {
+  return panel.id === ROUTING_ENDPOINTS ? <EndpointsPanel panel={panel} routers={routers} fill={fill} /> : <Panel panel={panel} fill={fill} />;
+}
+
+export function RoutingSection({ names }: { names: ReadonlySet<string> | null }) {
+  const t = useT();
+  const { state, setState } = useDashboard();
+  const { routers, panels } = useRouting(names);
+  if (routers.length === 0) return null;
+  const collapsed = state.collapsed.includes('routing');
+  const toggle = () => setState({ collapsed: collapsed ? state.collapsed.filter((c) => c !== 'routing') : [...state.collapsed, 'routing'] });
+  return (
+    <Section id="routing" title={t.routing.title} collapsed={collapsed} onToggle={toggle} summary={<p className="iw-muted">{t.routing.intro}</p>}>
+      <RouterFigures routers={routers} />
+      {panels.map((p) => (
+        <RoutingPanel key={p.id} panel={p} routers={routers} />
+      ))}
+    </Section>
+  );
+}
+
+const FIGURE_UNITS: Record<Figure, 'reqps' | 'ratio' | 'seconds' | 'requests'> = {
   reqRate: 'reqps',
   errRate: 'ratio',
   e2eRouter: 'seconds',
@@ -21,118 +56,57 @@ const FIGURE_UNITS: Record<Figure, 'reqps' | 'ratio' | 'seconds'> = {
   queue: 'ratio',
 };
 
-export function RoutingSection({ names }: { names: ReadonlySet<string> | null }) {
-  const t = useT();
-  const { state, setState } = useDashboard();
-  const routers = useMemo(() => (names ? detectRouters(names) : []), [names]);
-  if (routers.length === 0) return null;
-  const collapsed = state.collapsed.includes('routing');
-  const toggle = () => setState({ collapsed: collapsed ? state.collapsed.filter((c) => c !== 'routing') : [...state.collapsed, 'routing'] });
+/** Each router's figures over the range (the endpoint table's window: same queries, one request each). */
+function RouterFigures({ routers }: { routers: readonly DetectedRouter[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const data = useRoutingTables(routers, useInView(ref));
   return (
-    <section aria-labelledby="section-routing" data-section-id="routing" className="iw-section">
-      <h2 id="section-routing" className="iw-section-title">
-        <button type="button" aria-expanded={!collapsed} onClick={toggle} title={collapsed ? t.expand : t.collapse}>
-          <span aria-hidden="true" className="iw-caret">{collapsed ? '▸' : '▾'}</span>
-          {t.routing.title}
-        </button>
-      </h2>
-      <div className="iw-section-summary">
-        <p className="iw-muted">{t.routing.intro}</p>
-      </div>
-      {!collapsed && (
-        <div className="grid grid-cols-1 gap-3">
-          {routers.map((r) => (
-            <RouterView key={r.catalog.id} router={r} />
-          ))}
-        </div>
-      )}
-    </section>
+    <div ref={ref} className="md:col-span-2 grid grid-cols-1 gap-3">
+      {routers.map((r, i) => (
+        <RouterFigureList key={r.catalog.id} router={r} data={data[i]} />
+      ))}
+    </div>
   );
 }
 
-function RouterView({ router }: { router: DetectedRouter }) {
+function RouterFigureList({ router, data }: { router: DetectedRouter; data: RoutingData | undefined }) {
   const t = useT();
   const { locale } = useDashboard();
-  const ref = useRef<HTMLDivElement>(null);
-  const inView = useInView(ref);
-  const data = useRoutingData(router, inView);
-  const label = router.catalog.label;
-  const table = data.table;
-  const f = data.figures;
+  const f = data?.figures ?? {};
   const value = (id: Figure): string => {
     if (!(id in f)) return t.routing.notExposed;
     const v = id === 'errRate' ? (f.errRate != null && f.reqRate ? f.errRate / f.reqRate : f.errRate === 0 ? 0 : null) : (f[id] ?? null);
-    return formatValue(v, FIGURE_UNITS[id], { locale });
+    // A queue that is a count of requests (Dynamo), not a 0–1 saturation (the EPP).
+    const unit = id === 'queue' && router.picks.queue && !router.picks.queue.saturation ? 'requests' : FIGURE_UNITS[id];
+    return formatValue(v, unit, { locale });
   };
-  const joinText = !table
-    ? null
-    : table.by === null
-      ? (router.catalog.joinNote ?? t.routing.noJoin)
-      : t.routing.joined(table.joined, table.rows.length, table.by === 'instance' ? t.routing.byInstance : t.routing.byPod);
   return (
-    <div ref={ref} className="iw-panel md:col-span-2" role="group" aria-label={label} data-router={router.catalog.id}>
-      <h3 className="iw-panel-title">{label}</h3>
+    <div className="iw-panel" role="group" aria-label={router.catalog.label} data-router={router.catalog.id}>
+      <h3 className="iw-panel-title">{router.catalog.label}</h3>
       {router.generation && <p className="iw-panel-desc">{t.routing.generation(router.generation)}</p>}
-      <dl className="iw-routing-figures grid grid-cols-2 md:grid-cols-4 gap-x-4 gap-y-1" aria-label={t.routing.figures} data-state={data.state}>
+      <dl className="iw-routing-figures grid grid-cols-2 md:grid-cols-4 gap-x-4 gap-y-1" aria-label={t.routing.figures} data-state={data?.state ?? 'loading'}>
         {FIGURES.map((id) => (
           <div key={id} data-figure={id}>
             <dt className="iw-muted">{t.routing[id === 'errRate' ? 'errorShare' : id]}</dt>
-            <dd>{data.state === 'ok' ? value(id) : '…'}</dd>
+            <dd>{data?.state === 'ok' ? value(id) : '…'}</dd>
           </div>
         ))}
       </dl>
       <p className="iw-muted">{t.routing.gapNote}</p>
-      <div
-        data-panel-id="routing-endpoints"
-        data-state={data.state === 'ok' ? (table && table.rows.length > 0 ? 'ok' : 'empty') : data.state}
-        data-at={data.window.endSec}
-        data-range={data.window.endSec - data.window.startSec}
-        role="figure"
-        aria-label={`${t.routing.endpointsTitle}: ${label}`}
-      >
-        <h4 className="iw-panel-title">{t.routing.endpointsTitle}</h4>
-        {data.state === 'loading' && <p className="iw-muted">{t.routing.loading}</p>}
-        {data.state === 'error' && <p role="alert">{t.routing.error}</p>}
-        {table && (
-          <>
-            <p data-join-statement="true">
-              {joinText}
-              {table.cv !== null && ` ${t.routing.cv(table.cv.toFixed(2))}`}
-              {!router.picks.routed && ` ${t.routing.noShare}`}
-              {table.dropped > 0 && ` ${t.routing.dropped(table.dropped)}`}
-            </p>
-            {table.rows.length === 0 ? (
-              <p className="iw-muted">{t.routing.empty}</p>
-            ) : (
-              <EndpointTableBody rows={table.rows} caption={t.routing.endpointsCaption(label)} locale={locale} />
-            )}
-            {table.rows.some((r) => r.engine === null) && table.by !== null && (
-              <div data-unjoined="true">
-                <h5 className="iw-muted">{t.routing.unjoinedTitle}</h5>
-                <ul>
-                  {table.rows
-                    .filter((r) => r.engine === null)
-                    .map((r) => (
-                      <li key={r.endpoint}>
-                        <code>{r.endpoint}</code>: {r.reason ? t.routing.reason[r.reason] : ''}
-                      </li>
-                    ))}
-                </ul>
-              </div>
-            )}
-          </>
-        )}
-        <details>
-          <summary className="iw-muted">PromQL</summary>
-          <ul>
-            {data.exprs.map(([k, e]) => (
-              <li key={k}>
-                <code>{e}</code>
-              </li>
-            ))}
-          </ul>
-        </details>
-      </div>
+    </div>
+  );
+}
+
+/** A Routing panel alone (`panel=routing-…`, embeds and full screen); said plainly when no router has it. */
+export function RoutingPanelAlone({ names, id }: { names: ReadonlySet<string> | null; id: string }) {
+  const t = useT();
+  const { routers, panels } = useRouting(names);
+  if (names === null) return <p className="iw-muted">{t.routing.loading}</p>;
+  const panel = panels.find((p) => p.id === id);
+  if (panel) return <RoutingPanel panel={panel} routers={routers} fill />;
+  return (
+    <div className="iw-banner iw-banner-amber" role="status">
+      {t.banner.unknownPanel(id)}
     </div>
   );
 }
