@@ -8,6 +8,7 @@ import { useDashboard } from '../data/context';
 import { useLang, useT } from '../../i18n';
 import { formatValue } from '../../lib/units';
 import { Panel } from '../panel/panel';
+import { Section } from '../panel/section';
 import { useGpus, type GpuSource } from './use-gpu-source';
 
 function JoinStatement({ gpus }: { gpus: GpuSource }) {
@@ -73,7 +74,7 @@ export function GpuSection() {
   const lang = useLang();
   const openCost = gpus.join?.openCost ?? false;
   const panels = useMemo(() => gpuPanels((id) => t.gpuPanels[id], openCost, t.gpuIdleRow), [t, openCost]);
-  const { catalog } = useDashboard();
+  const { catalog, state, setState } = useDashboard();
   const matched = (gpus.join?.matched ?? 0) > 0;
   const table = useMemo(
     () => (matched && catalog.roles ? gpuInstancePanel(catalog.roles, catalog.filterLabels.model, gpus.priceExpr, t.gpuInstancesPanel) : null),
@@ -83,38 +84,42 @@ export function GpuSection() {
   const inv = gpus.inventory;
   const free = inv.unattributed.reduce((n, u) => n + u.count, 0);
   const idle = idleCost(gpus);
+  const collapsed = state.collapsed.includes('gpus');
+  const toggle = () => setState({ collapsed: collapsed ? state.collapsed.filter((c) => c !== 'gpus') : [...state.collapsed, 'gpus'] });
   return (
-    <section aria-labelledby="section-gpus" data-section-id="gpus" className="iw-section">
-      <h2 id="section-gpus" className="iw-section-title">
-        {t.gpuSection}
-      </h2>
-      <div className="iw-section-summary" data-testid="gpu-summary">
-        <JoinStatement gpus={gpus} />
-        {gpus.join && <p data-gpu-labels={gpus.join.form}>{gpus.join.form === 'exported' ? t.gpuLabelsExported : gpus.join.form === 'mixed' ? t.gpuLabelsMixed : t.gpuLabelsPod}</p>}
-        <p data-gpu-total={inv.total}>{t.gpuInventory(inv.total, inv.models.map((m) => `${m.count} × ${m.name}`).join(', '))}</p>
-        {free > 0 && (
-          <p data-gpu-unattributed={free} data-idle-usd-per-hour={idle ?? undefined}>
-            {t.gpuUnattributed(free)} {idle !== null && t.gpuIdleCost(formatValue(idle, 'usd', { locale: lang }))}
-          </p>
-        )}
-        {(gpus.join?.sharedGpus ?? 0) > 0 && (
-          <p className="iw-error" data-gpu-shared={gpus.join?.sharedGpus}>
-            {t.gpuShared(gpus.join?.sharedGpus ?? 0, gpus.join?.sharedHolders ?? 2)}
-          </p>
-        )}
-        {(gpus.join?.idleEngineGpus ?? 0) > 0 && <p data-idle-engine-gpus={gpus.join?.idleEngineGpus}>{t.gpuIdleEngines(gpus.join?.idleEngineGpus ?? 0)}</p>}
-        {gpus.missingPrices.length > 0 && <p data-gpu-missing-prices={gpus.missingPrices.length}>{t.gpuPricesMissing(gpus.missingPrices.join(', '))}</p>}
-        <Prices gpus={gpus} />
-        {openCost && <p>{t.gpuOpenCost}</p>}
-        <p className="iw-muted">{t.gpuMfuNote}</p>
-      </div>
-      <div className="grid grid-cols-1 md:grid-cols-2 gap-3">
-        {table && <Panel panel={table} />}
-        {panels.map((p) => (
-          <Panel key={p.id} panel={p} />
-        ))}
-      </div>
-    </section>
+    <Section
+      id="gpus"
+      title={t.gpuSection}
+      collapsed={collapsed}
+      onToggle={toggle}
+      summary={
+        <div data-testid="gpu-summary">
+          <JoinStatement gpus={gpus} />
+          {gpus.join && <p data-gpu-labels={gpus.join.form}>{gpus.join.form === 'exported' ? t.gpuLabelsExported : gpus.join.form === 'mixed' ? t.gpuLabelsMixed : t.gpuLabelsPod}</p>}
+          <p data-gpu-total={inv.total}>{t.gpuInventory(inv.total, inv.models.map((m) => `${m.count} × ${m.name}`).join(', '))}</p>
+          {free > 0 && (
+            <p data-gpu-unattributed={free} data-idle-usd-per-hour={idle ?? undefined}>
+              {t.gpuUnattributed(free)} {idle !== null && t.gpuIdleCost(formatValue(idle, 'usd', { locale: lang }))}
+            </p>
+          )}
+          {(gpus.join?.sharedGpus ?? 0) > 0 && (
+            <p className="iw-error" data-gpu-shared={gpus.join?.sharedGpus}>
+              {t.gpuShared(gpus.join?.sharedGpus ?? 0, gpus.join?.sharedHolders ?? 2)}
+            </p>
+          )}
+          {(gpus.join?.idleEngineGpus ?? 0) > 0 && <p data-idle-engine-gpus={gpus.join?.idleEngineGpus}>{t.gpuIdleEngines(gpus.join?.idleEngineGpus ?? 0)}</p>}
+          {gpus.missingPrices.length > 0 && <p data-gpu-missing-prices={gpus.missingPrices.length}>{t.gpuPricesMissing(gpus.missingPrices.join(', '))}</p>}
+          <Prices gpus={gpus} />
+          {openCost && <p>{t.gpuOpenCost}</p>}
+          <p className="iw-muted">{t.gpuMfuNote}</p>
+        </div>
+      }
+    >
+      {table && <Panel panel={table} />}
+      {panels.map((p) => (
+        <Panel key={p.id} panel={p} />
+      ))}
+    </Section>
   );
 }
 
