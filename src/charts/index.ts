@@ -48,3 +48,4 @@ export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } 
 export type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';
 export { MARKER_SERIES_ID, alertMarkerSeries, groupMarkers, markerTooltipHtml, withAlertMarkers, type ChartMarker, type MarkerGroup } from './alert-markers';
 export { EXEMPLAR_SERIES_ID, exemplarTooltipHtml, heatmapCellOf, heatmapHit, withHeatmapExemplars, type ExemplarLabels, type ExemplarPoint, type HeatmapHit } from './exemplar-options';
+export { exemplarsOfStep, lineExemplarHit, withLineExemplars, type LineExemplarOptions } from './line-exemplars';

@@ -20,6 +20,7 @@ import { querySourceItem } from './query-source';
 import { StateMessage } from './state-message';
 import { usePanelData, type PanelData } from '../data/use-panel-data';
 import { bucketLimitedNote, useLegendBound, useQuantilePrecision } from '../data/use-quantile-precision';
+import { LatencyLineChart, latencyKindOf } from '../traces/lazy-line-traces';
 
 export const ChartView = memo(function ChartView({
   panel,
@@ -125,7 +126,7 @@ export const ChartView = memo(function ChartView({
 
   return (
     <PanelFrame panel={panel} title={text.title} description={text.description} fill={fill} root={root} state={data.state} stale={data.stale} fetching={data.fetching} menuItems={menuItems} compare={data.compare}>
-      <ChartBody panel={panel} title={chartTitle} notAvailable={text.notAvailable} data={data} fill={fill} option={shown} chartRef={chart} />
+      <ChartBody panel={panel} title={chartTitle} notAvailable={text.notAvailable} data={data} fill={fill} option={shown} chartRef={chart} hidden={hidden} active={active} />
       {data.state === 'ok' && !isDistributionPanel(panel) && panel.chart !== 'latest' && (
         <div className="iw-legend">
           <LegendTable
@@ -173,6 +174,8 @@ function ChartBody({
   fill,
   option,
   chartRef,
+  hidden,
+  active,
 }: {
   panel: PanelSpec;
   title: string;
@@ -181,6 +184,8 @@ function ChartBody({
   fill: boolean;
   option: ReturnType<typeof buildTimeSeriesOption>;
   chartRef: React.RefObject<EChartsInstance | null>;
+  hidden: ReadonlySet<string>;
+  active: boolean;
 }) {
   const t = useT();
   const ctx = useDashboard();
@@ -188,6 +193,10 @@ function ChartBody({
   if (data.state === 'ok' && isDistributionPanel(panel))
     return <DistributionChart panel={panel} series={data.series} title={title} height={height} chartRef={chartRef} />;
   if (data.state === 'ok' && panel.chart === 'latest') return <LatestChart panel={panel} series={data.series} title={title} height={height} chartRef={chartRef} />;
+  // Latency quantile lines: exemplar dots and trace searches from a point (src/dashboard/traces/).
+  const latency = latencyKindOf(panel);
+  if (data.state === 'ok' && latency)
+    return <LatencyLineChart panel={panel} kind={latency} option={option} series={data.series} hidden={hidden} window={data.window} title={title} height={height} chartRef={chartRef} active={active} />;
   if (data.state === 'ok')
     return (
       <EChart
