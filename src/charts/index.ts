@@ -49,3 +49,4 @@ export type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine, SeriesSt
 export { MARKER_SERIES_ID, alertMarkerSeries, groupMarkers, markerTooltipHtml, withAlertMarkers, type ChartMarker, type MarkerGroup } from './alert-markers';
 export { EXEMPLAR_SERIES_ID, exemplarTooltipHtml, heatmapCellOf, heatmapHit, withHeatmapExemplars, type ExemplarLabels, type ExemplarPoint, type HeatmapHit } from './exemplar-options';
 export { exemplarsOfStep, lineExemplarHit, withLineExemplars, type LineExemplarOptions } from './line-exemplars';
+export { SLO_SERIES_ID, withAddedSeries, withSloLine, type SloLineInput } from './slo-line';

@@ -4,16 +4,14 @@
 // the exemplars of the step under the pointer (value, time, trace id, escaped), since an item
 // tooltip never shows under an axis tooltip.
 import type { LineSeriesOption } from 'echarts/charts';
-import { axisFormatter, type Unit } from '../lib/units';
-import { valueExtent, yLabelRoom } from './axis-room';
+import type { Unit } from '../lib/units';
 import { EXEMPLAR_SERIES_ID, exemplarTooltipHtml, type ExemplarLabels, type ExemplarPoint } from './exemplar-options';
 import type { ChartOption } from './options';
+import { withAddedSeries } from './slo-line';
 import type { ChartTheme } from './types';
 
 /** Exemplars listed in the tooltip of one step at most (the slowest first). */
 const TOOLTIP_MAX = 3;
-/** The y axis' tick count in options.ts, for the label room. */
-const Y_SPLIT = 4;
 
 const DOT: Record<ChartTheme, { fill: string; border: string }> = {
   light: { fill: '#dc2626', border: '#ffffff' },
@@ -64,7 +62,6 @@ export function lineExemplarHit(params: unknown): number | null {
 export function withLineExemplars(option: ChartOption, points: readonly ExemplarPoint[], opts: LineExemplarOptions): { option: ChartOption; shown: ExemplarPoint[] } {
   const shown = points.filter((p) => Number.isFinite(p.value) && p.time > opts.startMs - opts.stepMs && p.time <= opts.endMs);
   if (shown.length === 0) return { option, shown };
-  const series = (Array.isArray(option.series) ? option.series : option.series ? [option.series] : []) as LineSeriesOption[];
   const dot = DOT[opts.theme];
   const dots: LineSeriesOption = {
     type: 'line',
@@ -92,19 +89,6 @@ export function withLineExemplars(option: ChartOption, points: readonly Exemplar
     const more = near.length > TOOLTIP_MAX ? `<div class="iw-tt-more">+${near.length - TOOLTIP_MAX}</div>` : '';
     return `${html}<div class="iw-tt-markers">${items.join('')}${more}</div>`;
   };
-  const next: ChartOption = { ...option, series: [...series, dots], ...(tooltip ? { tooltip: { ...tooltip, formatter: formatter as NonNullable<typeof tooltip.formatter> } } : {}) };
-  // Room for the y labels of the grown axis (only when the axis is automatic and grew).
-  const grid = Array.isArray(option.grid) ? null : option.grid;
-  const y = Array.isArray(option.yAxis) ? null : option.yAxis;
-  const auto = y && (y as { max?: unknown }).max === undefined;
-  if (grid && typeof grid.left === 'number' && auto) {
-    const before = valueExtent(series);
-    const after = valueExtent([...series, dots]);
-    if (after[1] > before[1]) {
-      const fmt = axisFormatter(opts.unit, opts.locale);
-      const grow = yLabelRoom(after, fmt, Y_SPLIT) - yLabelRoom(before, fmt, Y_SPLIT);
-      if (grow > 0) next.grid = { ...grid, left: grid.left + grow };
-    }
-  }
-  return { option: next, shown };
+  const withTooltip: ChartOption = tooltip ? { ...option, tooltip: { ...tooltip, formatter: formatter as NonNullable<typeof tooltip.formatter> } } : option;
+  return { option: withAddedSeries(withTooltip, dots, opts.unit, opts.locale), shown };
 }

@@ -16,8 +16,8 @@ export interface LinesText {
   asksAll: string;
   /** The keyboard list: each line's highest points with their searches. */
   peaks: (n: number) => string;
-  /** The SLO threshold line on a latency chart. */
-  slo: (value: string) => string;
+  /** The SLO threshold line on a latency chart: "SLO 99 % ≤ 500 ms". */
+  slo: (objective: string, value: string) => string;
 }
 
 const en_: LinesText = {
@@ -28,7 +28,7 @@ const en_: LinesText = {
   asksAboveNoShare: (bound) => `The search asks for this step’s requests slower than ${bound} (the lower bound of the value’s bucket).`,
   asksAll: 'The value lies in the first bucket: the search asks for every request of this step.',
   peaks: (n) => `Highest points of the lines (${n}): trace searches`,
-  slo: (value) => `SLO ${value}`,
+  slo: (objective, value) => `SLO ${objective} ≤ ${value}`,
 };
 
 const zh_: LinesText = {
@@ -39,7 +39,7 @@ const zh_: LinesText = {
   asksAboveNoShare: (bound) => `搜索此步长内慢于 ${bound}（该值所在 bucket 的下界）的请求。`,
   asksAll: '该值位于第一个 bucket：搜索此步长内的全部请求。',
   peaks: (n) => `各曲线的最高点（${n}）：trace 搜索`,
-  slo: (value) => `SLO ${value}`,
+  slo: (objective, value) => `SLO：${objective} ≤ ${value}`,
 };
 
 export const en = { lines: en_ };

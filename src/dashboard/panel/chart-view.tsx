@@ -2,7 +2,9 @@
 // frame every panel shares.
 import { memo, useMemo, useRef, useState } from 'react';
 import type { PanelSpec } from '../../catalog/types';
-import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, seriesColorMap, toCsv, withAlertMarkers, type EChartsInstance } from '../../charts';
+import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, seriesColorMap, toCsv, withAlertMarkers, withSloLine, type EChartsInstance } from '../../charts';
+import { formatValue } from '../../lib/units';
+import { sloLineOf } from '../slo/slo-line';
 import type { MenuItem } from '../../components/menu';
 import { markersAriaLabel, useAlertMarkers } from '../alerts/markers';
 import { useChangeMarkers } from '../diagnosis/change-markers';
@@ -69,6 +71,24 @@ export const ChartView = memo(function ChartView({
       }),
     [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t, colors],
   );
+  // The SLO's threshold on its latency chart (TTFT, ITL, E2E), labelled with the objective.
+  const slo = sloLineOf(panel, ctx.slo);
+  const objective = ctx.slo?.objective ?? null;
+  const withSlo = useMemo(
+    () =>
+      slo === null || objective === null
+        ? option
+        : withSloLine(option, {
+            value: slo,
+            label: t.lines.slo(formatValue(objective, 'ratio', { locale: ctx.locale }), formatValue(slo, panel.unit, { locale: ctx.locale })),
+            theme: ctx.theme,
+            unit: panel.unit,
+            locale: ctx.locale,
+            startMs: data.window.startSec * 1000,
+            endMs: data.window.endSec * 1000,
+          }),
+    [option, slo, objective, t, ctx.locale, ctx.theme, panel.unit, data.window],
+  );
   // Alerts started in the range, as lines on the time axis (an added piece of the option).
   const marked = active && !isDistributionPanel(panel) && panel.chart !== 'latest';
   const alertMarkers = useAlertMarkers(marked);
@@ -79,8 +99,8 @@ export const ChartView = memo(function ChartView({
   const markEnd = data.window.endSec * 1000;
   const markerNote = t.alerts.markerNote;
   const shown = useMemo(
-    () => withAlertMarkers(option, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote),
-    [option, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote],
+    () => withAlertMarkers(withSlo, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote),
+    [withSlo, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote],
   );
   const chartTitle = markersAriaLabel(text.title, markers, markStart, markEnd, (title, alerts) => t.alerts.markers(title, alerts));
   const quantileNote = data.state === 'ok' ? bucketLimitedNote(data.series, precision, panel.unit, t.distribution, ctx.locale) : null;
