@@ -22,7 +22,8 @@ import { querySourceItem } from './query-source';
 import { StateMessage } from './state-message';
 import { usePanelData, type PanelData } from '../data/use-panel-data';
 import { bucketLimitedNote, useLegendBound, useQuantilePrecision } from '../data/use-quantile-precision';
-import { LatencyLineChart, latencyKindOf } from '../traces/lazy-line-traces';
+import { latencyKindOf } from '../traces/exemplar-query';
+import { LatencyLineChart } from './lazy-line-chart';
 
 export const ChartView = memo(function ChartView({
   panel,

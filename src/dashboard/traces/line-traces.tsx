@@ -129,7 +129,7 @@ function PointText({ point, min }: { point: LinePoint; min: number }) {
   const share = point.quantile === null ? null : `${+((1 - point.quantile) * 100).toPrecision(3)} %`;
   const asks = min <= 0 ? t.lines.asksAll : share ? t.lines.asksAbove(f(min), share) : t.lines.asksAboveNoShare(f(min));
   return (
-    <span data-point-line={point.name}>
+    <span data-point-line={point.name} data-point-value={point.value}>
       {t.lines.point(point.name, formatDateTime(point.time, locale), f(point.value))} {asks}
     </span>
   );

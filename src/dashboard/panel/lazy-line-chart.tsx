@@ -1,11 +1,11 @@
-// The latency line panels' exemplars and trace searches are a chunk of their own, fetched when the
-// first such panel has data to draw; until it is in, the panel draws its plain lines.
+// The latency line panels' exemplars and trace searches (traces/line-traces.tsx) come in the
+// distribution panels' lazy chunk, which holds the heatmaps' exemplar code they share: one chunk,
+// fetched when the first such panel has data to draw; until it is in, the panel draws plain lines.
 import { EChart } from '../../charts';
 import { lazyComponent } from '../../components/lazy-component';
 import { useDashboard } from '../data/context';
-import type { LatencyLineChartProps } from './line-traces';
+import type { LatencyLineChartProps } from '../traces/line-traces';
 
-export { latencyKindOf } from './exemplar-query';
 
 function PlainLines({ option, title, height, chartRef }: LatencyLineChartProps) {
   const { theme, chartGroup, onZoom } = useDashboard();
@@ -25,7 +25,7 @@ function PlainLines({ option, title, height, chartRef }: LatencyLineChartProps) 
 }
 
 const lines = lazyComponent<LatencyLineChartProps>(
-  () => import('./line-traces').then((m) => m.LatencyLineChart),
+  () => import('./distribution-chart').then((m) => m.LatencyLineChart),
   (props) => <PlainLines {...props} />,
 );
 
