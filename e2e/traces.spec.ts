@@ -84,20 +84,14 @@ test.describe('exemplars and trace links', () => {
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 
-  test('TTFT lines: dots carry the simulator’s trace ids, a point’s Tempo search has its step and bucket floor, one query_exemplars shared with the heatmap', async ({ page }) => {
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/api/v1/query_exemplars')) asked.push(r.url());
-    });
-    await expect.poll(async () => (await simTraceIds(stack().simTargets)).size, { timeout: 30_000 }).toBeGreaterThan(20);
+  test('TTFT lines: dots carry the simulator’s trace ids; a point’s Tempo search has its step and bucket floor', async ({ page }) => {
     await withTraces(page, TEMPO);
-    await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', from: 'now-15m', to: 'now', refresh: 'off' }));
+    await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', panel: 'ttft', from: 'now-15m', to: 'now' }));
     const lines = panel(page, 'ttft');
-    await lines.scrollIntoViewIfNeeded();
     const note = exemplarNote(page, 'ttft');
     await expect(note).toHaveAttribute('data-exemplars', 'ok', { timeout: 30_000 });
     expect(Number(await note.getAttribute('data-exemplar-count'))).toBeGreaterThan(0);
-    await note.locator('summary').first().click();
+    await note.locator('[data-exemplar-list] summary').click();
     const ids = await note.locator('[data-exemplar-list] li').evaluateAll((els) => els.map((e) => e.getAttribute('data-trace-id') ?? ''));
     expect(ids.length).toBeGreaterThan(0);
     const emitted = await simTraceIds(stack().simTargets);
@@ -105,8 +99,7 @@ test.describe('exemplars and trace links', () => {
 
     // A point of a line, clicked in the backfilled part (no dots there): its step, requests above
     // the floor of its value's bucket, no upper bound.
-    const canvas = lines.locator('canvas').first();
-    const box = (await canvas.boundingBox())!;
+    const box = (await lines.locator('canvas').first().boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.6);
     const pick = note.locator('[data-trace-pick]');
     await expect(pick.locator('[data-point-line]')).toBeVisible();
@@ -123,14 +116,6 @@ test.describe('exemplars and trace links', () => {
     if (min! > 0) expect(q).toContain(`span.gen_ai.latency.time_to_first_token > ${min}`);
     expect(q).not.toContain('<=');
     await expect(pick).toContainText(min! > 0 ? 'slower than' : 'first bucket');
-
-    // The heatmap of the same histogram asks nothing more for the same window.
-    const heat = panel(page, 'ttft-heatmap');
-    await heat.scrollIntoViewIfNeeded();
-    await expect(exemplarNote(page, 'ttft-heatmap')).toHaveAttribute('data-exemplars', 'ok', { timeout: 30_000 });
-    const ttft = asked.filter((u) => new URL(u).searchParams.get('query')?.startsWith('vllm:time_to_first_token_seconds_bucket'));
-    expect(ttft.length).toBeGreaterThan(0);
-    expect(new Set(ttft).size, 'one request per window for the line panel and the heatmap together').toBe(ttft.length);
 
     const { violations } = await new AxeBuilder({ page }).include('[data-panel-id="ttft"]').analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
@@ -156,10 +141,14 @@ test.describe('exemplars and trace links', () => {
     if (max! < Infinity) expect(dur(href.searchParams.get('maxDuration'))).toBeCloseTo(max!, 6);
   });
 
-  test('no query_exemplars for heatmaps out of view', async ({ page }) => {
+  test('no query_exemplars for panels out of view; the TTFT lines and heatmap share one', async ({ page }) => {
     const asked: string[] = [];
+    const windows: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/api/v1/query_exemplars')) asked.push(new URL(r.url()).searchParams.get('query') ?? '');
+      if (!r.url().includes('/api/v1/query_exemplars')) return;
+      const p = new URL(r.url()).searchParams;
+      asked.push(p.get('query') ?? '');
+      windows.push(`${p.get('query')}|${p.get('start')}|${p.get('end')}`);
     });
     await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', from: 'now-15m', to: 'now' }));
     await expect(panel(page, 'request-rate')).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
@@ -169,6 +158,12 @@ test.describe('exemplars and trace links', () => {
     await heat.scrollIntoViewIfNeeded();
     await expect(heat.locator('[data-exemplars]')).toHaveAttribute('data-exemplars', 'ok', { timeout: 30_000 });
     expect(asked.some((q) => q.startsWith('vllm:time_to_first_token_seconds_bucket'))).toBe(true);
+    // The TTFT lines read the same histogram: its dots come from the heatmap's request (one per window).
+    await panel(page, 'ttft').scrollIntoViewIfNeeded();
+    await expect(exemplarNote(page, 'ttft')).toHaveAttribute('data-exemplars', 'ok', { timeout: 30_000 });
+    const ttft = windows.filter((w) => w.startsWith('vllm:time_to_first_token_seconds_bucket'));
+    expect(new Set(ttft.map((w) => w.split('|')[0])).size, 'one selector for both panels').toBe(1);
+    expect(new Set(ttft).size, 'one query_exemplars per window for the TTFT lines and heatmap together').toBe(ttft.length);
   });
 });
 
