@@ -42,7 +42,7 @@ export {
   type ChartOption,
   type TimeSeriesOptionInput,
 } from './options';
-export { bandData, precisionLabel, seriesPrecision, type PrecisionText, type SeriesPrecision } from './quantile-bands';
+export { bandData, legendValueText, meanText, precisionLabel, seriesPrecision, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 export { ColorRegistry, SERIES_COLORS, chartTokens, seriesColor, seriesColorMap, seriesColors, type ChartTokens } from './palette';
 export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
 export type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';

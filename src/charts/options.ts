@@ -12,7 +12,7 @@ import { axisFormatter, formatValue, type Unit } from '../lib/units';
 import { valueExtent, yLabelRoom } from './axis-room';
 import { trimIncompleteSteps } from './latest-step';
 import { chartFrame, chartTokens, type ColorRegistry } from './palette';
-import { bandData, precisionLabel, type PrecisionText, type SeriesPrecision } from './quantile-bands';
+import { bandData, floorData, lineData, precisionLabel, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 import { SHIFTED_OPACITY, shiftAwareColorMap } from './series-colors';
 import { axisTooltipFormatter } from './tooltip';
 import type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
@@ -65,7 +65,8 @@ export const BAND_PREFIX = 'band:';
 /** Two stacked invisible-edged lines: the bucket's lower edge, then its height as a shaded area. */
 function bandSeries(s: ChartSeries, precision: SeriesPrecision, color: string): LineSeriesOption[] {
   const band = bandData(s, precision);
-  if (!band.any) return [];
+  // A light fill with a thin outline: overlapping bands of several lines stay readable as edges
+  // instead of adding up to an opaque block.
   const common = {
     type: 'line' as const,
     stack: `${BAND_PREFIX}${s.id}`,
@@ -73,12 +74,19 @@ function bandSeries(s: ChartSeries, precision: SeriesPrecision, color: string): 
     showSymbol: false,
     symbol: 'none',
     silent: true,
-    lineStyle: { width: 0, opacity: 0 },
+    lineStyle: { width: 1, color, opacity: 0.45, type: 'dotted' as const },
     emphasis: { disabled: true },
   };
+  const floor = floorData(s, precision);
   return [
-    { ...common, id: `${BAND_PREFIX}lo:${s.id}`, data: band.lower },
-    { ...common, id: `${BAND_PREFIX}hi:${s.id}`, data: band.height, areaStyle: { color, opacity: 0.14 } },
+    ...(band.any
+      ? [
+          { ...common, id: `${BAND_PREFIX}lo:${s.id}`, data: band.lower, lineStyle: { ...common.lineStyle, opacity: band.lower.some(([, v]) => v !== null && v > 0) ? 0.45 : 0 } },
+          { ...common, id: `${BAND_PREFIX}hi:${s.id}`, data: band.height, areaStyle: { color, opacity: 0.07 } },
+        ]
+      : []),
+    // Above the highest bound there is no upper edge: the bound itself, dotted ("≥ bound").
+    ...(floor.any ? [{ ...common, stack: undefined, id: `${BAND_PREFIX}floor:${s.id}`, data: floor.data, lineStyle: { width: 1.5, color, opacity: 0.8, type: 'dotted' as const } }] : []),
   ];
 }
 
@@ -150,7 +158,8 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
       type: 'line',
       id: s.id,
       name: s.name,
-      data: s.points,
+      // Quantile lines leave out the points that are only a bound: the band says those.
+      data: kind === 'line' ? lineData(s, input.precision?.get(s.id)) : s.points,
       connectNulls: false,
       showSymbol: false,
       symbol: 'none',

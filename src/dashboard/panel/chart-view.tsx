@@ -2,7 +2,7 @@
 // frame every panel shares.
 import { memo, useMemo, useRef, useState } from 'react';
 import type { PanelSpec } from '../../catalog/types';
-import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, seriesColorMap, toCsv, withAlertMarkers, withSloLine, type EChartsInstance } from '../../charts';
+import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, legendValueText, seriesColorMap, toCsv, withAlertMarkers, withSloLine, type EChartsInstance } from '../../charts';
 import { formatValue } from '../../lib/units';
 import { sloLineOf } from '../slo/slo-line';
 import type { MenuItem } from '../../components/menu';
@@ -48,7 +48,9 @@ export const ChartView = memo(function ChartView({
   const [showQuery, setShowQuery] = useState(false);
   const chart = useRef<EChartsInstance | null>(null);
   const precision = useQuantilePrecision(panel, data.series, active);
-  const legendBound = useLegendBound(panel, active, panel.unit, t.distribution, ctx.locale);
+  const pointBound = useLegendBound(panel, active, panel.unit, t.distribution, ctx.locale);
+  // Quantile lines: Last/Max as bounds where they are only bounds, and a Mean that never mixes them.
+  const legendBound = useMemo(() => legendValueText(data.series, precision, pointBound, panel.unit, ctx.locale), [data.series, precision, pointBound, panel.unit, ctx.locale]);
   // The panel's colour memory: a series keeps its colour while filters change (chart and legend).
   const [colors] = useState(() => new ColorRegistry());
 
