@@ -12,7 +12,7 @@ import { axisFormatter, formatValue, type Unit } from '../lib/units';
 import { valueExtent, yLabelRoom } from './axis-room';
 import { trimIncompleteSteps } from './latest-step';
 import { chartFrame, chartTokens, type ColorRegistry } from './palette';
-import { bandData, floorData, lineData, precisionLabel, type PrecisionText, type SeriesPrecision } from './quantile-bands';
+import { bandData, floorData, lineData, precisionLabel, splitFirstBucket, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 import { SHIFTED_OPACITY, shiftAwareColorMap } from './series-colors';
 import { axisTooltipFormatter } from './tooltip';
 import type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
@@ -184,9 +184,12 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
   // of one histogram in the same buckets (p50, p95, p99 all in the first bucket) share one band,
   // drawn neutral, instead of stacking six translucent layers into an opaque block.
   if (kind === 'line' && input.precision) {
+    // The first bucket is one neutral band for every line (splitFirstBucket); the rest per line.
+    const split = splitFirstBucket(visible.map(({ s }) => s).filter((s) => !shifted(s)), input.precision);
+    if (split.first) series.push(...bandSeries(split.first.s, split.first.p, t.mutedText));
     const bands = new Map<string, { s: ChartSeries; p: SeriesPrecision; color: string; shared: boolean }>();
     for (const { s, color } of visible) {
-      const p = input.precision.get(s.id);
+      const p = split.rest.get(s.id) ?? input.precision.get(s.id);
       if (!p) continue;
       const key = JSON.stringify(p.points.map((x) => (x && x.kind !== 'overflow' ? [x.low, x.high] : 0)));
       const seen = bands.get(key);

@@ -46,7 +46,7 @@ describe('buildTimeSeriesOption with precision', () => {
   const series = (o.series ?? []) as LineSeriesOption[];
 
   it('adds a shaded band (two stacked lines) and a dotted floor above the highest bound', () => {
-    expect(series.map((s) => s.id)).toEqual([p50.id, `band:lo:${p50.id}`, `band:hi:${p50.id}`, `band:floor:${p50.id}`]);
+    expect(series.map((s) => s.id)).toEqual([p50.id, 'band:lo:first-bucket', 'band:hi:first-bucket', `band:floor:${p50.id}`]);
     expect(series[2]?.areaStyle).toBeDefined();
     expect(series[1]?.stack).toBe(series[2]?.stack);
     expect(series[3]?.data).toEqual([[0, null], [15_000, null], [30_000, null], [45_000, 7680]]);
@@ -77,6 +77,15 @@ describe('buildTimeSeriesOption with precision', () => {
     expect(precise).toContain('600 ms');
     // The point left out of the line still gives its bound.
     expect(tip.formatter([{ seriesId: p50.id, seriesName: 'm p50', dataIndex: 3, value: [45_000, null], color: '#2563eb' }])).toContain('≥ 2h 8m, above the highest bucket');
+  });
+
+  it('lines in the first bucket at different steps share one neutral band (no patchwork of colours)', () => {
+    const p95: ChartSeries = { ...p50, id: 'p95{model_name="m"}', name: 'm p95', points: [[0, 0.6], [15_000, 0.2], [30_000, null], [45_000, 0.6]] };
+    const both = new Map([...precision, [p95.id, seriesPrecision(p95, BOUNDS)]]);
+    const o2 = buildTimeSeriesOption({ series: [p50, p95], unit: 'seconds', theme: 'light', kind: 'line', startMs: 0, endMs: 45_000, precision: both });
+    const bands = ((o2.series ?? []) as LineSeriesOption[]).filter((s) => String(s.id).startsWith('band:'));
+    expect(bands.map((s) => s.id)).toEqual(['band:lo:first-bucket', 'band:hi:first-bucket', `band:floor:${p50.id}`]);
+    expect(bands[1]?.data).toEqual([[0, 0.3], [15_000, 0.3], [30_000, null], [45_000, null]]);
   });
 
   it('lines in the same buckets share one neutral band', () => {

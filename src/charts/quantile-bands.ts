@@ -136,3 +136,34 @@ export function legendValueText(
   for (const s of series) means.set(s.id, meanText(s, precision?.get(s.id), unit, locale));
   return (id, v, stat) => (stat === 'mean' ? means.get(id) : undefined) ?? pointText?.(id, v);
 }
+
+/** Id of the one band every line's first-bucket points share. */
+export const FIRST_BUCKET_ID = 'first-bucket';
+
+/**
+ * The first bucket (0, b0] is the same interval for every line of a histogram: one neutral band
+ * where any line is in it (one fill, not a patchwork of overlapping line colours), and each line's
+ * precision with those points left out, for its own wide-bucket band and floor.
+ */
+export function splitFirstBucket(
+  lines: readonly ChartSeries[],
+  precision: ReadonlyMap<string, SeriesPrecision>,
+): { first: { s: ChartSeries; p: SeriesPrecision } | null; rest: Map<string, SeriesPrecision> } {
+  const rest = new Map<string, SeriesPrecision>();
+  const grid = lines.find((s) => precision.has(s.id));
+  const union: SeriesPrecision['points'] = grid ? grid.points.map(() => null) : [];
+  let any = false;
+  for (const s of lines) {
+    const p = precision.get(s.id);
+    if (!p) continue;
+    rest.set(s.id, { ...p, points: p.points.map((x) => (x?.kind === 'first' ? null : x)) });
+    p.points.forEach((x, i) => {
+      if (x?.kind === 'first' && i < union.length) {
+        union[i] = x;
+        any = true;
+      }
+    });
+  }
+  if (!grid || !any) return { first: null, rest };
+  return { first: { s: { ...grid, id: FIRST_BUCKET_ID, shiftOf: undefined }, p: { points: union, last: null } }, rest };
+}
