@@ -84,6 +84,43 @@ test.describe('exemplars and trace links', () => {
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 
+  test('TTFT lines: dots carry the simulator’s trace ids; a point’s Tempo search has its step and bucket floor', async ({ page }) => {
+    await withTraces(page, TEMPO);
+    await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', panel: 'ttft', from: 'now-15m', to: 'now' }));
+    const lines = panel(page, 'ttft');
+    const note = exemplarNote(page, 'ttft');
+    await expect(note).toHaveAttribute('data-exemplars', 'ok', { timeout: 30_000 });
+    expect(Number(await note.getAttribute('data-exemplar-count'))).toBeGreaterThan(0);
+    await note.locator('[data-exemplar-list] summary').click();
+    const ids = await note.locator('[data-exemplar-list] li').evaluateAll((els) => els.map((e) => e.getAttribute('data-trace-id') ?? ''));
+    expect(ids.length).toBeGreaterThan(0);
+    const emitted = await simTraceIds(stack().simTargets);
+    for (const id of ids) expect(emitted.has(id), `trace id ${id} was emitted by the simulator`).toBe(true);
+
+    // A point of a line, clicked in the backfilled part (no dots there): its step, requests above
+    // the floor of its value's bucket, no upper bound.
+    const box = (await lines.locator('canvas').first().boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.6);
+    const pick = note.locator('[data-trace-pick]');
+    await expect(pick.locator('[data-point-line]')).toBeVisible();
+    const value = Number(await pick.locator('[data-point-line]').getAttribute('data-point-value'));
+    const [start, end, min] = await Promise.all(['data-start', 'data-end', 'data-min'].map(async (a) => Number(await pick.getAttribute(a))));
+    expect(end! - start!).toBeGreaterThan(0);
+    expect(end! - start!).toBeLessThanOrEqual(60);
+    expect(min).toBeLessThan(value);
+    expect(await pick.getAttribute('data-max')).toBe('Infinity');
+    const href = new URL((await pick.locator('a[data-trace-link="search"]').getAttribute('href'))!);
+    expect(Number(href.searchParams.get('start'))).toBe(Math.floor(start!));
+    expect(Number(href.searchParams.get('end'))).toBe(Math.ceil(end!));
+    const q = href.searchParams.get('q')!;
+    if (min! > 0) expect(q).toContain(`span.gen_ai.latency.time_to_first_token > ${min}`);
+    expect(q).not.toContain('<=');
+    await expect(pick).toContainText(min! > 0 ? 'slower than' : 'first bucket');
+
+    const { violations } = await new AxeBuilder({ page }).include('[data-panel-id="ttft"]').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+
   test('Jaeger: an E2E cell’s search is bounded by span duration, in microseconds of its slice', async ({ page }) => {
     await withTraces(page, JAEGER);
     await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', panel: 'e2e-heatmap', from: 'now-15m', to: 'now', lang: 'zh-CN' }));
@@ -104,10 +141,14 @@ test.describe('exemplars and trace links', () => {
     if (max! < Infinity) expect(dur(href.searchParams.get('maxDuration'))).toBeCloseTo(max!, 6);
   });
 
-  test('no query_exemplars for heatmaps out of view', async ({ page }) => {
+  test('no query_exemplars for panels out of view; the TTFT lines and heatmap share one', async ({ page }) => {
     const asked: string[] = [];
+    const windows: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/api/v1/query_exemplars')) asked.push(new URL(r.url()).searchParams.get('query') ?? '');
+      if (!r.url().includes('/api/v1/query_exemplars')) return;
+      const p = new URL(r.url()).searchParams;
+      asked.push(p.get('query') ?? '');
+      windows.push(`${p.get('query')}|${p.get('start')}|${p.get('end')}`);
     });
     await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', from: 'now-15m', to: 'now' }));
     await expect(panel(page, 'request-rate')).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
@@ -117,6 +158,12 @@ test.describe('exemplars and trace links', () => {
     await heat.scrollIntoViewIfNeeded();
     await expect(heat.locator('[data-exemplars]')).toHaveAttribute('data-exemplars', 'ok', { timeout: 30_000 });
     expect(asked.some((q) => q.startsWith('vllm:time_to_first_token_seconds_bucket'))).toBe(true);
+    // The TTFT lines read the same histogram: its dots come from the heatmap's request (one per window).
+    await panel(page, 'ttft').scrollIntoViewIfNeeded();
+    await expect(exemplarNote(page, 'ttft')).toHaveAttribute('data-exemplars', 'ok', { timeout: 30_000 });
+    const ttft = windows.filter((w) => w.startsWith('vllm:time_to_first_token_seconds_bucket'));
+    expect(new Set(ttft.map((w) => w.split('|')[0])).size, 'one selector for both panels').toBe(1);
+    expect(new Set(ttft).size, 'one query_exemplars per window for the TTFT lines and heatmap together').toBe(ttft.length);
   });
 });
 

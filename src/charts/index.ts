@@ -42,10 +42,12 @@ export {
   type ChartOption,
   type TimeSeriesOptionInput,
 } from './options';
-export { bandData, precisionLabel, seriesPrecision, type PrecisionText, type SeriesPrecision } from './quantile-bands';
+export { bandData, legendValueText, meanText, precisionLabel, seriesPrecision, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 export { ColorRegistry, SERIES_COLORS, chartTokens, seriesColor, seriesColorMap, seriesColors, type ChartTokens } from './palette';
 export { MAX_TOOLTIP_ROWS, axisTooltipFormatter, tooltipHtml, type TooltipRow } from './tooltip';
 export type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine, SeriesStats } from './types';
 export { MARKER_SERIES_ID, alertMarkerSeries, groupMarkers, markerTooltipHtml, withAlertMarkers, type ChartMarker, type MarkerGroup } from './alert-markers';
 export { EXEMPLAR_SERIES_ID, exemplarTooltipHtml, heatmapCellOf, heatmapHit, withHeatmapExemplars, type ExemplarLabels, type ExemplarPoint, type HeatmapHit } from './exemplar-options';
 export { buildSeriesHeatmapOption, seriesHeatmapHeight, seriesToRows, type HeatmapRow, type RowNaming, type SeriesHeatmapData } from './series-heatmap';
+export { exemplarsOfStep, lineExemplarHit, withLineExemplars, type LineExemplarOptions } from './line-exemplars';
+export { SLO_SERIES_ID, withAddedSeries, withSloLine, type SloLineInput } from './slo-line';

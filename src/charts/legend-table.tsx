@@ -37,7 +37,7 @@ export interface LegendTableProps {
   /** The panel's colour memory, shared with its chart (colours by position without one). */
   colors?: ColorRegistry;
   /** Text to show instead of a value (a quantile's bucket bound, "< 300 ms"), by series id. */
-  valueText?: (seriesId: string, value: number) => string | undefined;
+  valueText?: (seriesId: string, value: number, stat: 'last' | 'mean' | 'max') => string | undefined;
 }
 
 const EN_LABELS: LegendLabels = {
@@ -75,7 +75,7 @@ export function LegendTable({ series, unit, hidden, onToggle, locale, className,
   const matching = useMemo(() => sortLegendRows(filterLegendRows(rows, query), sort, locale), [rows, query, sort, locale]);
   const collapsed = long && !expanded && !showAll && query.trim() === '';
   const shown = collapsed ? matching.slice(0, COLLAPSED_ROWS) : matching;
-  const fmt = (v: number | null, id: string) => (v !== null ? valueText?.(id, v) : undefined) ?? formatValue(v, unit, { locale });
+  const fmt = (v: number | null, id: string, stat: 'last' | 'mean' | 'max') => (v !== null ? valueText?.(id, v, stat) : undefined) ?? formatValue(v, unit, { locale });
   return (
     <div className={className}>
       {long && (
@@ -136,9 +136,9 @@ export function LegendTable({ series, unit, hidden, onToggle, locale, className,
                     <span className={`truncate ${on ? '' : 'line-through'}`}>{s.name}</span>
                   </button>
                 </td>
-                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.last, s.id)}</td>
-                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.mean, s.id)}</td>
-                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.max, s.id)}</td>
+                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.last, s.id, 'last')}</td>
+                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.mean, s.id, 'mean')}</td>
+                <td className="py-0.5 pl-2 text-right whitespace-nowrap">{fmt(stats.max, s.id, 'max')}</td>
               </tr>
             );
           })}

@@ -12,7 +12,7 @@ import { axisFormatter, formatValue, type Unit } from '../lib/units';
 import { valueExtent, yLabelRoom } from './axis-room';
 import { trimIncompleteSteps } from './latest-step';
 import { chartFrame, chartTokens, type ColorRegistry } from './palette';
-import { bandData, precisionLabel, type PrecisionText, type SeriesPrecision } from './quantile-bands';
+import { bandData, floorData, lineData, precisionLabel, splitFirstBucket, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 import { SHIFTED_OPACITY, shiftAwareColorMap } from './series-colors';
 import { axisTooltipFormatter } from './tooltip';
 import type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine } from './types';
@@ -65,7 +65,8 @@ export const BAND_PREFIX = 'band:';
 /** Two stacked invisible-edged lines: the bucket's lower edge, then its height as a shaded area. */
 function bandSeries(s: ChartSeries, precision: SeriesPrecision, color: string): LineSeriesOption[] {
   const band = bandData(s, precision);
-  if (!band.any) return [];
+  // A light fill with a thin outline: overlapping bands of several lines stay readable as edges
+  // instead of adding up to an opaque block.
   const common = {
     type: 'line' as const,
     stack: `${BAND_PREFIX}${s.id}`,
@@ -73,12 +74,19 @@ function bandSeries(s: ChartSeries, precision: SeriesPrecision, color: string): 
     showSymbol: false,
     symbol: 'none',
     silent: true,
-    lineStyle: { width: 0, opacity: 0 },
+    lineStyle: { width: 1, color, opacity: 0.45, type: 'dotted' as const },
     emphasis: { disabled: true },
   };
+  const floor = floorData(s, precision);
   return [
-    { ...common, id: `${BAND_PREFIX}lo:${s.id}`, data: band.lower },
-    { ...common, id: `${BAND_PREFIX}hi:${s.id}`, data: band.height, areaStyle: { color, opacity: 0.14 } },
+    ...(band.any
+      ? [
+          { ...common, id: `${BAND_PREFIX}lo:${s.id}`, data: band.lower, lineStyle: { ...common.lineStyle, opacity: band.lower.some(([, v]) => v !== null && v > 0) ? 0.45 : 0 } },
+          { ...common, id: `${BAND_PREFIX}hi:${s.id}`, data: band.height, areaStyle: { color, opacity: 0.07 } },
+        ]
+      : []),
+    // Above the highest bound there is no upper edge: the bound itself, dotted ("≥ bound").
+    ...(floor.any ? [{ ...common, stack: undefined, id: `${BAND_PREFIX}floor:${s.id}`, data: floor.data, lineStyle: { width: 1.5, color, opacity: 0.8, type: 'dotted' as const } }] : []),
   ];
 }
 
@@ -150,7 +158,8 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
       type: 'line',
       id: s.id,
       name: s.name,
-      data: s.points,
+      // Quantile lines leave out the points that are only a bound: the band says those.
+      data: kind === 'line' ? lineData(s, input.precision?.get(s.id)) : s.points,
       connectNulls: false,
       showSymbol: false,
       symbol: 'none',
@@ -175,9 +184,12 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
   // of one histogram in the same buckets (p50, p95, p99 all in the first bucket) share one band,
   // drawn neutral, instead of stacking six translucent layers into an opaque block.
   if (kind === 'line' && input.precision) {
+    // The first bucket is one neutral band for every line (splitFirstBucket); the rest per line.
+    const split = splitFirstBucket(visible.map(({ s }) => s).filter((s) => !shifted(s)), input.precision);
+    if (split.first) series.push(...bandSeries(split.first.s, split.first.p, t.mutedText));
     const bands = new Map<string, { s: ChartSeries; p: SeriesPrecision; color: string; shared: boolean }>();
     for (const { s, color } of visible) {
-      const p = input.precision.get(s.id);
+      const p = split.rest.get(s.id) ?? input.precision.get(s.id);
       if (!p) continue;
       const key = JSON.stringify(p.points.map((x) => (x && x.kind !== 'overflow' ? [x.low, x.high] : 0)));
       const seen = bands.get(key);

@@ -95,7 +95,9 @@ export function axisTooltipFormatter(
         value: point[1],
         color: typeof p.color === 'string' ? p.color : '',
       };
-      const text = note && typeof p.dataIndex === 'number' && point[1] !== null ? note(seriesId, p.dataIndex) : undefined;
+      // A quantile line's point that is only a bound is a gap in the line (the band says it): its
+      // row gives the bound.
+      const text = note && typeof p.dataIndex === 'number' ? note(seriesId, p.dataIndex) : undefined;
       if (text !== undefined) row.note = text;
       rows.push(row);
     }

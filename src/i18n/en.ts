@@ -2,6 +2,7 @@
 // Metric names and PromQL are never translated.
 import { SLO_PROBLEM_EN } from '../lib/slo';
 import { en as tracesEn } from './traces';
+import { en as linesEn } from './lines';
 import { en as diagnosisEn } from './diagnosis';
 import { en as fleetHealth } from './fleet-health';
 import { en as fleetViews } from './fleet-views';
@@ -364,6 +365,7 @@ export const en = {
   configError: 'inferwatch could not start',
   configHint: 'Fix config.json next to index.html, or remove it to use the defaults.',
   ...tracesEn,
+  ...linesEn,
   ...fleetHealth,
   ...fleetViews,
 } as const;

@@ -3,6 +3,7 @@
 // Chinese SRE / ML-infra engineers write them; metric names and PromQL are never translated.
 import type { Messages } from './en';
 import { zh as tracesZh } from './traces';
+import { zh as linesZh } from './lines';
 import { zh as diagnosisZh } from './diagnosis';
 import { zh as fleetHealth } from './fleet-health';
 import { zh as fleetViews } from './fleet-views';
@@ -359,6 +360,7 @@ export const zhCN: Messages = {
   configError: 'inferwatch 无法启动',
   configHint: '请修正 index.html 同目录下的 config.json，或删除该文件以使用默认配置。',
   ...tracesZh,
+  ...linesZh,
   ...fleetHealth,
   ...fleetViews,
 };

@@ -172,9 +172,10 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
             chartGroup: 'inferwatch',
             onZoom,
             traces: config.traces,
+            slo,
           }
         : null,
-    [client, state, setState, baseUrl, catalog, resolved, resolvedBy, backend.namesError, recorded.names, committed, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom, config.traces],
+    [client, state, setState, baseUrl, catalog, resolved, resolvedBy, backend.namesError, recorded.names, committed, rate, filters, by, gpuPeakFlops, resolvedTheme, locale, onZoom, config.traces, slo],
   );
 
   useEmbedApi(state, setState, config.embedOrigins, engine);

@@ -6,6 +6,7 @@ import type { PrometheusClient } from '../../prometheus';
 import type { DashboardState } from '../url/url-state';
 import type { SetDashboardState } from '../url/use-url-state';
 import type { TracesConfig } from '../../config/traces-config';
+import type { SloKind } from '../../lib/slo';
 
 export interface QueryWindow {
   /** Aligned to the step, seconds. */
@@ -69,6 +70,8 @@ export interface DashboardContextValue {
   onZoom: (startMs: number, endMs: number) => void;
   /** config.json `traces`: where trace links lead (none: the panels say how to set it). */
   traces?: TracesConfig | null;
+  /** The SLOs in effect (URL, else config.json): the latency charts draw their thresholds. */
+  slo?: { thresholds: Readonly<Record<SloKind, number | null>>; objective: number };
 }
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

@@ -2,7 +2,9 @@
 // frame every panel shares.
 import { memo, useMemo, useRef, useState } from 'react';
 import type { PanelSpec } from '../../catalog/types';
-import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, seriesColorMap, toCsv, withAlertMarkers, type EChartsInstance } from '../../charts';
+import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, legendValueText, seriesColorMap, toCsv, withAlertMarkers, withSloLine, type EChartsInstance } from '../../charts';
+import { formatValue } from '../../lib/units';
+import { sloLineOf } from '../slo/slo-line';
 import type { MenuItem } from '../../components/menu';
 import { markersAriaLabel, useAlertMarkers } from '../alerts/markers';
 import { useChangeMarkers } from '../diagnosis/change-markers';
@@ -20,6 +22,8 @@ import { querySourceItem } from './query-source';
 import { StateMessage } from './state-message';
 import { usePanelData, type PanelData } from '../data/use-panel-data';
 import { bucketLimitedNote, useLegendBound, useQuantilePrecision } from '../data/use-quantile-precision';
+import { latencyKindOf } from '../traces/exemplar-query';
+import { LatencyLineChart } from './lazy-line-chart';
 
 export const ChartView = memo(function ChartView({
   panel,
@@ -44,7 +48,9 @@ export const ChartView = memo(function ChartView({
   const [showQuery, setShowQuery] = useState(false);
   const chart = useRef<EChartsInstance | null>(null);
   const precision = useQuantilePrecision(panel, data.series, active);
-  const legendBound = useLegendBound(panel, active, panel.unit, t.distribution, ctx.locale);
+  const pointBound = useLegendBound(panel, active, panel.unit, t.distribution, ctx.locale);
+  // Quantile lines: Last/Max as bounds where they are only bounds, and a Mean that never mixes them.
+  const legendBound = useMemo(() => legendValueText(data.series, precision, pointBound, panel.unit, ctx.locale), [data.series, precision, pointBound, panel.unit, ctx.locale]);
   // The panel's colour memory: a series keeps its colour while filters change (chart and legend).
   const [colors] = useState(() => new ColorRegistry());
 
@@ -68,6 +74,24 @@ export const ChartView = memo(function ChartView({
       }),
     [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t, colors],
   );
+  // The SLO's threshold on its latency chart (TTFT, ITL, E2E), labelled with the objective.
+  const slo = sloLineOf(panel, ctx.slo);
+  const objective = ctx.slo?.objective ?? null;
+  const withSlo = useMemo(
+    () =>
+      slo === null || objective === null
+        ? option
+        : withSloLine(option, {
+            value: slo,
+            label: t.lines.slo(formatValue(objective, 'ratio', { locale: ctx.locale }), formatValue(slo, panel.unit, { locale: ctx.locale })),
+            theme: ctx.theme,
+            unit: panel.unit,
+            locale: ctx.locale,
+            startMs: data.window.startSec * 1000,
+            endMs: data.window.endSec * 1000,
+          }),
+    [option, slo, objective, t, ctx.locale, ctx.theme, panel.unit, data.window],
+  );
   // Alerts started in the range, as lines on the time axis (an added piece of the option).
   const marked = active && !isDistributionPanel(panel) && panel.chart !== 'latest';
   const alertMarkers = useAlertMarkers(marked);
@@ -78,8 +102,8 @@ export const ChartView = memo(function ChartView({
   const markEnd = data.window.endSec * 1000;
   const markerNote = t.alerts.markerNote;
   const shown = useMemo(
-    () => withAlertMarkers(option, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote),
-    [option, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote],
+    () => withAlertMarkers(withSlo, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote),
+    [withSlo, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote],
   );
   const chartTitle = markersAriaLabel(text.title, markers, markStart, markEnd, (title, alerts) => t.alerts.markers(title, alerts));
   const quantileNote = data.state === 'ok' ? bucketLimitedNote(data.series, precision, panel.unit, t.distribution, ctx.locale) : null;
@@ -125,7 +149,7 @@ export const ChartView = memo(function ChartView({
 
   return (
     <PanelFrame panel={panel} title={text.title} description={text.description} fill={fill} root={root} state={data.state} stale={data.stale} fetching={data.fetching} menuItems={menuItems} compare={data.compare}>
-      <ChartBody panel={panel} title={chartTitle} notAvailable={text.notAvailable} data={data} fill={fill} option={shown} chartRef={chart} />
+      <ChartBody panel={panel} title={chartTitle} notAvailable={text.notAvailable} data={data} fill={fill} option={shown} chartRef={chart} hidden={hidden} active={active} />
       {data.state === 'ok' && !isDistributionPanel(panel) && panel.chart !== 'latest' && (
         <div className="iw-legend">
           <LegendTable
@@ -173,6 +197,8 @@ function ChartBody({
   fill,
   option,
   chartRef,
+  hidden,
+  active,
 }: {
   panel: PanelSpec;
   title: string;
@@ -181,6 +207,8 @@ function ChartBody({
   fill: boolean;
   option: ReturnType<typeof buildTimeSeriesOption>;
   chartRef: React.RefObject<EChartsInstance | null>;
+  hidden: ReadonlySet<string>;
+  active: boolean;
 }) {
   const t = useT();
   const ctx = useDashboard();
@@ -188,6 +216,10 @@ function ChartBody({
   if (data.state === 'ok' && isDistributionPanel(panel))
     return <DistributionChart panel={panel} series={data.series} title={title} height={height} chartRef={chartRef} />;
   if (data.state === 'ok' && panel.chart === 'latest') return <LatestChart panel={panel} series={data.series} title={title} height={height} chartRef={chartRef} />;
+  // Latency quantile lines: exemplar dots and trace searches from a point (src/dashboard/traces/).
+  const latency = latencyKindOf(panel);
+  if (data.state === 'ok' && latency)
+    return <LatencyLineChart panel={panel} kind={latency} option={option} series={data.series} hidden={hidden} window={data.window} title={title} height={height} chartRef={chartRef} active={active} />;
   if (data.state === 'ok')
     return (
       <EChart

@@ -19,6 +19,9 @@ import { useDashboard } from '../data/context';
 import { useHeatmapTraces } from '../traces/heatmap-traces';
 import { SeriesHeatmapChart } from './series-heatmap-chart';
 
+// The latency line panels' traces share this chunk (lazy-line-chart.tsx).
+export { LatencyLineChart } from '../traces/line-traces';
+
 /** What the generic panel hands a chart body of a kind of its own (distribution, latest bars). */
 export interface ChartBodyProps {
   panel: PanelSpec;

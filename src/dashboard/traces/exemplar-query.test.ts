@@ -24,4 +24,12 @@ describe('latencyKindOf', () => {
     expect(latencyKindOf({ id: 'queue-time-heatmap', chart: 'heatmap' })).toBe('queue');
     expect(latencyKindOf({ id: 'prompt-length-distribution', chart: 'distribution' })).toBeNull();
   });
+
+  it('the quantile-line latency panels, drawn as lines only', () => {
+    expect(latencyKindOf({ id: 'ttft', chart: 'timeseries' })).toBe('ttft');
+    expect(latencyKindOf({ id: 'e2e-latency', chart: 'timeseries' })).toBe('e2e');
+    expect(latencyKindOf({ id: 'tpot', chart: 'timeseries' })).toBe('itl');
+    expect(latencyKindOf({ id: 'ttft', chart: 'table' })).toBeNull();
+    expect(latencyKindOf({ id: 'request-rate', chart: 'timeseries' })).toBeNull();
+  });
 });

@@ -10,8 +10,22 @@ export const EXEMPLAR_PANELS: Readonly<Record<string, LatencyKind>> = {
   'queue-time-heatmap': 'queue',
 };
 
+/**
+ * The latency panels that draw histogram_quantile lines, by panel id (vLLM and SGLang share them).
+ * TPOT is a per-request mean of the token gaps: no span attribute holds it, so its search is
+ * the time slice, like ITL's.
+ */
+export const EXEMPLAR_LINE_PANELS: Readonly<Record<string, LatencyKind>> = {
+  ttft: 'ttft',
+  itl: 'itl',
+  tpot: 'itl',
+  'e2e-latency': 'e2e',
+  'queue-time': 'queue',
+};
+
 export function latencyKindOf(panel: Pick<PanelSpec, 'id' | 'chart'>): LatencyKind | null {
-  return panel.chart === 'heatmap' ? (EXEMPLAR_PANELS[panel.id] ?? null) : null;
+  if (panel.chart === 'heatmap') return EXEMPLAR_PANELS[panel.id] ?? null;
+  return panel.chart === 'timeseries' ? (EXEMPLAR_LINE_PANELS[panel.id] ?? null) : null;
 }
 
 /**

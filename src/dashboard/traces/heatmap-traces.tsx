@@ -20,7 +20,7 @@ import './traces.css';
 const LIST_MAX = 50;
 
 /** A clicked cell or dot, in absolute terms (a new grid after a refresh does not move it). */
-type Pick_ = { start: number; end: number; min: number; max: number; traceId?: string; series?: Record<string, string> };
+export type Pick_ = { start: number; end: number; min: number; max: number; traceId?: string; series?: Record<string, string> };
 
 export interface HeatmapTraces {
   option: DistributionChartOption;
@@ -28,7 +28,7 @@ export interface HeatmapTraces {
   footer: ReactNode;
 }
 
-const traceIdOf = (e: Exemplar): string => e.labels.trace_id ?? e.labels.traceID ?? e.labels.traceId ?? '';
+export const traceIdOf = (e: Exemplar): string => e.labels.trace_id ?? e.labels.traceID ?? e.labels.traceId ?? '';
 
 export function useHeatmapTraces(panel: PanelSpec, heat: HeatmapData | null, option: DistributionChartOption): HeatmapTraces {
   const t = useT();
@@ -76,7 +76,7 @@ export function useHeatmapTraces(panel: PanelSpec, heat: HeatmapData | null, opt
   return { option: decorated.option, attach, footer };
 }
 
-function statusLine(ex: ExemplarState, shown: number, t: ReturnType<typeof useT>, locale: string, lang: ReturnType<typeof useLang>): string {
+export function statusLine(ex: ExemplarState, shown: number, t: ReturnType<typeof useT>, locale: string, lang: ReturnType<typeof useLang>): string {
   const l = t.traces;
   switch (ex.status) {
     case 'ok':
@@ -127,7 +127,8 @@ function boundText(bound: SearchBound, l: ReturnType<typeof useT>['traces']): st
   return { attribute: l.boundAttribute, duration: l.boundDuration, 'duration-lower': l.boundDurationLower, 'time-only': l.boundTimeOnly }[bound];
 }
 
-function PickedLinks({ pick, kind, points, filters, onClear }: { pick: Pick_; kind: LatencyKind; points: readonly (ExemplarPoint & { series: Record<string, string> })[]; filters: Record<string, string[]>; onClear: () => void }) {
+/** The links of a pick; `what` (a line's point and what its search asks for) replaces "Selected: …". */
+export function PickedLinks({ pick, kind, points, filters, onClear, what }: { pick: Pick_; kind: LatencyKind; points: readonly (ExemplarPoint & { series: Record<string, string> })[]; filters: Record<string, string[]>; onClear: () => void; what?: ReactNode }) {
   const t = useT();
   const { traces, locale } = useDashboard();
   const search: TraceSearch = { kind, start: pick.start, end: pick.end, min: pick.min, max: pick.max, services: servicesFor(pick, points, traces, filters) };
@@ -136,7 +137,7 @@ function PickedLinks({ pick, kind, points, filters, onClear }: { pick: Pick_; ki
   const range = bucketRangeLabel({ low: pick.min, high: pick.max }, 'seconds', locale);
   return (
     <div className="iw-traces-pick" data-trace-pick="" data-start={search.start} data-end={search.end} data-min={search.min} data-max={search.max}>
-      <span>{t.traces.selected(`${formatDateTime(search.start * 1000, locale)} – ${formatDateTime(search.end * 1000, locale)}`, range)}</span>
+      {what ?? <span>{t.traces.selected(`${formatDateTime(search.start * 1000, locale)} – ${formatDateTime(search.end * 1000, locale)}`, range)}</span>}
       {pick.traceId && (
         <span>
           {t.traces.traceId}: <span className="iw-traces-id">{pick.traceId}</span>
