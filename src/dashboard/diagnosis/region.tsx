@@ -13,7 +13,11 @@ import { useSloBurn } from './use-slo-burn';
 import { useEngineStarts } from './change-markers';
 import { formatDateTime } from '../../lib/time';
 import type { EffectiveSlo } from '../slo/queries';
-import type { EvidenceItem } from './verdicts';
+import type { EvidenceItem, VerdictId } from './verdicts';
+import { useMemo } from 'react';
+import type { DetectedRouter } from '../../catalog';
+import { byWorst } from './diagnose';
+import { pickRouter, useRouterDiagnosis, type RouterDiagnosis } from './use-router-diagnosis';
 
 const LOCALE = { en: 'en', 'zh-CN': 'zh-CN' } as const;
 
@@ -42,11 +46,13 @@ function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, st
     const expr = promql.get(id);
     return expr ? [`# ${id}\n${expr}`] : [];
   });
-  const hasPanel = catalog.panels.some((p) => p.id === f.panel);
+  // The Routing section's endpoint table is not a catalog panel, but it carries the same data-panel-id.
+  const hasPanel = f.panel === 'routing-endpoints' || catalog.panels.some((p) => p.id === f.panel);
   return (
     <li className="iw-alert-item" data-verdict-id={f.id} data-severity={f.severity} data-model={f.model || undefined} data-instance={f.instance}>
       <span className={`iw-alert-badge ${BADGE[f.severity]}`}>{t.severity[f.severity]}</span> <strong>{t.names[f.id]}</strong>
       {f.slo && <span className="iw-muted"> · {f.slo.toUpperCase()}</span>}
+      {f.router && f.instance && <span className="iw-muted"> · {t.onEndpoint(f.instance, f.router)}</span>}
       {f.model && <span className="iw-muted"> · {f.instance ? t.onInstance(f.instance, f.model) : t.onModel(f.model)}</span>}
       <span className="iw-alert-summary"> — {evidenceText(f, e, t, lang === 'zh-CN')}</span> <span>{t.action[f.id]}</span>{' '}
       <span className="iw-muted">
@@ -71,11 +77,28 @@ function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, st
   );
 }
 
-export function DiagnosisRegion({ slo }: { slo: EffectiveSlo }) {
+/** With a router in front (its names in the backend), the router's verdict and TTFT term join the diagnosis. */
+export function DiagnosisRegion({ slo, names }: { slo: EffectiveSlo; names?: ReadonlySet<string> | null }) {
+  const router = useMemo(() => pickRouter(names ?? null), [names]);
+  return router ? <WithRouter slo={slo} router={router} /> : <RegionBody slo={slo} routing={null} />;
+}
+
+function WithRouter({ slo, router }: { slo: EffectiveSlo; router: DetectedRouter }) {
+  const routing = useRouterDiagnosis(router);
+  return <RegionBody slo={slo} routing={routing} />;
+}
+
+function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagnosis | null }) {
   const t = useT().diagnosis;
   const lang = useLang();
   const burn = useSloBurn(slo);
-  const { state, diagnosis: d, promql, reason, stale } = useDiagnosis(burn);
+  const { state, diagnosis: base, promql: modelPromql, reason, stale } = useDiagnosis(burn);
+  const d = useMemo(() => {
+    if (!base || !routing || base.noTraffic) return base;
+    const checked: VerdictId[] = routing.checked ? [...base.checked, 'router-imbalance'] : base.checked;
+    return { ...base, checked, findings: [...base.findings, ...routing.findings].sort(byWorst) };
+  }, [base, routing]);
+  const promql = useMemo(() => (routing ? new Map([...modelPromql, ...routing.promql]) : modelPromql), [modelPromql, routing]);
   const starts = useEngineStarts(true);
   let body: React.ReactNode;
   if (state === 'loading') body = <p className="iw-muted text-xs">{t.loading}</p>;
@@ -97,6 +120,7 @@ export function DiagnosisRegion({ slo }: { slo: EffectiveSlo }) {
           </p>
         )}
         {d.singleInstance && <p className="iw-muted text-xs">{t.singleInstance}</p>}
+        {routing?.checked && <p className="iw-muted text-xs">{t.routerChecked(routing.router)}</p>}
         {starts.length > 0 && (
           <p className="iw-muted text-xs" data-testid="diagnosis-starts">
             {t.starts}
@@ -108,7 +132,7 @@ export function DiagnosisRegion({ slo }: { slo: EffectiveSlo }) {
             ))}
           </p>
         )}
-        <Breakdown models={d.models} />
+        <Breakdown models={d.models} routing={routing} />
       </>
     );
   }

@@ -1,0 +1,51 @@
+// Router imbalance on hand-made endpoint tables: the skewed endpoint that queues is named, a skew
+// without a worse queue or TTFT is not, nor a router without per-endpoint shares; the router term.
+import { describe, expect, it } from 'vitest';
+import type { EndpointRow, EndpointTable } from '../routing/endpoint-rows';
+import { routerImbalance, routerTerm } from './router-verdict';
+
+const row = (endpoint: string, fair: number, waiting: number, ttft: number): EndpointRow => ({
+  endpoint,
+  engine: endpoint,
+  reason: null,
+  routed: fair * 100,
+  share: fair / 2,
+  fair,
+  inflight: null,
+  health: 1,
+  figures: { waiting, ttft },
+  outliers: {},
+});
+const table = (rows: EndpointRow[], cv: number | null = 0.7): EndpointTable => ({ rows, joined: rows.length, by: 'pod', cv, dropped: 0 });
+
+describe('router imbalance', () => {
+  it('names the endpoint that gets 1.7× its share while it queues', () => {
+    const f = routerImbalance(table([row('vllm-0', 1.7, 12, 2.5), row('vllm-1', 0.3, 0, 0.2)]), 'EPP');
+    expect(f).toHaveLength(1);
+    expect(f[0]).toMatchObject({ id: 'router-imbalance', instance: 'vllm-0', router: 'EPP', confidence: 'high', severity: 'warning', panel: 'routing-endpoints' });
+    expect(f[0]!.evidence.fair!.value).toBe(1.7);
+    expect(f[0]!.evidence.waitingPeers!.value).toBe(0);
+  });
+
+  it('critical at twice its share with a worse queue; medium when only TTFT is worse', () => {
+    expect(routerImbalance(table([row('a', 2.2, 5, 0.1), row('b', 0.4, 0, 0.1), row('c', 0.4, 0, 0.1)]), 'r')[0]).toMatchObject({ severity: 'critical', confidence: 'medium' });
+    expect(routerImbalance(table([row('a', 1.6, 0, 1), row('b', 0.4, 0, 0.2)]), 'r')[0]).toMatchObject({ severity: 'warning', confidence: 'medium' });
+  });
+
+  it('quiet when the busy endpoint copes, below 1.5× its share, without shares or with one endpoint', () => {
+    expect(routerImbalance(table([row('a', 1.7, 0, 0.2), row('b', 0.3, 0, 0.2)]), 'r')).toEqual([]);
+    expect(routerImbalance(table([row('a', 1.4, 9, 3), row('b', 0.6, 0, 0.2)]), 'r')).toEqual([]);
+    expect(routerImbalance(table([row('a', 1.7, 9, 3), row('b', 0.3, 0, 0.2)], null), 'r')).toEqual([]);
+    expect(routerImbalance(table([row('a', 1, 9, 3)]), 'r')).toEqual([]);
+    // An unjoined endpoint says nothing about its queue: not a peer, not judged.
+    expect(routerImbalance(table([row('a', 1.7, 9, 3), { ...row('b', 0.3, 0, 0.2), engine: null }]), 'r')).toEqual([]);
+    expect(routerImbalance(null, 'r')).toEqual([]);
+  });
+
+  it('router term: router mean TTFT − engine mean TTFT, never negative', () => {
+    expect(routerTerm(0.105, 0.1)?.term).toBeCloseTo(0.005, 9);
+    expect(routerTerm(0.09, 0.1)?.term).toBe(0);
+    expect(routerTerm(undefined, 0.1)).toBeNull();
+    expect(routerTerm(0.1, null)).toBeNull();
+  });
+});
