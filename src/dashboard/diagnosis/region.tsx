@@ -10,8 +10,7 @@ import { Breakdown } from './breakdown';
 import type { Finding } from './diagnose';
 import { useDiagnosis } from './use-diagnosis';
 import { useSloBurn } from './use-slo-burn';
-import { useEngineStarts } from './change-markers';
-import { formatDateTime } from '../../lib/time';
+import { ChangesList } from './changes-list';
 import type { EffectiveSlo } from '../slo/queries';
 import type { EvidenceItem, VerdictId } from './verdicts';
 import { useMemo } from 'react';
@@ -99,7 +98,6 @@ function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagno
     return { ...base, checked, findings: [...base.findings, ...routing.findings].sort(byWorst) };
   }, [base, routing]);
   const promql = useMemo(() => (routing ? new Map([...modelPromql, ...routing.promql]) : modelPromql), [modelPromql, routing]);
-  const starts = useEngineStarts(true);
   let body: React.ReactNode;
   if (state === 'loading') body = <p className="iw-muted text-xs">{t.loading}</p>;
   else if (state === 'error' || state === 'unavailable' || !d) body = <p className="iw-muted text-xs">{state === 'empty' ? t.noTraffic : t.failed(reason ?? '–')}</p>;
@@ -121,17 +119,7 @@ function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagno
         )}
         {d.singleInstance && <p className="iw-muted text-xs">{t.singleInstance}</p>}
         {routing?.checked && <p className="iw-muted text-xs">{t.routerChecked(routing.router)}</p>}
-        {starts.length > 0 && (
-          <p className="iw-muted text-xs" data-testid="diagnosis-starts">
-            {t.starts}
-            {starts.map((s, i) => (
-              <span key={`${s.instance}-${s.t}`} data-start-instance={s.instance} data-start-ms={s.t} data-restart={s.restart}>
-                {i > 0 && ', '}
-                {s.instance} ({s.restart ? t.changes.restart : t.changes.started}, {formatDateTime(s.t, lang)})
-              </span>
-            ))}
-          </p>
-        )}
+        <ChangesList />
         <Breakdown models={d.models} routing={routing} />
       </>
     );
