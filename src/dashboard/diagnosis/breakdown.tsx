@@ -58,12 +58,18 @@ function Capacity({ model, h, locale }: { model: string; h: Headroom; locale: st
 function Around({ m, routing, locale }: { m: ModelDiagnosis; routing: RouterDiagnosis | null; locale: string }) {
   const t = useT().diagnosis.latency;
   const s = (v: number) => formatValue(v, 'seconds', { locale });
-  const r = routing ? routerTerm(routing.ttftByModel.get(m.model), m.ttftMean) : null;
+  const r = routing ? routerTerm(routing.ttftByModel.get(m.model), { mean: m.ttftMean, count: m.ttftCount }) : null;
+  const rate = (v: number) => formatValue(v, 'reqps', { locale });
   return (
     <>
-      {r && routing && (
+      {r && routing && 'term' in r && (
         <li data-term="router" data-mean={r.term} data-router-ttft={r.router} data-engine-ttft={r.engine} data-source="inferred">
           {t.router(s(r.term), s(r.router), s(r.engine), routing.router)}
+        </li>
+      )}
+      {r && routing && 'mismatch' in r && (
+        <li data-term="router" data-source="not-comparable">
+          {t.routerMismatch(routing.router, rate(r.mismatch.router), rate(r.mismatch.engine))}
         </li>
       )}
       <li data-term="kv-transfer" data-mean={m.kvTransfer ?? undefined} data-source={m.kvTransfer === null ? 'absent' : 'measured'}>

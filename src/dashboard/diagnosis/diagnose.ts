@@ -28,6 +28,8 @@ export interface ModelDiagnosis {
   capacity: Headroom | null;
   /** Mean engine TTFT (s): the router term subtracts it from the router's. */
   ttftMean: number | null;
+  /** Requests per second the engine's TTFT histogram counted (the router term checks the router counted the same). */
+  ttftCount: number | null;
   /** Mean KV transfer time (s) where the engine exports it (SGLang PD), else null: "not present". */
   kvTransfer: number | null;
   spec: SpecPayoff | null;
@@ -121,7 +123,7 @@ export function diagnose(models: ReadonlyMap<string, ModelFigures>, instances: r
       if (r) findings.push({ ...r, id: rule.id, model, panel: rule.panel, inputs: rule.inputs });
     }
     const inst = instances.filter((i) => i.model === model);
-    out.push({ model, requestRate: rate, latency: decompose(f), capacity: headroom(f, inst), ttftMean: mean(f, 'ttft'), kvTransfer: mean(f, 'kv_transfer'), spec: specPayoff(f) });
+    out.push({ model, requestRate: rate, latency: decompose(f), capacity: headroom(f, inst), ttftMean: mean(f, 'ttft'), ttftCount: f.ttft_count ?? null, kvTransfer: mean(f, 'kv_transfer'), spec: specPayoff(f) });
   }
   const served = new Set(out.map((m) => m.model));
   const peers = instances.filter((i) => served.has(i.model));

@@ -42,10 +42,13 @@ describe('router imbalance', () => {
     expect(routerImbalance(null, 'r')).toEqual([]);
   });
 
-  it('router term: router mean TTFT − engine mean TTFT, never negative', () => {
-    expect(routerTerm(0.105, 0.1)?.term).toBeCloseTo(0.005, 9);
-    expect(routerTerm(0.09, 0.1)?.term).toBe(0);
-    expect(routerTerm(undefined, 0.1)).toBeNull();
-    expect(routerTerm(0.1, null)).toBeNull();
+  it('router term: router mean TTFT − engine mean TTFT over the same requests, never negative; none when the counts differ', () => {
+    const t = routerTerm({ mean: 0.105, count: 10 }, { mean: 0.1, count: 10.2 });
+    expect(t && 'term' in t ? t.term : null).toBeCloseTo(0.005, 9);
+    expect(routerTerm({ mean: 0.09, count: 10 }, { mean: 0.1, count: 10 })).toMatchObject({ term: 0 });
+    // A router younger than the range saw a fraction of the engines' requests.
+    expect(routerTerm({ mean: 29, count: 5 }, { mean: 9, count: 14 })).toEqual({ mismatch: { router: 5, engine: 14 } });
+    expect(routerTerm(undefined, { mean: 0.1, count: 1 })).toBeNull();
+    expect(routerTerm({ mean: 0.1, count: 1 }, { mean: null, count: null })).toBeNull();
   });
 });

@@ -83,16 +83,18 @@ export function routerImbalance(t: EndpointTable | null, router: string): Findin
 }
 
 /** The router's share of TTFT for one model: router mean TTFT − engine mean TTFT (router + network). */
-export interface RouterTerm {
-  /** Mean TTFT measured at the router (s). */
-  router: number;
-  /** Mean TTFT measured at the engines (s), same model. */
-  engine: number;
-  /** router − engine, clamped at 0 (s). */
-  term: number;
-}
+export type RouterTerm =
+  | { router: number; engine: number; term: number }
+  /** The router and the engines did not count the same requests over the range (the router is younger than the range, or traffic bypasses it): no term. */
+  | { mismatch: { router: number; engine: number } };
 
-export function routerTerm(routerTtft: number | undefined, engineTtft: number | null): RouterTerm | null {
-  if (routerTtft === undefined || !Number.isFinite(routerTtft) || engineTtft === null) return null;
-  return { router: routerTtft, engine: engineTtft, term: Math.max(0, routerTtft - engineTtft) };
+/** Request rates further apart than this share are not the same requests: the difference of means would say nothing. */
+export const SAME_REQUESTS = 0.1;
+
+export function routerTerm(r: { mean: number; count: number } | undefined, engine: { mean: number | null; count: number | null }): RouterTerm | null {
+  if (!r || !Number.isFinite(r.mean) || engine.mean === null) return null;
+  if (engine.count !== null && Number.isFinite(r.count) && Math.abs(r.count - engine.count) > SAME_REQUESTS * Math.max(r.count, engine.count)) {
+    return { mismatch: { router: r.count, engine: engine.count } };
+  }
+  return { router: r.mean, engine: engine.mean, term: Math.max(0, r.mean - engine.mean) };
 }

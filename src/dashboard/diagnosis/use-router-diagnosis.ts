@@ -17,7 +17,7 @@ export interface RouterDiagnosis {
   checked: boolean;
   findings: Finding[];
   /** Mean TTFT measured at the router, per model (s). */
-  ttftByModel: ReadonlyMap<string, number>;
+  ttftByModel: ReadonlyMap<string, RouterTtft>;
   /** PromQL asked, by input id, for the finding's disclosure. */
   promql: ReadonlyMap<string, string>;
 }
@@ -32,23 +32,35 @@ export function pickRouter(names: ReadonlySet<string> | null): DetectedRouter | 
 /** Labels a router's TTFT series may name the model with, in order of preference. */
 const MODEL_LABELS = ['target_model_name', 'model_name', 'model'] as const;
 
-/** Mean TTFT at the router per model, over the range (a histogram's rate(_sum) ÷ rate(_count)). */
+/** Mean TTFT at the router per model over the range (rate(_sum) ÷ rate(_count)), and its request rate (`iw_part`). */
 export function routerTtftExpr(router: DetectedRouter, rangeSec: number): string | null {
   const s = router.picks.ttft;
   if (!s) return null;
   const m = s.matcher ? `{${s.matcher}}` : '';
   const by = MODEL_LABELS.join(', ');
   const w = `${Math.max(1, Math.round(rangeSec))}s`;
-  return `sum by (${by}) (rate(${s.name}_sum${m}[${w}])) / (sum by (${by}) (rate(${s.name}_count${m}[${w}])) > 0)${s.scale ? ` / ${s.scale}` : ''}`;
+  const count = `sum by (${by}) (rate(${s.name}_count${m}[${w}]))`;
+  const mean = `sum by (${by}) (rate(${s.name}_sum${m}[${w}])) / (${count} > 0)${s.scale ? ` / ${s.scale}` : ''}`;
+  return `label_replace(${mean}, "iw_part", "mean", "", "") or label_replace(${count}, "iw_part", "count", "", "")`;
 }
 
-export function ttftByModel(a: QueryAnswer | undefined): Map<string, number> {
-  const out = new Map<string, number>();
+export interface RouterTtft {
+  mean: number;
+  /** Requests per second the router's TTFT histogram counted over the range. */
+  count: number;
+}
+
+export function ttftByModel(a: QueryAnswer | undefined): Map<string, RouterTtft> {
+  const out = new Map<string, RouterTtft>();
   if (!a || a.result.resultType !== 'vector') return out;
   for (const s of a.result.result) {
     const model = MODEL_LABELS.map((l) => s.metric[l]).find((v) => v !== undefined && v !== '') ?? '';
     const v = Number(s.value[1]);
-    if (Number.isFinite(v)) out.set(model, v);
+    if (!Number.isFinite(v)) continue;
+    const e = out.get(model) ?? { mean: NaN, count: NaN };
+    if (s.metric.iw_part === 'count') e.count = v;
+    else e.mean = v;
+    out.set(model, e);
   }
   return out;
 }
