@@ -92,11 +92,15 @@ function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagno
   const lang = useLang();
   const burn = useSloBurn(slo);
   const { state, diagnosis: base, promql: modelPromql, reason, stale } = useDiagnosis(burn);
+  const { filters, catalog } = useDashboard();
+  // The router's endpoints are not tied to a model here: under a model filter its verdict is left
+  // out (and said), so a filtered board speaks of that model only.
+  const modelFiltered = (filters[catalog.filterLabels.model]?.length ?? 0) > 0;
   const d = useMemo(() => {
-    if (!base || !routing || base.noTraffic) return base;
+    if (!base || !routing || base.noTraffic || modelFiltered) return base;
     const checked: VerdictId[] = routing.checked ? [...base.checked, 'router-imbalance'] : base.checked;
     return { ...base, checked, findings: [...base.findings, ...routing.findings].sort(byWorst) };
-  }, [base, routing]);
+  }, [base, routing, modelFiltered]);
   const promql = useMemo(() => (routing ? new Map([...modelPromql, ...routing.promql]) : modelPromql), [modelPromql, routing]);
   let body: React.ReactNode;
   if (state === 'loading') body = <p className="iw-muted text-xs">{t.loading}</p>;
@@ -118,7 +122,7 @@ function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagno
           </p>
         )}
         {d.singleInstance && <p className="iw-muted text-xs">{t.singleInstance}</p>}
-        {routing?.checked && <p className="iw-muted text-xs">{t.routerChecked(routing.router)}</p>}
+        {routing?.checked && <p className="iw-muted text-xs">{modelFiltered ? t.routerFiltered(routing.router) : t.routerChecked(routing.router)}</p>}
         <ChangesList />
         <Breakdown models={d.models} routing={routing} />
       </>
