@@ -65,6 +65,24 @@ export function byWorst(a: Finding, b: Finding): number {
   return symptom(a) - symptom(b) || RANK[a.severity] - RANK[b.severity] || b.score - a.score || a.model.localeCompare(b.model);
 }
 
+/**
+ * Findings worst first (byWorst), then each model's instance-outlier lifted to just before that
+ * model's first finding: with one slow instance, the model-wide figures (its KV peak, its ITL p95)
+ * are often that instance's, and the outlier is the better lead.
+ */
+export function order(findings: readonly Finding[]): Finding[] {
+  const out = [...findings].sort(byWorst);
+  for (const f of out.filter((x) => x.id === 'instance-outlier' && x.model !== '')) {
+    const from = out.indexOf(f);
+    const to = out.findIndex((x) => x.model === f.model);
+    if (to >= 0 && to < from) {
+      out.splice(from, 1);
+      out.splice(to, 0, f);
+    }
+  }
+  return out;
+}
+
 const OUTLIER_COLUMNS: ColumnSpec[] = [
   { id: 'ttft_p95', title: 'TTFT p95', unit: 'seconds', worse: 'higher', query: { id: 'ttft_p95', legend: '', alternatives: [] } },
   { id: 'itl_mean', title: 'ITL mean', unit: 'seconds', worse: 'higher', query: { id: 'itl_mean', legend: '', alternatives: [] } },
@@ -153,5 +171,5 @@ export function diagnose(models: ReadonlyMap<string, ModelFigures>, instances: r
       });
     }
   }
-  return { noTraffic: out.length === 0, findings: findings.sort(byWorst), models: out, checked: [...checked], singleInstance };
+  return { noTraffic: out.length === 0, findings: order(findings), models: out, checked: [...checked], singleInstance };
 }

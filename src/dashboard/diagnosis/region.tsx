@@ -15,7 +15,7 @@ import type { EffectiveSlo } from '../slo/queries';
 import type { EvidenceItem, VerdictId } from './verdicts';
 import { useMemo } from 'react';
 import type { DetectedRouter } from '../../catalog';
-import { byWorst } from './diagnose';
+import { order } from './diagnose';
 import { pickRouter, useRouterDiagnosis, type RouterDiagnosis } from './use-router-diagnosis';
 
 const LOCALE = { en: 'en', 'zh-CN': 'zh-CN' } as const;
@@ -99,7 +99,7 @@ function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagno
   const d = useMemo(() => {
     if (!base || !routing || base.noTraffic || modelFiltered) return base;
     const checked: VerdictId[] = routing.checked ? [...base.checked, 'router-imbalance'] : base.checked;
-    return { ...base, checked, findings: [...base.findings, ...routing.findings].sort(byWorst) };
+    return { ...base, checked, findings: order([...base.findings, ...routing.findings]) };
   }, [base, routing, modelFiltered]);
   const promql = useMemo(() => (routing ? new Map([...modelPromql, ...routing.promql]) : modelPromql), [modelPromql, routing]);
   let body: React.ReactNode;

@@ -52,3 +52,15 @@ describe('router imbalance', () => {
     expect(routerTerm({ mean: 0.1, count: 1 }, { mean: null, count: null })).toBeNull();
   });
 });
+
+describe('order', () => {
+  it("a model's outlier instance comes before that model's critical KV finding; the router's finding stays first", async () => {
+    const { order } = await import('./diagnose');
+    const base = { score: 1, confidence: 'medium' as const, evidence: {}, bucketBounds: false, inferred: false, panel: '', inputs: [] };
+    const kv = { ...base, id: 'kv-capacity' as const, model: 'm', severity: 'critical' as const };
+    const other = { ...base, id: 'kv-capacity' as const, model: 'n', severity: 'critical' as const };
+    const outlier = { ...base, id: 'instance-outlier' as const, model: 'm', instance: 'i', severity: 'warning' as const };
+    const router = { ...base, id: 'router-imbalance' as const, model: '', instance: 'e', severity: 'warning' as const };
+    expect(order([kv, other, outlier, router]).map((f) => `${f.id}@${f.model}`)).toEqual(['router-imbalance@', 'instance-outlier@m', 'kv-capacity@m', 'kv-capacity@n']);
+  });
+});
