@@ -102,8 +102,10 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
     case 'router-skew':
       // The skew is the router's (a router with the skewed policy in front, `--router-policy
       // skewed`: 85 % of the model's requests to its first server); more load than the default so
-      // that server queues even when it runs two DP engines, while its peers stay idle.
-      c.load.multiplier *= 2;
+      // that server queues even when it runs two DP engines, while its peers stay idle; no daily
+      // swing (at the morning trough the busy server would cope).
+      c.load.multiplier *= 2.5;
+      c.load.dailyAmplitude = 0;
       break;
     case 'outlier':
       // One slow replica (a throttled GPU, a bad placement): every step four times slower.

@@ -45,8 +45,8 @@ describe('scenarios', () => {
     expect(healthy.kvMax).toBeLessThan(0.9);
   });
 
-  it('router-skew: behind a skewed router fronting only its model, the first server queues, its peer does not', () => {
-    const t0 = Date.UTC(2026, 0, 1, 12);
+  it('router-skew: behind a skewed router fronting only its model, the first server queues, its peer does not (at the daily trough too)', () => {
+    const t0 = Date.UTC(2026, 0, 1, 3);
     // Servers 1 and 3 serve m (server 1 runs two DP engines): the router fronts those two only.
     const fleet = createFleet({ engines: [{ id: 'vllm', instances: 4 }], models: ['a', 'm'], scenario: 'router-skew@m', startMs: t0, seed: 5 });
     const core = new RouterCore(fleet, 'vllm', 'skewed', 42, false, ['m']);
