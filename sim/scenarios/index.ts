@@ -51,6 +51,8 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
   const c: EngineConfig = { ...base, mix: { ...base.mix }, load: { ...base.load } };
   // Bursts would mix episodes of other bottlenecks into the range: scenarios run a steady load.
   c.load.burstEveryMin = 1e9;
+  // Nor a daily swing: a scenario tuned near a threshold must not flip with the hour it runs at.
+  c.load.dailyAmplitude = 0;
   switch (scenario) {
     case 'kv-bound':
       // Long prompts, short answers, a small KV cache: admission waits for KV room (queue time
@@ -91,7 +93,7 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
     case 'cache-thrash':
       // Few prefix hits while the KV cache runs near full (evictions), without queueing.
       c.mix.prefixHitShare = 0.08;
-      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.65);
+      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.75);
       c.mix.outputMedian = 400;
       c.mix.outputSigma = 0.4;
       break;

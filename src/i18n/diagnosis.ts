@@ -95,6 +95,7 @@ export const en = {
       dominant: (term: string) => `dominant: ${term}`,
       router: (term: string, router: string, engine: string, name: string) =>
         `Before the engine: router + network ${term} (mean TTFT at ${name} ${router} − at the engines ${engine}; inferred, a difference of means).`,
+      routerNoise: 'Below 1 % of TTFT: within what a difference of two means can tell (the two histograms hold slightly different requests over a range).',
       routerMismatch: (name: string, router: string, engine: string) =>
         `Router + network: not computed — ${name} counted ${router} first tokens over the range, the engines ${engine} (it is younger than the range, or traffic bypasses it); a difference of means over different requests would say nothing.`,
       kvTransfer: (v: string) => `KV transfer (PD disaggregation): ${v} per transfer (measured; part of the decode side's queue and TTFT, not added again).`,
@@ -207,6 +208,7 @@ export const zh: typeof en = {
       dominant: (term: string) => `主要部分：${term}`,
       router: (term: string, router: string, engine: string, name: string) =>
         `进入引擎之前：路由与网络 ${term}（${name} 处的平均 TTFT ${router} − 引擎处的 ${engine}；推算，两个均值之差）。`,
+      routerNoise: '低于 TTFT 的 1%：在两个均值之差所能分辨的范围内（两个直方图在一个时间范围内统计的请求略有不同）。',
       routerMismatch: (name: string, router: string, engine: string) =>
         `路由与网络：未计算——本范围内 ${name} 统计到 ${router} 个首 token，引擎为 ${engine}（路由器的运行时间短于该范围，或有流量绕过它）；对不同请求求均值之差没有意义。`,
       kvTransfer: (v: string) => `KV 传输（PD 分离）：每次 ${v}（实测；已包含在 decode 端的排队与 TTFT 中，不再重复相加）。`,

@@ -6,7 +6,7 @@ import { formatValue } from '../../lib/units';
 import type { Headroom } from './capacity';
 import type { Decomposition } from './decompose';
 import type { ModelDiagnosis } from './diagnose';
-import { routerTerm } from './router-verdict';
+import { ROUTER_NOISE, routerTerm } from './router-verdict';
 import type { RouterDiagnosis } from './use-router-diagnosis';
 import { SpecLine } from './spec-line';
 
@@ -65,6 +65,7 @@ function Around({ m, routing, locale }: { m: ModelDiagnosis; routing: RouterDiag
       {r && routing && 'term' in r && (
         <li data-term="router" data-mean={r.term} data-router-ttft={r.router} data-engine-ttft={r.engine} data-source="inferred">
           {t.router(s(r.term), s(r.router), s(r.engine), routing.router)}
+          {r.term < ROUTER_NOISE * r.engine && ` ${t.routerNoise}`}
         </li>
       )}
       {r && routing && 'mismatch' in r && (

@@ -88,6 +88,13 @@ export type RouterTerm =
   /** The router and the engines did not count the same requests over the range (the router is younger than the range, or traffic bypasses it): no term. */
   | { mismatch: { router: number; engine: number } };
 
+/**
+ * A router term below this share of the engine's mean TTFT is within what a difference of two means
+ * can tell (the router observes a request when it ends, the engine at its first token: over a range
+ * they hold slightly different requests), said beside it.
+ */
+export const ROUTER_NOISE = 0.01;
+
 /** Request rates further apart than this share are not the same requests: the difference of means would say nothing. */
 export const SAME_REQUESTS = 0.1;
 
