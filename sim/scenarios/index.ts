@@ -51,8 +51,6 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
   const c: EngineConfig = { ...base, mix: { ...base.mix }, load: { ...base.load } };
   // Bursts would mix episodes of other bottlenecks into the range: scenarios run a steady load.
   c.load.burstEveryMin = 1e9;
-  // Nor a daily swing: a scenario tuned near a threshold must not flip with the hour it runs at.
-  c.load.dailyAmplitude = 0;
   switch (scenario) {
     case 'kv-bound':
       // Long prompts, short answers, a small KV cache: admission waits for KV room (queue time
