@@ -8,6 +8,9 @@ import { appUrl, expect, test } from './fixtures';
 import { useStack } from './support/own-stack';
 
 // Model → the verdict its scenario must put first. `outlier` slows the first of its two instances.
+// m-skew (second in the list, so it has two servers too) runs behind a skewed EPP: its verdict is
+// the router's, not tied to a model, checked on the whole board.
+const SKEW = 'm-skew';
 const CASES = [
   ['m-outlier', 'outlier', 'instance-outlier'],
   ['m-kv', 'kv-bound', 'kv-capacity'],
@@ -18,16 +21,18 @@ const CASES = [
   ['m-broken', 'broken-prefix-counter', 'prefix-counter-broken'],
 ] as const;
 const HEALTHY = 'm-healthy';
-const MODELS = [...CASES.map((c) => c[0]), HEALTHY];
+const MODELS = [CASES[0][0], SKEW, ...CASES.slice(1).map((c) => c[0]), HEALTHY];
 
 test.describe.configure({ mode: 'serial' });
 
 test.describe('diagnosis on scenario models', () => {
-  // Nine servers: models round-robin, so the ninth serves m-outlier again (its healthy peer).
+  // Twelve servers: models round-robin, so the eleventh serves m-outlier again (its healthy peer)
+  // and the twelfth m-skew (the second server of the skewed router).
   const stack = useStack({
-    engines: [{ id: 'vllm', instances: MODELS.length + 1 }],
+    engines: [{ id: 'vllm', instances: MODELS.length + 2 }],
     models: MODELS,
-    scenario: CASES.map(([model, scenario]) => `${scenario}@${model}`).join(','),
+    scenario: [...CASES.map(([model, scenario]) => `${scenario}@${model}`), `router-skew@${SKEW}`].join(','),
+    router: { kind: 'epp', port: 0, policy: 'skewed', models: [SKEW] },
     backfillMinutes: 12,
   });
 
@@ -64,6 +69,17 @@ test.describe('diagnosis on scenario models', () => {
     await region(page).getByTestId('diagnosis-breakdown').locator('summary').click();
     const { violations } = await new AxeBuilder({ page }).include('[aria-label="Diagnosis"]').analyze();
     expect(violations).toEqual([]);
+  });
+
+  test('behind a skewed router, the board names the router imbalance first, with the shares and the queue', async ({ page }) => {
+    await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', from: RANGE }));
+    const first = region(page).locator('[data-verdict-id]').first();
+    await expect(first).toHaveAttribute('data-verdict-id', 'router-imbalance', { timeout: 30_000 });
+    // The skewed EPP sends 85 % to m-skew's first server (the second in the fleet: pod vllm-server-1).
+    await expect(first).toHaveAttribute('data-instance', /vllm-server-1$/);
+    await expect(first).toContainText('its fair share among 2 endpoints');
+    await expect(first).toContainText('waiting now against');
+    await expect(first).toContainText('routing policy');
   });
 
   interface InstantBody {
@@ -109,22 +125,36 @@ test.describe('diagnosis on scenario models', () => {
   });
 
   // Last: it resets the healthy model's counters.
-  test('stopping and restarting a simulated engine draws a restart marker at that time', async ({ page }) => {
+  test('restarting a simulated engine with a smaller KV cache draws a restart and a config-change marker at that time', async ({ page }) => {
     const target = stack().simTargets[MODELS.indexOf(HEALTHY)]!;
     const before = Date.now();
-    await stack().restartEngine(target);
+    await stack().restartEngine(target, { kvScale: 0.5 });
     const after = Date.now();
     // Two scrapes of the new process (5 s interval).
     await page.waitForTimeout(11_000);
     await open(page, HEALTHY);
-    const start = region(page).locator(`[data-start-instance="${target}"]`);
+    const changes = region(page).getByTestId('diagnosis-changes');
+    const start = changes.locator(`[data-change-kind="restart"][data-start-instance="${target}"]`);
     await expect(start).toHaveAttribute('data-restart', 'true');
-    const t = Number(await start.getAttribute('data-start-ms'));
-    expect(t).toBeGreaterThanOrEqual(before - 1000);
-    expect(t).toBeLessThanOrEqual(after + 1000);
-    // The same start is a line on the charts' time axis, named in the chart's accessible name.
+    const config = changes.locator(`[data-change-kind="config"][data-start-instance="${target}"]`);
+    // What changed, from cache_config_info's labels: the block count halves with the KV cache.
+    await expect(config).toContainText(/num_gpu_blocks: \d+ → \d+/);
+    for (const item of [start, config]) {
+      const t = Number(await item.getAttribute('data-start-ms'));
+      expect(t).toBeGreaterThanOrEqual(before - 1000);
+      // Both are read off the first scrape of the new process (5 s) on the range answer's step grid (a few s here).
+      expect(t).toBeLessThanOrEqual(after + 15_000);
+    }
+    // The same changes are lines on the charts' time axis, named in the chart's accessible name (not "alerts").
     const chart = page.locator('[role="figure"][data-panel-id="request-rate"]');
     await chart.scrollIntoViewIfNeeded();
-    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`Restart · ${target.replace(/[.]/g, '\\.')}`));
+    const img = chart.getByRole('img');
+    await expect(img).toHaveAttribute('aria-label', new RegExp(`changes and alerts in this range: .*Restart · ${target.replace(/[.]/g, '\\.')}`));
+    await expect(img).toHaveAttribute('aria-label', /Config changed/);
+    // Before vs after one click away: the window starts at the change, compared with as long before it.
+    const at = await config.getAttribute('data-start-ms');
+    await config.getByRole('button', { name: 'Before vs after' }).click();
+    await expect(page).toHaveURL(/compare=\d+m/);
+    expect(new URL(page.url()).searchParams.get('from')).toBe(at);
   });
 });

@@ -3,7 +3,7 @@
 // continuing a fleet that was backfilled.
 import { createServer, type Server } from 'node:http';
 import { advanceFleet, createFleet, type Fleet, type FleetOptions, targetOf } from './fleet.ts';
-import { SimInstance } from './instance.ts';
+import { SimInstance, type InstanceOptions } from './instance.ts';
 import { METRICS_PATH } from './spec.ts';
 import { ExemplarRecorder, OPENMETRICS_CONTENT_TYPE, renderOpenMetricsScrape, wantsOpenMetrics } from './exemplars.ts';
 
@@ -29,7 +29,8 @@ export interface SimHandle {
   /** Stops serving one target (`host:port`), as a crashed engine would: its scrapes then fail. */
   stopInstance(target: string): Promise<void>;
   /** Stops the instance if it runs, then starts it afresh on the same port: a restart (new process start time, counters from 0). */
-  restartInstance(target: string): Promise<void>;
+  /** Stops and starts the instance again (counters from 0); `change`: the new process's configuration differs. */
+  restartInstance(target: string, change?: Pick<InstanceOptions, 'kvScale'>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -124,13 +125,13 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       byTarget.delete(target);
       if (s.listening) await closeServer(s);
     },
-    restartInstance: async (target) => {
+    restartInstance: async (target, change) => {
       const i = fleet.instances.findIndex((x) => targetOf(fleet, x) === target);
       const old = fleet.instances[i];
       if (!old) throw new Error(`no simulated instance at ${target}`);
       const s = byTarget.get(target);
       if (s?.listening) await closeServer(s);
-      const fresh = new SimInstance(old.spec, { ...old.opts, startMs: Date.now() });
+      const fresh = new SimInstance(old.spec, { ...old.opts, startMs: Date.now(), ...change });
       fleet.instances[i] = fresh;
       const ex = options.exemplars ? new ExemplarRecorder(`${fresh.opts.seed}:${fresh.spec.engine}:${fresh.spec.index}`, () => fresh.nowMs) : null;
       const server = createServer(handler(fresh, ex));

@@ -41,6 +41,8 @@ export interface InstanceOptions {
   leFormat?: LeFormat;
   startMs: number;
   tickMs: number;
+  /** KV capacity × this (a restart with a new memory setting: `cache_config_info` changes with it). */
+  kvScale?: number;
 }
 
 const VLLM_SPEC_TOKENS = 3;
@@ -64,7 +66,8 @@ export class SimInstance {
     const { engine, index, model } = spec;
     const { features, profile, startMs } = opts;
     this.nowMs = startMs;
-    this.preset = modelPreset(model);
+    const preset = modelPreset(model);
+    this.preset = opts.kvScale ? { ...preset, kvCapacityTokens: Math.round(preset.kvCapacityTokens * opts.kvScale) } : preset;
     const startSec = startMs / 1000;
     this.rename = profile === 'underscore' ? (n) => n.replace(/:/g, '_') : profile === 'nim' ? (n) => n.replace(/^vllm:/, '') : (n) => n;
     // `_created`: vLLM's single-process client has it; SGLang (multiprocess), LMDeploy

@@ -1,6 +1,7 @@
 // A stack (simulated engines scraped by a real Prometheus) of a describe block's own, started
 // before its tests and stopped after them, for what the global setup's two stacks do not cover.
 import { startStack, type Stack, type StackOptions } from '../../scripts/lib/stack';
+import type { StackRouter } from '../../scripts/lib/router-stack';
 import { test } from '../fixtures';
 import { freePortBlock } from './ports';
 
@@ -25,7 +26,10 @@ export function useStack(opts: Omit<StackOptions, Ports> & Partial<Pick<StackOpt
     });
     // The GPU layer (exporters, kube-state-metrics) given port 0 takes the block's last four ports.
     const gpus = opts.gpus && !opts.gpus.port && base !== null ? { gpus: { ...opts.gpus, port: base + 12 } } : {};
-    stack = await startStack({ backfillMinutes: 20, seed: 21, log, ...ports, ...opts, ...(engines ? { engines } : {}), ...gpus } as StackOptions);
+    // Routers given port 0 take the block's ports from 13 on.
+    const given = opts.router === undefined ? [] : Array.isArray(opts.router) ? opts.router : [opts.router];
+    const router = base !== null && given.length > 0 ? { router: given.map((r: StackRouter, i) => (r.port ? r : { ...r, port: base + 13 + i })) } : {};
+    stack = await startStack({ backfillMinutes: 20, seed: 21, log, ...ports, ...opts, ...(engines ? { engines } : {}), ...gpus, ...router } as StackOptions);
   });
   test.afterAll(async () => {
     await stack?.stop();

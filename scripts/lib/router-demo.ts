@@ -8,12 +8,15 @@ import type { StackOptions } from './stack.ts';
 export const ROUTER_USAGE = `  --router none            simulated routers in front of the engines (comma list): ${ROUTER_KINDS.join(' | ')}
                            (each scraped as a job named after it; one model unless --models)
   --router-policy round-robin   ${POLICIES.join(' | ')} (skewed: 85 % to the first server)
+                           (--scenario router-skew: an EPP with the skewed policy unless --router is given)
   --router-port 19220      the router's metrics port
   --epp-generation llm-d-0.9    ${EPP_GENERATIONS.join(' | ')}
   --sgl-form 2025          ${SGL_FORMS.join(' | ')} (smg also serves /engine_metrics, scraped as "router-engine-metrics")`;
 
 export function routerDemoOptions(args: ParsedArgs, topology: string): Pick<StackOptions, 'router' | 'models'> {
-  const kind = args.get('router');
+  // `--scenario router-skew` brings its router: the EPP (it reports TTFT, and joins by pod), skewed.
+  const skew = (args.get('scenario') ?? '').split(',').some((s) => s.trim().split('@')[0] === 'router-skew');
+  const kind = args.get('router') ?? (skew ? 'epp' : undefined);
   if (kind === undefined || kind === 'none') return {};
   if (topology !== 'single') throw new Error('--router applies to --topology single only');
   const sglForm = args.get('sgl-form') ?? '2025';
@@ -25,7 +28,7 @@ export function routerDemoOptions(args: ParsedArgs, topology: string): Pick<Stac
     router: kind.split(',').map((k, i) => ({
       kind: parseRouterKind(k.trim()),
       port: port + i,
-      policy: parsePolicy(args.get('router-policy') ?? 'round-robin'),
+      policy: parsePolicy(args.get('router-policy') ?? (skew ? 'skewed' : 'round-robin')),
       eppGeneration: parseEppGeneration(args.get('epp-generation') ?? 'llm-d-0.9'),
       sglForm,
     })),

@@ -57,7 +57,7 @@ export interface Stack {
   /** Stops one simulated engine (`host:port` of `simTargets`): its target goes down, as after a crash. */
   stopEngine(target: string): Promise<void>;
   /** Restarts one simulated engine on the same port (new process start time, counters from 0). */
-  restartEngine(target: string): Promise<void>;
+  restartEngine(target: string, change?: { kvScale?: number }): Promise<void>;
   /** Stops only the backend process (the engines keep running); for "backend down" tests. */
   stopPrometheus(): Promise<void>;
   /**
@@ -192,7 +192,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         return stopped;
       },
       stopEngine: (target) => sim!.stopInstance(target),
-      restartEngine: (target) => sim!.restartInstance(target),
+      restartEngine: (target, change) => sim!.restartInstance(target, change),
       stopPrometheus: async () => {
         running = false;
         await proc?.stop();

@@ -55,9 +55,11 @@ export class RouterCore {
     seed: number,
     /** A second router in front of the same engines: it reports the stream, the first one splits it. */
     readonly passive = false,
+    /** Front only the servers of these models (default: every server of the engine). */
+    models?: readonly string[],
   ) {
-    const fronted = fleet.instances.filter((i) => i.spec.engine === engine);
-    if (fronted.length === 0) throw new Error(`router: no ${engine} servers to route to`);
+    const fronted = fleet.instances.filter((i) => i.spec.engine === engine && (!models || models.includes(i.spec.model)));
+    if (fronted.length === 0) throw new Error(`router: no ${engine} servers${models ? ` of ${models.join(', ')}` : ''} to route to`);
     this.rng = new Prng(`${seed}:router`);
     this.endpoints = fronted.map((inst) => ({
       inst,

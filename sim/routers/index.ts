@@ -29,6 +29,8 @@ export interface RouterOptions {
   seed?: number;
   /** Does not set the engines' arrival weights (a second router in front of the same engines). */
   passive?: boolean;
+  /** Fronts only the servers of these models (default: all of the engine's). */
+  models?: readonly string[];
 }
 
 export interface RouterHandle {
@@ -73,7 +75,7 @@ export function parseEppGeneration(v: string): EppGeneration {
 }
 
 export async function startRouter(fleet: Fleet, o: RouterOptions): Promise<RouterHandle> {
-  const core = new RouterCore(fleet, o.engine ?? ROUTER_ENGINE[o.kind], o.policy ?? 'round-robin', o.seed ?? 42, o.passive ?? false);
+  const core = new RouterCore(fleet, o.engine ?? ROUTER_ENGINE[o.kind], o.policy ?? 'round-robin', o.seed ?? 42, o.passive ?? false, o.models);
   const family = routerFamily(core, o, Date.now() / 1000);
   const step = (): void => {
     advanceFleet(fleet, Date.now());

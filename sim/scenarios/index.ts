@@ -4,7 +4,7 @@
 // instances serving those models (one stack can then show several verdicts, one per model).
 import type { EngineConfig } from '../model/engine-model.ts';
 
-export const SCENARIOS = ['kv-bound', 'prefill-bound', 'decode-bound', 'preemption-storm', 'cache-thrash', 'broken-prefix-counter', 'outlier'] as const;
+export const SCENARIOS = ['kv-bound', 'prefill-bound', 'decode-bound', 'preemption-storm', 'cache-thrash', 'broken-prefix-counter', 'outlier', 'router-skew'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface ScenarioTarget {
@@ -91,13 +91,21 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
     case 'cache-thrash':
       // Few prefix hits while the KV cache runs near full (evictions), without queueing.
       c.mix.prefixHitShare = 0.08;
-      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.65);
+      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.75);
       c.mix.outputMedian = 400;
       c.mix.outputSigma = 0.4;
       break;
     case 'broken-prefix-counter':
       // Queries counted, hits never: what a build with a broken hit counter (or no shared prefix) shows.
       c.mix.prefixHitShare = 0;
+      break;
+    case 'router-skew':
+      // The skew is the router's (a router with the skewed policy in front, `--router-policy
+      // skewed`: 85 % of the model's requests to its first server); more load than the default so
+      // that server queues even when it runs two DP engines, while its peers stay idle; no daily
+      // swing (at the morning trough the busy server would cope).
+      c.load.multiplier *= 2.5;
+      c.load.dailyAmplitude = 0;
       break;
     case 'outlier':
       // One slow replica (a throttled GPU, a bad placement): every step four times slower.

@@ -2,6 +2,7 @@
 // verdict needs (the e2e checks the board names it; here the model's own figures).
 import { describe, expect, it } from 'vitest';
 import { createFleet, advanceFleet } from '../fleet.ts';
+import { RouterCore } from '../routers/core.ts';
 import { assignScenarios, parseScenarios } from './index.ts';
 
 describe('scenarios', () => {
@@ -11,7 +12,7 @@ describe('scenarios', () => {
       { scenario: 'outlier', model: 'a/b' },
       { scenario: 'decode-bound', model: 'c' },
     ]);
-    expect(() => parseScenarios('router-skew')).toThrow(/unknown scenario "router-skew"/);
+    expect(() => parseScenarios('router-skw')).toThrow(/unknown scenario "router-skw"/);
   });
 
   it('outlier slows only the first instance of its model', () => {
@@ -42,5 +43,21 @@ describe('scenarios', () => {
     expect(kv.waitingMax).toBeGreaterThan(5);
     const healthy = run();
     expect(healthy.kvMax).toBeLessThan(0.9);
+  });
+
+  it('router-skew: behind a skewed router fronting only its model, the first server queues, its peer does not (at the daily trough too)', () => {
+    const t0 = Date.UTC(2026, 0, 1, 3);
+    // Servers 1 and 3 serve m (server 1 runs two DP engines): the router fronts those two only.
+    const fleet = createFleet({ engines: [{ id: 'vllm', instances: 4 }], models: ['a', 'm'], scenario: 'router-skew@m', startMs: t0, seed: 5 });
+    const core = new RouterCore(fleet, 'vllm', 'skewed', 42, false, ['m']);
+    expect(core.endpoints.map((e) => e.model)).toEqual(['m', 'm']);
+    let waiting = [0, 0];
+    for (let t = t0; t <= t0 + 3 * 60_000; t += 1000) {
+      advanceFleet(fleet, t);
+      core.rebalance();
+      waiting = core.endpoints.map((e) => e.inst.models.reduce((s, m) => s + m.waiting.length, 0));
+    }
+    expect(waiting[0]).toBeGreaterThan(20);
+    expect(waiting[1]).toBe(0);
   });
 });

@@ -11,6 +11,8 @@ export const en = {
     failed: (why: string) => `Diagnosis unavailable: ${why}`,
     healthy: (checked: string) => `Nothing stands out in this range. Checked: ${checked}.`,
     singleInstance: 'One instance per model: no outlier check (it needs peers).',
+    routerChecked: (router: string) => `Router imbalance checked on ${router}'s per-endpoint shares.`,
+    routerFiltered: (router: string) => `Router imbalance is judged on the whole board: clear the model filter to see ${router}'s verdict.`,
     stale: 'Shown from the last answer: the backend is not answering.',
     severity: { info: 'Info', warning: 'Warning', critical: 'Critical' },
     confidence: { high: 'sure', medium: 'fairly sure', low: 'unsure' },
@@ -21,6 +23,7 @@ export const en = {
     promql: 'PromQL',
     onModel: (model: string) => `model ${model}`,
     onInstance: (instance: string, model: string) => `instance ${instance} (model ${model})`,
+    onEndpoint: (endpoint: string, router: string) => `endpoint ${endpoint} behind ${router}`,
     names: {
       'kv-capacity': 'KV-capacity queueing',
       'preemption-storm': 'preemption storm',
@@ -29,6 +32,9 @@ export const en = {
       'prefix-cache-thrash': 'prefix-cache thrash',
       'prefix-counter-broken': 'prefix-cache hit counter',
       'instance-outlier': 'instance outliers',
+      'router-imbalance': 'router imbalance',
+      'littles-law-mismatch': "Little's-law mismatch",
+      'spec-decode-costly': 'speculative-decoding payoff',
       'slo-burn': 'SLO burn',
     },
     // `{name}`: the finding's evidence, formatted. Extras are added when the finding has them.
@@ -40,6 +46,9 @@ export const en = {
       'prefix-cache-thrash': 'Prefix-cache hit rate {hitRate} while the KV cache peaked at {kvMax}: cached prefixes are evicted before reuse',
       'prefix-counter-broken': 'Prefix-cache queries {queries} but hits stayed at exactly 0 over the range',
       'instance-outlier': "Slower than the model's other instances",
+      'router-imbalance': 'Gets {share} of the routed requests, {fair}× its fair share among {endpoints} endpoints',
+      'littles-law-mismatch': "By Little's law {littles} requests are in the engine on average (arrival rate × mean E2E), but its gauges say {gauges} waiting or running (a gap of {gap})",
+      'spec-decode-costly': 'Speculation accepts {acceptance} of drafted tokens: {length} tokens per step per request; ITL mean {itlMean}, {perRequest} per running request',
       'slo-burn': 'Error budget burning at {burn}× over the last hour (threshold {threshold})',
     },
     extra: {
@@ -47,6 +56,8 @@ export const en = {
       signature: 'TTFT p99 ÷ p5 = {signature} (above 20× is the KV-capacity signature)',
       ttft_p95: 'TTFT p95 {ttft_p95} against {ttft_p95_median} (median of the others)',
       itl_mean: 'mean ITL {itl_mean} against {itl_mean_median}',
+      waiting: '{waiting} waiting now against {waitingPeers} (median of the other endpoints)',
+      ttft: 'TTFT p95 {ttft} against {ttftPeers}',
     },
     action: {
       'kv-capacity': 'Add KV room: more replicas, a larger --gpu-memory-utilization, a shorter --max-model-len, KV quantization (--kv-cache-dtype fp8), or cap concurrency (--max-num-seqs).',
@@ -57,9 +68,23 @@ export const en = {
       'prefix-counter-broken': 'Either no requests share prefixes (caching off, or cache_salt isolating them) or the counter is broken in this build (vllm-ascend#16639): check --enable-prefix-caching and compare TTFT of repeated prompts.',
       'instance-outlier': "Compare this instance's configuration, GPU and placement with its peers; drain it if it stays slow.",
       'slo-burn': 'At this burn the budget runs out early: act on the causes listed above it, or relax the objective if it is not real.',
+      'router-imbalance': 'Change the routing policy (least-load or queue-aware instead of a fixed split), lower this endpoint\'s weight, or make prefix-aware routing spill to others when its queue builds.',
+      'littles-law-mismatch': 'Requests may be stuck (counted as running but never finishing) or the gauges and histograms cover different requests (aborts, another frontend): compare the Running and Waiting panels with the request rate.',
+      'spec-decode-costly': 'Speculation likely costs more than it saves at this acceptance: use fewer speculative tokens (--speculative-config num_speculative_tokens), a draft model closer to the target, or turn it off; check with the compare mode (spec on vs off).',
     },
-    changes: { restart: 'Restart', started: 'Started' },
-    starts: 'Engine starts in this range (process start time): ',
+    changes: {
+      restart: 'Restart',
+      started: 'Started',
+      reset: 'Restart (counter reset)',
+      config: 'Config changed',
+      sleep: 'Sleep',
+      wake: 'Wake',
+      /** A chart's accessible name when change markers (with or without alerts) are on it. */
+      aria: (title: string, list: string) => `${title} — changes and alerts in this range: ${list}`,
+      compare: 'Before vs after',
+      compareTitle: (time: string) => `Compare the equal stretches before and after ${time}`,
+    },
+    changesList: 'Changes in this range: ',
     latency: {
       title: 'Where the time goes (means over the range)',
       ttft: 'TTFT',
@@ -68,6 +93,15 @@ export const en = {
       measured: 'measured',
       inferred: 'inferred',
       dominant: (term: string) => `dominant: ${term}`,
+      router: (term: string, router: string, engine: string, name: string) =>
+        `Before the engine: router + network ${term} (mean TTFT at ${name} ${router} − at the engines ${engine}; inferred, a difference of means).`,
+      routerNoise: 'Below 1 % of TTFT: within what a difference of two means can tell (the two histograms hold slightly different requests over a range).',
+      routerMismatch: (name: string, router: string, engine: string) =>
+        `Router + network: not computed — ${name} counted ${router} first tokens over the range, the engines ${engine} (it is younger than the range, or traffic bypasses it); a difference of means over different requests would say nothing.`,
+      kvTransfer: (v: string) => `KV transfer (PD disaggregation): ${v} per transfer (measured; part of the decode side's queue and TTFT, not added again).`,
+      kvTransferAbsent: 'KV transfer: not present (this engine exposes no KV-connector transfer time).',
+      spec: (acceptance: string, length: string, itl: string, perRequest: string) =>
+        `Speculative decoding: ${acceptance} of drafted tokens accepted, ${length} tokens per step per request; ITL mean ${itl}, ${perRequest} per running request (compare spec on vs off with the compare mode).`,
       p95: (v: string) => `p95 ${v}`,
       concurrency: (queue: string, busy: string, waiting: string, running: string) =>
         `In flight by Little's law: ${queue} queued, ${busy} in prefill or decode; the engine's gauges say ${waiting} waiting, ${running} running.`,
@@ -92,6 +126,8 @@ export const zh: typeof en = {
     failed: (why: string) => `无法诊断：${why}`,
     healthy: (checked: string) => `此时间范围内没有突出问题。已检查：${checked}。`,
     singleInstance: '每个模型只有一个实例：不做离群检查（需要同组实例对比）。',
+    routerChecked: (router: string) => `已按 ${router} 各端点的请求份额检查路由不均衡。`,
+    routerFiltered: (router: string) => `路由不均衡按整个看板判断：清除模型筛选即可看到 ${router} 的结论。`,
     stale: '显示的是上一次的结果：后端没有响应。',
     severity: { info: '提示', warning: '警告', critical: '严重' },
     confidence: { high: '确定', medium: '较确定', low: '不确定' },
@@ -102,6 +138,7 @@ export const zh: typeof en = {
     promql: 'PromQL 查询',
     onModel: (model: string) => `模型 ${model}`,
     onInstance: (instance: string, model: string) => `实例 ${instance}（模型 ${model}）`,
+    onEndpoint: (endpoint: string, router: string) => `${router} 后的端点 ${endpoint}`,
     names: {
       'kv-capacity': 'KV 容量排队',
       'preemption-storm': '抢占风暴',
@@ -110,6 +147,9 @@ export const zh: typeof en = {
       'prefix-cache-thrash': '前缀缓存抖动',
       'prefix-counter-broken': '前缀缓存命中计数器',
       'instance-outlier': '离群实例',
+      'router-imbalance': '路由不均衡',
+      'littles-law-mismatch': 'Little 定律不一致',
+      'spec-decode-costly': '投机解码收益',
       'slo-burn': 'SLO 消耗',
     },
     evidence: {
@@ -120,6 +160,9 @@ export const zh: typeof en = {
       'prefix-cache-thrash': '前缀缓存命中率 {hitRate}，同时 KV 缓存峰值 {kvMax}：缓存的前缀在复用前就被淘汰',
       'prefix-counter-broken': '前缀缓存查询 {queries}，但命中在整个范围内一直为 0',
       'instance-outlier': '比同模型的其他实例慢',
+      'router-imbalance': '获得 {share} 的路由请求，是其公平份额的 {fair} 倍（共 {endpoints} 个端点）',
+      'littles-law-mismatch': '按 Little 定律，引擎中平均有 {littles} 个请求（到达速率 × 平均端到端延迟），但其指标显示等待或运行 {gauges} 个（相差 {gap}）',
+      'spec-decode-costly': '草稿 token 的接受率为 {acceptance}：每个请求每步 {length} 个 token；平均 ITL {itlMean}，每个运行中请求 {perRequest}',
       'slo-burn': '过去一小时错误预算消耗速度为 {burn} 倍（阈值 {threshold}）',
     },
     extra: {
@@ -127,6 +170,8 @@ export const zh: typeof en = {
       signature: 'TTFT p99 ÷ p5 = {signature}（超过 20 倍即 KV 容量排队的特征）',
       ttft_p95: 'TTFT p95 {ttft_p95}，其他实例中位数 {ttft_p95_median}',
       itl_mean: '平均 ITL {itl_mean}，其他实例中位数 {itl_mean_median}',
+      waiting: '当前等待 {waiting}，其他端点中位数 {waitingPeers}',
+      ttft: 'TTFT p95 {ttft}，其他端点中位数 {ttftPeers}',
     },
     action: {
       'kv-capacity': '增加 KV 空间：增加副本、调高 --gpu-memory-utilization、缩短 --max-model-len、KV 量化（--kv-cache-dtype fp8），或限制并发（--max-num-seqs）。',
@@ -137,9 +182,22 @@ export const zh: typeof en = {
       'prefix-counter-broken': '要么没有请求共享前缀（缓存关闭，或 cache_salt 隔离），要么这个版本的计数器有问题（vllm-ascend#16639）：检查 --enable-prefix-caching，并比较重复提示词的 TTFT。',
       'instance-outlier': '对比该实例与同组实例的配置、GPU 和部署位置；若持续偏慢，将其摘除。',
       'slo-burn': '按这个速度预算会提前耗尽：先处理列在它上面的原因；若目标不合理则放宽。',
+      'router-imbalance': '修改路由策略（用最少负载或感知队列的策略代替固定比例）、降低该端点的权重，或让前缀感知路由在其队列积压时分流到其他端点。',
+      'littles-law-mismatch': '可能有请求卡住（计为运行但一直不结束），或指标与直方图统计的不是同一批请求（中止、其他前端）：对比“运行”“等待”面板与请求速率。',
+      'spec-decode-costly': '在这个接受率下投机解码的开销可能大于收益：减少投机 token 数（--speculative-config num_speculative_tokens）、换一个更接近目标模型的草稿模型，或关闭它；用对比模式（开启与关闭）验证。',
     },
-    changes: { restart: '重启', started: '启动' },
-    starts: '此范围内的引擎启动（进程启动时间）：',
+    changes: {
+      restart: '重启',
+      started: '启动',
+      reset: '重启（计数器归零）',
+      config: '配置变更',
+      sleep: '休眠',
+      wake: '唤醒',
+      aria: (title: string, list: string) => `${title} — 此时间范围内的变更与告警：${list}`,
+      compare: '前后对比',
+      compareTitle: (time: string) => `对比 ${time} 之前与之后等长的时间段`,
+    },
+    changesList: '此范围内的变更：',
     latency: {
       title: '时间花在哪里（范围内均值）',
       ttft: 'TTFT 首 token 延迟',
@@ -148,6 +206,15 @@ export const zh: typeof en = {
       measured: '实测',
       inferred: '推算',
       dominant: (term: string) => `主要部分：${term}`,
+      router: (term: string, router: string, engine: string, name: string) =>
+        `进入引擎之前：路由与网络 ${term}（${name} 处的平均 TTFT ${router} − 引擎处的 ${engine}；推算，两个均值之差）。`,
+      routerNoise: '低于 TTFT 的 1%：在两个均值之差所能分辨的范围内（两个直方图在一个时间范围内统计的请求略有不同）。',
+      routerMismatch: (name: string, router: string, engine: string) =>
+        `路由与网络：未计算——本范围内 ${name} 统计到 ${router} 个首 token，引擎为 ${engine}（路由器的运行时间短于该范围，或有流量绕过它）；对不同请求求均值之差没有意义。`,
+      kvTransfer: (v: string) => `KV 传输（PD 分离）：每次 ${v}（实测；已包含在 decode 端的排队与 TTFT 中，不再重复相加）。`,
+      kvTransferAbsent: 'KV 传输：不存在（该引擎没有导出 KV connector 传输时间）。',
+      spec: (acceptance: string, length: string, itl: string, perRequest: string) =>
+        `投机解码：草稿 token 接受率 ${acceptance}，每个请求每步 ${length} 个 token；平均 ITL ${itl}，每个运行中请求 ${perRequest}（用对比模式比较开启与关闭）。`,
       p95: (v: string) => `p95 为 ${v}`,
       concurrency: (queue: string, busy: string, waiting: string, running: string) =>
         `按 Little 定律在途请求：排队 ${queue}，prefill 或 decode 中 ${busy}；引擎自身的指标为等待 ${waiting}、运行 ${running}。`,

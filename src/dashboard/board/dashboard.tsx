@@ -125,7 +125,7 @@ function WholeBoard({ board, config }: { board: Board; config: RuntimeConfig }) 
       </div>
       <CapacityLeftNote />
       {state.ab && <AbSummary />}
-      <DiagnosisRegion slo={board.slo} />
+      <DiagnosisRegion slo={board.slo} names={board.backend.names} />
       <AlertsRegion />
       {catalog.panels
         .filter((p) => p.section === 'overview')

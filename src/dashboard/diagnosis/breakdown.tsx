@@ -6,6 +6,9 @@ import { formatValue } from '../../lib/units';
 import type { Headroom } from './capacity';
 import type { Decomposition } from './decompose';
 import type { ModelDiagnosis } from './diagnose';
+import { ROUTER_NOISE, routerTerm } from './router-verdict';
+import type { RouterDiagnosis } from './use-router-diagnosis';
+import { SpecLine } from './spec-line';
 
 function Split({ kind, d, locale }: { kind: 'ttft' | 'e2e'; d: Decomposition; locale: string }) {
   const t = useT().diagnosis.latency;
@@ -51,7 +54,33 @@ function Capacity({ model, h, locale }: { model: string; h: Headroom; locale: st
   );
 }
 
-export function Breakdown({ models }: { models: readonly ModelDiagnosis[] }) {
+/** Before the engine (router + network) and KV transfer: beside the TTFT split, never added into it. */
+function Around({ m, routing, locale }: { m: ModelDiagnosis; routing: RouterDiagnosis | null; locale: string }) {
+  const t = useT().diagnosis.latency;
+  const s = (v: number) => formatValue(v, 'seconds', { locale });
+  const r = routing ? routerTerm(routing.ttftByModel.get(m.model), { mean: m.ttftMean, count: m.ttftCount }) : null;
+  const rate = (v: number) => formatValue(v, 'reqps', { locale });
+  return (
+    <>
+      {r && routing && 'term' in r && (
+        <li data-term="router" data-mean={r.term} data-router-ttft={r.router} data-engine-ttft={r.engine} data-source="inferred">
+          {t.router(s(r.term), s(r.router), s(r.engine), routing.router)}
+          {r.term < ROUTER_NOISE * r.engine && ` ${t.routerNoise}`}
+        </li>
+      )}
+      {r && routing && 'mismatch' in r && (
+        <li data-term="router" data-source="not-comparable">
+          {t.routerMismatch(routing.router, rate(r.mismatch.router), rate(r.mismatch.engine))}
+        </li>
+      )}
+      <li data-term="kv-transfer" data-mean={m.kvTransfer ?? undefined} data-source={m.kvTransfer === null ? 'absent' : 'measured'}>
+        {m.kvTransfer === null ? t.kvTransferAbsent : t.kvTransfer(s(m.kvTransfer))}
+      </li>
+    </>
+  );
+}
+
+export function Breakdown({ models, routing = null }: { models: readonly ModelDiagnosis[]; routing?: RouterDiagnosis | null }) {
   const t = useT().diagnosis;
   const locale = useLang();
   if (models.length === 0) return null;
@@ -66,7 +95,9 @@ export function Breakdown({ models }: { models: readonly ModelDiagnosis[] }) {
           <strong>{m.model}</strong>
           <ul>
             {m.latency.ttft && <Split kind="ttft" d={m.latency.ttft} locale={locale} />}
+            <Around m={m} routing={routing} locale={locale} />
             {m.latency.e2e && <Split kind="e2e" d={m.latency.e2e} locale={locale} />}
+            {m.spec && <SpecLine spec={m.spec} locale={locale} />}
             {m.latency.concurrency.queue !== null && (
               <li data-littles-law>
                 {t.latency.concurrency(

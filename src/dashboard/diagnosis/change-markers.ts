@@ -12,6 +12,7 @@ import { expandQuery } from '../../catalog';
 import type { VectorSample } from '../../prometheus';
 import { summaryWindow, rangeSeconds, useDashboard } from '../data/context';
 import { useQueryAnswers } from '../data/use-query-answers';
+import { infoChanges, resetRestarts, sleepChanges, type ChangeEvent } from './changes';
 
 export interface EngineStart {
   instance: string;
@@ -72,8 +73,63 @@ export function useEngineStarts(enabled: boolean): readonly EngineStart[] {
   }, [a, instanceLabel, w.startSec, w.endSec]);
 }
 
-/** Starts as chart markers (drawn like alert markers, neutral colour). */
-export function useChangeMarkers(enabled: boolean, words: { restart: string; started: string }): readonly ChartMarker[] {
+const NO_CHANGES: readonly ChangeEvent[] = [];
+const CHANGE_LABEL = 'iw_change';
+
+/**
+ * Restarts from counter resets (only where the engine has no process start time), configuration
+ * changes of its `*_info` gauge and sleep/wake: one range query over the page's window, each part
+ * tagged in `iw_change`, shared by every chart and the Diagnosis region (same key).
+ */
+export function useChanges(enabled: boolean): readonly ChangeEvent[] {
+  const ctx = useDashboard();
+  const { resolved, catalog, filters, rateInterval, client, baseUrl, window: w } = ctx;
+  const instanceLabel = catalog.filterLabels.instance;
+  const expr = useMemo(() => {
+    if (!resolved) return null;
+    const r = catalog.roles;
+    const parts: string[] = [];
+    const tag = (e: string, kind: string) => `label_replace(${e}, "${CHANGE_LABEL}", "${kind}", "", "")`;
+    // Each reset is seen by every window holding the samples around it: at least two steps and a minute (a few scrapes).
+    const win = `${Math.max(2 * w.stepSec, 60)}s`;
+    if (r && !resolved.has('process_start')) parts.push(tag(`sum by (${instanceLabel}) (resets({{${r.requests}}}[${win}]))`, 'reset'));
+    const info = r?.cacheConfig ?? r?.kvPages?.cacheConfig;
+    if (info) parts.push(tag(`{{${info}}}`, 'config'));
+    if (r?.sleepState) parts.push(tag(`{{${r.sleepState}|sleep_state="awake"}}`, 'sleep'));
+    const kept = parts.flatMap((p) => {
+      const e = expandQuery({ id: 'changes', legend: '', alternatives: [{ expr: p }] }, catalog, { resolved, filters, rateInterval, by: [], range: rangeSeconds(w) });
+      return 'missing' in e ? [] : [e.expr];
+    });
+    return kept.length > 0 ? kept.join(' or ') : null;
+  }, [resolved, catalog, filters, rateInterval, w, instanceLabel]);
+  const exprs = useMemo(() => (expr ? [expr] : []), [expr]);
+  const { answers } = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled: enabled && expr !== null });
+  const a = answers[0];
+  return useMemo(() => {
+    if (!a) return NO_CHANGES;
+    const of = (kind: string) => a.result.filter((s) => s.metric[CHANGE_LABEL] === kind).map((s) => ({ ...s, metric: Object.fromEntries(Object.entries(s.metric).filter(([k]) => k !== CHANGE_LABEL)) }));
+    return [...resetRestarts(of('reset'), instanceLabel, w.stepSec), ...infoChanges(of('config'), instanceLabel, w.startSec), ...sleepChanges(of('sleep'), instanceLabel)].sort((x, y) => x.t - y.t);
+  }, [a, instanceLabel, w.stepSec, w.startSec]);
+}
+
+export interface ChangeWords {
+  restart: string;
+  started: string;
+  reset: string;
+  config: string;
+  sleep: string;
+  wake: string;
+}
+
+/** Starts and changes as chart markers (drawn like alert markers, neutral colour); the tooltip says what changed. */
+export function useChangeMarkers(enabled: boolean, words: ChangeWords): readonly ChartMarker[] {
   const starts = useEngineStarts(enabled);
-  return useMemo(() => starts.map((s) => ({ t: s.t, label: s.restart ? words.restart : words.started, place: s.instance, severity: 'info' })), [starts, words.restart, words.started]);
+  const changes = useChanges(enabled);
+  return useMemo(
+    () => [
+      ...starts.map((s): ChartMarker => ({ t: s.t, label: s.restart ? words.restart : words.started, place: s.instance, severity: 'info' })),
+      ...changes.map((c): ChartMarker => ({ t: c.t, label: c.kind === 'restart' ? words.reset : words[c.kind], place: c.instance, detail: c.what, severity: 'info' })),
+    ],
+    [starts, changes, words],
+  );
 }

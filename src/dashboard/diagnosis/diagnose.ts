@@ -3,7 +3,8 @@
 import type { ColumnSpec } from '../../catalog/types';
 import { markOutliers, type TableRow } from '../tables/table-data';
 import { headroom, type Headroom } from './capacity';
-import { decompose, type LatencyBreakdown } from './decompose';
+import { decompose, mean, type LatencyBreakdown } from './decompose';
+import { specPayoff, type SpecPayoff } from './more-rules';
 import type { InstanceFigures, ModelFigures } from './inputs';
 import { MODEL_RULES, requestRate, T, type EvidenceItem, type RuleResult, type Severity, type VerdictId } from './verdicts';
 
@@ -12,6 +13,8 @@ export interface Finding extends RuleResult {
   id: VerdictId;
   model: string;
   instance?: string;
+  /** router-imbalance: the router's name (its catalog label). */
+  router?: string;
   /** slo-burn: which SLO (ttft, itl, e2e). */
   slo?: string;
   panel: string;
@@ -23,6 +26,13 @@ export interface ModelDiagnosis {
   requestRate: number;
   latency: LatencyBreakdown;
   capacity: Headroom | null;
+  /** Mean engine TTFT (s): the router term subtracts it from the router's. */
+  ttftMean: number | null;
+  /** Requests per second the engine's TTFT histogram counted (the router term checks the router counted the same). */
+  ttftCount: number | null;
+  /** Mean KV transfer time (s) where the engine exports it (SGLang PD), else null: "not present". */
+  kvTransfer: number | null;
+  spec: SpecPayoff | null;
 }
 
 export interface SloBurnInput {
@@ -44,11 +54,33 @@ export interface Diagnosis {
 
 const RANK: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
 
-/** SLO burn is a symptom: listed after every cause, whatever its severity (the cause is named first). */
-const symptom = (f: Finding): number => (f.id === 'slo-burn' ? 1 : 0);
+/**
+ * SLO burn is a symptom: listed after every cause, whatever its severity (the cause is named first).
+ * Router imbalance is upstream of the causes it produces on its busiest endpoint (its queue, its KV
+ * filling, its outlier TTFT): listed before them.
+ */
+const symptom = (f: Finding): number => (f.id === 'slo-burn' ? 2 : f.id === 'router-imbalance' ? 0 : 1);
 
 export function byWorst(a: Finding, b: Finding): number {
   return symptom(a) - symptom(b) || RANK[a.severity] - RANK[b.severity] || b.score - a.score || a.model.localeCompare(b.model);
+}
+
+/**
+ * Findings worst first (byWorst), then each model's instance-outlier lifted to just before that
+ * model's first finding: with one slow instance, the model-wide figures (its KV peak, its ITL p95)
+ * are often that instance's, and the outlier is the better lead.
+ */
+export function order(findings: readonly Finding[]): Finding[] {
+  const out = [...findings].sort(byWorst);
+  for (const f of out.filter((x) => x.id === 'instance-outlier' && x.model !== '')) {
+    const from = out.indexOf(f);
+    const to = out.findIndex((x) => x.model === f.model);
+    if (to >= 0 && to < from) {
+      out.splice(from, 1);
+      out.splice(to, 0, f);
+    }
+  }
+  return out;
 }
 
 const OUTLIER_COLUMNS: ColumnSpec[] = [
@@ -109,7 +141,7 @@ export function diagnose(models: ReadonlyMap<string, ModelFigures>, instances: r
       if (r) findings.push({ ...r, id: rule.id, model, panel: rule.panel, inputs: rule.inputs });
     }
     const inst = instances.filter((i) => i.model === model);
-    out.push({ model, requestRate: rate, latency: decompose(f), capacity: headroom(f, inst) });
+    out.push({ model, requestRate: rate, latency: decompose(f), capacity: headroom(f, inst), ttftMean: mean(f, 'ttft'), ttftCount: f.ttft_count ?? null, kvTransfer: mean(f, 'kv_transfer'), spec: specPayoff(f) });
   }
   const served = new Set(out.map((m) => m.model));
   const peers = instances.filter((i) => served.has(i.model));
@@ -139,5 +171,5 @@ export function diagnose(models: ReadonlyMap<string, ModelFigures>, instances: r
       });
     }
   }
-  return { noTraffic: out.length === 0, findings: findings.sort(byWorst), models: out, checked: [...checked], singleInstance };
+  return { noTraffic: out.length === 0, findings: order(findings), models: out, checked: [...checked], singleInstance };
 }

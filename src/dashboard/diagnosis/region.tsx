@@ -10,10 +10,13 @@ import { Breakdown } from './breakdown';
 import type { Finding } from './diagnose';
 import { useDiagnosis } from './use-diagnosis';
 import { useSloBurn } from './use-slo-burn';
-import { useEngineStarts } from './change-markers';
-import { formatDateTime } from '../../lib/time';
+import { ChangesList } from './changes-list';
 import type { EffectiveSlo } from '../slo/queries';
-import type { EvidenceItem } from './verdicts';
+import type { EvidenceItem, VerdictId } from './verdicts';
+import { useMemo } from 'react';
+import type { DetectedRouter } from '../../catalog';
+import { order } from './diagnose';
+import { pickRouter, useRouterDiagnosis, type RouterDiagnosis } from './use-router-diagnosis';
 
 const LOCALE = { en: 'en', 'zh-CN': 'zh-CN' } as const;
 
@@ -42,11 +45,13 @@ function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, st
     const expr = promql.get(id);
     return expr ? [`# ${id}\n${expr}`] : [];
   });
-  const hasPanel = catalog.panels.some((p) => p.id === f.panel);
+  // The Routing section's endpoint table is not a catalog panel, but it carries the same data-panel-id.
+  const hasPanel = f.panel === 'routing-endpoints' || catalog.panels.some((p) => p.id === f.panel);
   return (
     <li className="iw-alert-item" data-verdict-id={f.id} data-severity={f.severity} data-model={f.model || undefined} data-instance={f.instance}>
       <span className={`iw-alert-badge ${BADGE[f.severity]}`}>{t.severity[f.severity]}</span> <strong>{t.names[f.id]}</strong>
       {f.slo && <span className="iw-muted"> · {f.slo.toUpperCase()}</span>}
+      {f.router && f.instance && <span className="iw-muted"> · {t.onEndpoint(f.instance, f.router)}</span>}
       {f.model && <span className="iw-muted"> · {f.instance ? t.onInstance(f.instance, f.model) : t.onModel(f.model)}</span>}
       <span className="iw-alert-summary"> — {evidenceText(f, e, t, lang === 'zh-CN')}</span> <span>{t.action[f.id]}</span>{' '}
       <span className="iw-muted">
@@ -71,12 +76,32 @@ function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, st
   );
 }
 
-export function DiagnosisRegion({ slo }: { slo: EffectiveSlo }) {
+/** With a router in front (its names in the backend), the router's verdict and TTFT term join the diagnosis. */
+export function DiagnosisRegion({ slo, names }: { slo: EffectiveSlo; names?: ReadonlySet<string> | null }) {
+  const router = useMemo(() => pickRouter(names ?? null), [names]);
+  return router ? <WithRouter slo={slo} router={router} /> : <RegionBody slo={slo} routing={null} />;
+}
+
+function WithRouter({ slo, router }: { slo: EffectiveSlo; router: DetectedRouter }) {
+  const routing = useRouterDiagnosis(router);
+  return <RegionBody slo={slo} routing={routing} />;
+}
+
+function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagnosis | null }) {
   const t = useT().diagnosis;
   const lang = useLang();
   const burn = useSloBurn(slo);
-  const { state, diagnosis: d, promql, reason, stale } = useDiagnosis(burn);
-  const starts = useEngineStarts(true);
+  const { state, diagnosis: base, promql: modelPromql, reason, stale } = useDiagnosis(burn);
+  const { filters, catalog } = useDashboard();
+  // The router's endpoints are not tied to a model here: under a model filter its verdict is left
+  // out (and said), so a filtered board speaks of that model only.
+  const modelFiltered = (filters[catalog.filterLabels.model]?.length ?? 0) > 0;
+  const d = useMemo(() => {
+    if (!base || !routing || base.noTraffic || modelFiltered) return base;
+    const checked: VerdictId[] = routing.checked ? [...base.checked, 'router-imbalance'] : base.checked;
+    return { ...base, checked, findings: order([...base.findings, ...routing.findings]) };
+  }, [base, routing, modelFiltered]);
+  const promql = useMemo(() => (routing ? new Map([...modelPromql, ...routing.promql]) : modelPromql), [modelPromql, routing]);
   let body: React.ReactNode;
   if (state === 'loading') body = <p className="iw-muted text-xs">{t.loading}</p>;
   else if (state === 'error' || state === 'unavailable' || !d) body = <p className="iw-muted text-xs">{state === 'empty' ? t.noTraffic : t.failed(reason ?? '–')}</p>;
@@ -97,18 +122,9 @@ export function DiagnosisRegion({ slo }: { slo: EffectiveSlo }) {
           </p>
         )}
         {d.singleInstance && <p className="iw-muted text-xs">{t.singleInstance}</p>}
-        {starts.length > 0 && (
-          <p className="iw-muted text-xs" data-testid="diagnosis-starts">
-            {t.starts}
-            {starts.map((s, i) => (
-              <span key={`${s.instance}-${s.t}`} data-start-instance={s.instance} data-start-ms={s.t} data-restart={s.restart}>
-                {i > 0 && ', '}
-                {s.instance} ({s.restart ? t.changes.restart : t.changes.started}, {formatDateTime(s.t, lang)})
-              </span>
-            ))}
-          </p>
-        )}
-        <Breakdown models={d.models} />
+        {routing?.checked && <p className="iw-muted text-xs">{modelFiltered ? t.routerFiltered(routing.router) : t.routerChecked(routing.router)}</p>}
+        <ChangesList />
+        <Breakdown models={d.models} routing={routing} />
       </>
     );
   }

@@ -77,6 +77,22 @@ export function diagnosisSignals(catalog: EngineCatalog): SignalSpec[] {
   } else if (pc?.hitRateGauge) {
     add('prefix_hit_gauge', `avg by ($__by) (avg_over_time(${ref(pc.hitRateGauge)}[$__range]))`);
   }
+  // Optional families, asked only where the catalog has them (an unresolved name is skipped).
+  const m = catalog.metrics;
+  if (m.kv_transfer_latency_sum) {
+    // SGLang's PD KV transfer, in milliseconds.
+    add('kv_transfer_sum', `${rate('kv_transfer_latency_sum')} / 1000`);
+    add('kv_transfer_count', rate('kv_transfer_latency_count'));
+  }
+  if (r.generationTokens) add('gen_tokens', rate(r.generationTokens.id));
+  if (m.spec_drafts && m.spec_draft_tokens && m.spec_accepted_tokens) {
+    add('spec_drafts', rate('spec_drafts'));
+    add('spec_draft_tokens', rate('spec_draft_tokens'));
+    add('spec_accepted', rate('spec_accepted_tokens'));
+  } else if (m.spec_accept_length) {
+    add('spec_accept_length', `avg by ($__by) (avg_over_time(${ref('spec_accept_length')}[$__range]))`);
+    if (m.spec_accept_rate) add('spec_accept_rate', `avg by ($__by) (avg_over_time(${ref('spec_accept_rate')}[$__range]))`);
+  }
 
   // Per instance: the outlier rule, and KV headroom (capacity and usage at the end of the range).
   if (r.ttft) add('ttft_p95', quantile(0.95, r.ttft.id), 'instance');

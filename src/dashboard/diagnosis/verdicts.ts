@@ -1,10 +1,11 @@
 // The verdict rules as data: one object per verdict, its inputs (signal ids, signals.ts), the
 // panel to look at, and a pure `evaluate` from one model's figures to a finding or nothing.
-// Thresholds and sources: docs/verdicts.md. A routing verdict (router imbalance) plugs in here as
-// one more object once the Routing section's per-endpoint figures are signals.
+// Thresholds and sources: docs/verdicts.md. Router imbalance reads the Routing section's table
+// instead of these figures (router-verdict.ts).
 import type { Unit } from '../../lib/units';
 import { mean, queueShare } from './decompose';
 import type { ModelFigures } from './inputs';
+import { MORE_RULES } from './more-rules';
 
 export type Severity = 'info' | 'warning' | 'critical';
 export type Confidence = 'high' | 'medium' | 'low';
@@ -17,6 +18,9 @@ export const VERDICT_IDS = [
   'prefix-cache-thrash',
   'prefix-counter-broken',
   'instance-outlier',
+  'router-imbalance',
+  'littles-law-mismatch',
+  'spec-decode-costly',
   'slo-burn',
 ] as const;
 export type VerdictId = (typeof VERDICT_IDS)[number];
@@ -197,6 +201,7 @@ export const MODEL_RULES: readonly ModelRule[] = [
       };
     },
   },
+  ...MORE_RULES,
 ];
 
 /** Hit share over the range: hits ÷ queries from counters, else the engine's hit-rate gauge averaged. */

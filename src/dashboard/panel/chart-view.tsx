@@ -95,7 +95,7 @@ export const ChartView = memo(function ChartView({
   // Alerts started in the range, as lines on the time axis (an added piece of the option).
   const marked = active && !isDistributionPanel(panel) && panel.chart !== 'latest';
   const alertMarkers = useAlertMarkers(marked);
-  // Engine restarts in the range (diagnosis/change-markers.ts), drawn the same way.
+  // Engine restarts and changes in the range (diagnosis/change-markers.ts), drawn the same way.
   const changeMarkers = useChangeMarkers(marked, t.diagnosis.changes);
   const markers = useMemo(() => (changeMarkers.length === 0 ? alertMarkers : [...alertMarkers, ...changeMarkers]), [alertMarkers, changeMarkers]);
   const markStart = data.window.startSec * 1000;
@@ -105,7 +105,8 @@ export const ChartView = memo(function ChartView({
     () => withAlertMarkers(withSlo, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote),
     [withSlo, markers, ctx.theme, markStart, markEnd, ctx.locale, markerNote],
   );
-  const chartTitle = markersAriaLabel(text.title, markers, markStart, markEnd, (title, alerts) => t.alerts.markers(title, alerts));
+  // With change markers among them, the name does not call them all alerts.
+  const chartTitle = markersAriaLabel(text.title, markers, markStart, markEnd, (title, list) => (changeMarkers.length > 0 ? t.diagnosis.changes.aria(title, list) : t.alerts.markers(title, list)));
   const quantileNote = data.state === 'ok' ? bucketLimitedNote(data.series, precision, panel.unit, t.distribution, ctx.locale) : null;
 
   const baseMenu = panelMenu({
