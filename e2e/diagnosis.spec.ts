@@ -122,6 +122,25 @@ test.describe('diagnosis on scenario models', () => {
     for (const term of ['queue', 'prefill'] as const) close(await num(`[data-decomposition="ttft"] [data-term="${term}"]`, 'data-mean'), expected[term]);
     close(await num('[data-decomposition="e2e"] [data-term="decode"]', 'data-mean'), expected.decode);
     await expect(box.locator('[data-decomposition="ttft"] [data-term="queue"]')).toHaveAttribute('data-source', 'measured');
+
+    // Usage windows (same page): requests and tokens over the last hour agree with increase() written
+    // here; the stack holds ~12 minutes, so the hour is marked as covering only that.
+    await region(page).getByTestId('diagnosis-usage').locator('summary').click();
+    const usage = region(page).locator(`[data-testid="diagnosis-usage"] tr[data-model="${HEALTHY}"]`);
+    await expect(usage).toBeVisible();
+    const usageTime = (await region(page).locator('[data-usage-time]').getAttribute('data-usage-time'))!;
+    const inc = async (name: string): Promise<number> => {
+      const body = (await (await fetch(`${stack().promUrl}/api/v1/query?${new URLSearchParams({ query: `sum(increase(${name}${sel}[1h]))`, time: usageTime })}`)).json()) as InstantBody;
+      return Number(body.data.result[0]?.value[1]);
+    };
+    const cells = usage.locator('td');
+    const [requests, tokens] = [Number(await cells.nth(0).getAttribute('data-value')), Number(await cells.nth(3).getAttribute('data-value'))];
+    close(requests, await inc('vllm:request_success_total'));
+    close(tokens, (await inc('vllm:prompt_tokens_total')) + (await inc('vllm:generation_tokens_total')));
+    const covered = Number(await cells.nth(0).getAttribute('data-covered'));
+    expect(covered).toBeGreaterThan(60);
+    expect(covered).toBeLessThan(3600);
+    await expect(cells.nth(0)).toContainText('*');
   });
 
   // Last: it resets the healthy model's counters.

@@ -4,6 +4,7 @@ import { SLO_PROBLEM_EN } from '../lib/slo';
 import { en as tracesEn } from './traces';
 import { en as linesEn } from './lines';
 import { en as diagnosisEn } from './diagnosis';
+import { en as usageEn } from './usage';
 import { en as fleetHealth } from './fleet-health';
 import { en as fleetViews } from './fleet-views';
 import { en as gpusEn } from './gpus';
@@ -11,6 +12,7 @@ import { routingEn } from './routing';
 
 export const en = {
   ...diagnosisEn,
+  ...usageEn,
   ...gpusEn,
   ...routingEn,
   appName: 'inferwatch',

@@ -5,6 +5,7 @@ import type { Messages } from './en';
 import { zh as tracesZh } from './traces';
 import { zh as linesZh } from './lines';
 import { zh as diagnosisZh } from './diagnosis';
+import { zh as usageZh } from './usage';
 import { zh as fleetHealth } from './fleet-health';
 import { zh as fleetViews } from './fleet-views';
 import { zh as gpusZh } from './gpus';
@@ -12,6 +13,7 @@ import { routingZh } from './routing';
 
 export const zhCN: Messages = {
   ...diagnosisZh,
+  ...usageZh,
   ...gpusZh,
   ...routingZh,
   appName: 'inferwatch',

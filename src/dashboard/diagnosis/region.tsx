@@ -11,6 +11,7 @@ import type { Finding } from './diagnose';
 import { useDiagnosis } from './use-diagnosis';
 import { useSloBurn } from './use-slo-burn';
 import { ChangesList } from './changes-list';
+import { UsageTable } from './usage-table';
 import type { EffectiveSlo } from '../slo/queries';
 import type { EvidenceItem, VerdictId } from './verdicts';
 import { useMemo } from 'react';
@@ -125,6 +126,7 @@ function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagno
         {routing?.checked && <p className="iw-muted text-xs">{modelFiltered ? t.routerFiltered(routing.router) : t.routerChecked(routing.router)}</p>}
         <ChangesList />
         <Breakdown models={d.models} routing={routing} />
+        <UsageTable />
       </>
     );
   }
