@@ -97,9 +97,10 @@ test('a stopped engine: its TargetDown alert is listed pending, then firing, in 
   await expect(item).toContainText(/pending \d+s of 20s/);
   await expect(item).toHaveAttribute('data-alert-state', 'firing', { timeout: 40_000 });
   await expect(item).toContainText(`vLLM target ${target} is down`);
-  // A marker at the alert's start on the time-series panels, named in the chart's accessible name.
+  // A marker at the alert's start on the time-series panels, named in the chart's accessible name
+  // (with the engines' own start in the range too, the name lists changes and alerts).
   await expectPanelState(page, 'request-rate', 'ok');
-  await expect(panel(page, 'request-rate').getByRole('img')).toHaveAttribute('aria-label', new RegExp(`alerts started in this range: .*VLLMTargetDown · ${target.replace(/[.]/g, '\\.')}`));
+  await expect(panel(page, 'request-rate').getByRole('img')).toHaveAttribute('aria-label', new RegExp(`(alerts started|changes and alerts) in this range: .*VLLMTargetDown · ${target.replace(/[.]/g, '\\.')}`));
   // The row links to its runbook section and narrows the board to the instance that is down.
   await expect(item.getByRole('link', { name: 'Runbook' })).toHaveAttribute('href', `${RUNBOOK}#targetdown`);
   await item.getByRole('button', { name: 'Show this instance' }).click();

@@ -220,7 +220,7 @@ function ChartBody({
   // Latency quantile lines: exemplar dots and trace searches from a point (src/dashboard/traces/).
   const latency = latencyKindOf(panel);
   if (data.state === 'ok' && latency)
-    return <LatencyLineChart panel={panel} kind={latency} option={option} series={data.series} hidden={hidden} window={data.window} title={title} height={height} chartRef={chartRef} active={active} />;
+    return <LatencyLineChart panel={panel} kind={latency} option={option} series={data.series} hidden={hidden} window={data.window} title={title} height={height} chartRef={chartRef} active={active} fill={fill} />;
   if (data.state === 'ok')
     return (
       <EChart

@@ -34,9 +34,11 @@ export interface LatencyLineChartProps {
   height: number | string;
   chartRef: React.RefObject<EChartsInstance | null>;
   active: boolean;
+  /** The panel alone (embedded with kiosk, or full screen): no line of text unless there are dots. */
+  fill?: boolean;
 }
 
-export function LatencyLineChart({ panel, kind, option, series, hidden, window: w, title, height, chartRef, active }: LatencyLineChartProps) {
+export function LatencyLineChart({ panel, kind, option, series, hidden, window: w, title, height, chartRef, active, fill = false }: LatencyLineChartProps) {
   const t = useT();
   const lang = useLang();
   const { theme, locale, traces, filters, chartGroup, onZoom } = useDashboard();
@@ -86,6 +88,10 @@ export function LatencyLineChart({ panel, kind, option, series, hidden, window: 
 
   const count = decorated.shown.length;
   const line = ex.status === 'ok' ? t.lines.shown(count) : statusLine(ex, count, t, locale, lang);
+  // One line under the chart: the dots and what a click does, or why there are none. The hints
+  // that do not fit on it are its title. Without dots, a panel alone (an embed) shows no line.
+  const hints = [count > 0 ? t.lines.clickHint : '', traces ? '' : labels.notConfigured].filter(Boolean).join(' ');
+  const quiet = fill && count === 0 && !pick;
   return (
     <>
       <EChart
@@ -100,10 +106,11 @@ export function LatencyLineChart({ panel, kind, option, series, hidden, window: 
           attach(inst);
         }}
       />
-      <div className="iw-traces" data-exemplars={ex.status} data-exemplar-count={count}>
-        <p>
-          {line} {t.lines.clickHint} {ex.status === 'ok' || pick ? labels.sampled : ''} {traces ? '' : labels.notConfigured}
+      <div className="iw-traces" data-exemplars={ex.status} data-exemplar-count={count} hidden={quiet}>
+        <p className="iw-traces-line" title={`${line} ${hints}`.trim()}>
+          {line} {traces && count > 0 ? t.lines.clickHint : ''}
         </p>
+        {(pick || count > 0) && <p>{labels.sampled}</p>}
         {pick && (
           <PickedLinks
             key={`${pick.end}:${pick.min}:${pick.traceId ?? pick.point?.seriesId ?? ''}`}
