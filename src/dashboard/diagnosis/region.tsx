@@ -35,6 +35,13 @@ export function evidenceText(f: Finding, e: Record<string, string>, t: { evidenc
   return parts.filter(Boolean).join(zh ? '；' : '; ') + (zh ? '。' : '.');
 }
 
+/**
+ * Findings shown before "N more": on a fleet, one slow model can make dozens of instance outliers,
+ * and a region thousands of pixels tall pushes every panel off the first screen. Worst first, so
+ * the first few are the ones to act on.
+ */
+const SHOWN = 6;
+
 const BADGE = { critical: 'iw-alert-firing', warning: 'iw-alert-pending', info: '' } as const;
 
 function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, string> }) {
@@ -112,11 +119,23 @@ function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagno
     body = (
       <>
         {d.findings.length > 0 ? (
-          <ol className="iw-alert-list">
-            {d.findings.map((f) => (
-              <FindingItem key={`${f.id}\u0000${f.model}\u0000${f.instance ?? ''}`} f={f} promql={promql} />
-            ))}
-          </ol>
+          <>
+            <ol className="iw-alert-list">
+              {d.findings.slice(0, SHOWN).map((f) => (
+                <FindingItem key={`${f.id}\u0000${f.model}\u0000${f.instance ?? ''}`} f={f} promql={promql} />
+              ))}
+            </ol>
+            {d.findings.length > SHOWN && (
+              <details className="text-xs" data-testid="diagnosis-more">
+                <summary>{t.more(d.findings.length - SHOWN)}</summary>
+                <ol className="iw-alert-list" start={SHOWN + 1}>
+                  {d.findings.slice(SHOWN).map((f) => (
+                    <FindingItem key={`${f.id}\u0000${f.model}\u0000${f.instance ?? ''}`} f={f} promql={promql} />
+                  ))}
+                </ol>
+              </details>
+            )}
+          </>
         ) : (
           <p className="text-xs" data-testid="diagnosis-healthy">
             {t.healthy(checked)}
