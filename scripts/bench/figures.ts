@@ -52,7 +52,7 @@ export const FIGURES = {
   // Build: speed of shaping hostile or runaway answers, in Node (matrix.ts, hostile.ts)
   'matrix-cap-10k-series': {
     unit: 'ms',
-    method: (a: { runs: number }) => `matrixToSeries on 10,000 series × 241 points (1 h at 15 s), default cap 50, in Node (tsx), ${a.runs} runs after 3 warm-up; was a < 1000 ms assertion in src/charts/matrix.test.ts`,
+    method: (a: { runs: number }) => `matrixToSeries on 10,000 series × 241 points (1 h at 15 s), default cap 50, in Node (tsx), ${a.runs} runs after 3 warm-up; was a < 1000 ms assertion in src/charts/timeseries/matrix.test.ts`,
   },
   'summarize-body-title-bomb-1mb': {
     unit: 'ms',

@@ -3,7 +3,7 @@
 // prints them alone; `npm run bench` prints them with the build figures.
 import { catalogs } from '../../src/catalog/index.ts';
 import { resolveMetrics } from '../../src/catalog/resolve.ts';
-import { matrixToSeries, type MatrixSample } from '../../src/charts/matrix.ts';
+import { matrixToSeries, type MatrixSample } from '../../src/charts/timeseries/matrix.ts';
 import { summarizeBody } from '../../src/prometheus/errors.ts';
 import { knob } from './options.ts';
 import { measured } from './figures.ts';

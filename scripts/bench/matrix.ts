@@ -1,7 +1,7 @@
 // Shaping speed of a runaway answer: 10,000 series (a query without aggregation on a large fleet)
 // through matrixToSeries, which keeps the first 50 by name and builds points only for those. Was a
-// timed assertion in src/charts/matrix.test.ts (< 1000 ms); a speed is a figure, not a test.
-import { matrixToSeries, type MatrixSample } from '../../src/charts/matrix.ts';
+// timed assertion in src/charts/timeseries/matrix.test.ts (< 1000 ms); a speed is a figure, not a test.
+import { matrixToSeries, type MatrixSample } from '../../src/charts/timeseries/matrix.ts';
 import { measured } from './figures.ts';
 import type { Figure } from './stats.ts';
 

@@ -3,7 +3,7 @@
 // (lazy-latest-chart.tsx): few panels are of this kind, and far down the page.
 import { useMemo } from 'react';
 import { EChart, seriesColor } from '../../charts';
-import { buildLatestBarsOption, toLatestBars } from '../../charts/latest-bars';
+import { buildLatestBarsOption, toLatestBars } from '../../charts/distributions/latest-bars';
 import { formatValue } from '../../lib/units';
 import { useDashboard } from '../data/context';
 import type { ChartBodyProps } from './distribution-chart';

@@ -216,7 +216,7 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
         </div>
       )}
       <div className="iw-stat-spark" aria-hidden="true">
-        {/* An SVG path, not an ECharts instance: see src/charts/sparkline.tsx. */}
+        {/* An SVG path, not an ECharts instance: see src/charts/timeseries/sparkline.tsx. */}
         {shownPoints.length > 0 && <Sparkline points={shownPoints} color={STAT_COLORS[color]} unit={stat.unit} height={36} locale={locale} />}
       </div>
     </div>
