@@ -98,22 +98,13 @@ export interface HeatmapOptionInput {
 export function buildHeatmapOption(input: HeatmapOptionInput): DistributionChartOption {
   const { data, unit, theme, locale, labels } = input;
   const t = chartTokens(theme);
-  const span = (data.times[data.times.length - 1] ?? 0) - (data.times[0] ?? 0);
   const cells = data.cells.map(([x, y, v]) => [x, y, Math.sqrt(v), v]);
   const frame = chartFrame(t);
   return {
     ...frame,
     // Room above the cells for the colour scale.
     grid: labels.scale === undefined ? frame.grid : { ...frame.grid, top: 28 },
-    xAxis: {
-      type: 'category',
-      // Raw ms as the categories: only the labels ECharts shows get formatted (Intl is slow).
-      data: data.times.map(String),
-      axisLine: { lineStyle: { color: t.axisLine } },
-      axisTick: { show: false },
-      splitLine: { show: false },
-      axisLabel: { color: t.mutedText, hideOverlap: true, formatter: (v: string) => formatTimestamp(Number(v), locale, span) },
-    },
+    xAxis: timeCategoryAxis(data.times, t, locale),
     yAxis: {
       type: 'category',
       data: data.buckets.map((b) => bucketAxisLabel(b, unit, locale)),
@@ -224,5 +215,19 @@ export function buildDistributionOption(input: DistributionOptionInput): Distrib
         emphasis: { disabled: true },
       },
     ],
+  };
+}
+
+/** A heatmap's x axis: one category per step, labelled as times (shared with series-heatmap.ts). */
+export function timeCategoryAxis(times: readonly number[], t: ReturnType<typeof chartTokens>, locale: string | undefined) {
+  const span = (times[times.length - 1] ?? 0) - (times[0] ?? 0);
+  return {
+    type: 'category' as const,
+    // Raw ms as the categories: only the labels ECharts shows get formatted (Intl is slow).
+    data: times.map(String),
+    axisLine: { lineStyle: { color: t.axisLine } },
+    axisTick: { show: false },
+    splitLine: { show: false },
+    axisLabel: { color: t.mutedText, hideOverlap: true, formatter: (v: string) => formatTimestamp(Number(v), locale, span) },
   };
 }

@@ -5,9 +5,10 @@ import type { HeatmapSeriesOption } from 'echarts/charts';
 import type { ComposeOption } from 'echarts/core';
 import type { GridComponentOption, TooltipComponentOption, VisualMapComponentOption } from 'echarts/components';
 import { escapeHtml } from '../../lib/escape-html';
-import { formatDateTime, formatTimestamp } from '../../lib/time';
+import { formatDateTime } from '../../lib/time';
 import { formatValue, type Unit } from '../../lib/units';
 import { chartFrame, chartTokens } from '../core/palette';
+import { timeCategoryAxis } from './distribution-options';
 import type { ChartSeries, ChartTheme } from '../core/types';
 
 export type SeriesHeatmapOption = ComposeOption<HeatmapSeriesOption | VisualMapComponentOption | GridComponentOption | TooltipComponentOption>;
@@ -95,19 +96,11 @@ const SCALE: Record<ChartTheme, string[]> = {
 export function buildSeriesHeatmapOption(input: SeriesHeatmapInput): SeriesHeatmapOption {
   const { data, unit, min, max, theme, locale, valueLabel } = input;
   const t = chartTokens(theme);
-  const span = (data.times[data.times.length - 1] ?? 0) - (data.times[0] ?? 0);
   const fmt = (v: number) => formatValue(v, unit, { locale });
   return {
     ...chartFrame(t),
     grid: { left: 8, right: 16, top: 8, bottom: 48, containLabel: true },
-    xAxis: {
-      type: 'category',
-      data: data.times.map(String),
-      axisLine: { lineStyle: { color: t.axisLine } },
-      axisTick: { show: false },
-      splitLine: { show: false },
-      axisLabel: { color: t.mutedText, hideOverlap: true, formatter: (v: string) => formatTimestamp(Number(v), locale, span) },
-    },
+    xAxis: timeCategoryAxis(data.times, t, locale),
     yAxis: {
       type: 'category',
       inverse: true,

@@ -70,7 +70,7 @@ export function useHeatmapTraces(panel: PanelSpec, heat: HeatmapData | null, opt
           {statusLine(ex, decorated.shown.length, t, locale, lang)} {ex.status === 'ok' || pick ? labels.sampled : ''} {traces ? '' : labels.notConfigured}
         </p>
         {pick && <PickedLinks pick={pick} kind={kind} points={points} filters={filters} onClear={() => setPick(null)} />}
-        {decorated.shown.length > 0 && heat && <ExemplarList points={decorated.shown as (ExemplarPoint & { series: Record<string, string> })[]} heat={heat} kind={kind} />}
+        {decorated.shown.length > 0 && heat && <HeatmapExemplarList points={decorated.shown as ListedExemplar[]} heat={heat} kind={kind} />}
       </div>
     );
   return { option: decorated.option, attach, footer };
@@ -161,7 +161,13 @@ export function PickedLinks({ pick, kind, points, filters, onClear, what }: { pi
   );
 }
 
-function ExemplarList({ points, heat, kind }: { points: readonly (ExemplarPoint & { series: Record<string, string> })[]; heat: HeatmapData; kind: LatencyKind }) {
+type ListedExemplar = ExemplarPoint & { series: Record<string, string> };
+
+/**
+ * The newest exemplars as a list (keyboard and screen readers), each with its trace and a search
+ * for its neighbours; `searchOf` says which search a point asks (a heatmap cell, a line's step).
+ */
+export function ExemplarList<P extends ListedExemplar>({ points, searchOf }: { points: readonly P[]; searchOf: (p: P) => TraceSearch | null }) {
   const t = useT();
   const { traces, locale } = useDashboard();
   const newest = useMemo(() => [...points].sort((a, b) => b.time - a.time).slice(0, LIST_MAX), [points]);
@@ -170,10 +176,7 @@ function ExemplarList({ points, heat, kind }: { points: readonly (ExemplarPoint 
       <summary>{t.traces.listSummary(points.length)}</summary>
       <ul>
         {newest.map((p) => {
-          const cell = heatmapCellOf(heat, p.time, p.value);
-          const b = cell ? cellBounds(heat, cell) : null;
-          const service = serviceOf(traces, p.series) ?? traces?.service ?? null;
-          const search: TraceSearch | null = b ? { kind, ...b, services: service ? [service] : [] } : null;
+          const search = searchOf(p);
           const one = traceLink(traces, p.traceId, search ?? undefined);
           const link = search ? searchLink(traces, search) : null;
           return (
@@ -197,4 +200,16 @@ function ExemplarList({ points, heat, kind }: { points: readonly (ExemplarPoint 
       </ul>
     </details>
   );
+}
+
+/** A heatmap's exemplar: the search of the cell it falls in. */
+function HeatmapExemplarList({ points, heat, kind }: { points: readonly ListedExemplar[]; heat: HeatmapData; kind: LatencyKind }) {
+  const { traces } = useDashboard();
+  const searchOf = (p: ListedExemplar): TraceSearch | null => {
+    const cell = heatmapCellOf(heat, p.time, p.value);
+    const b = cell ? cellBounds(heat, cell) : null;
+    const service = serviceOf(traces, p.series) ?? traces?.service ?? null;
+    return b ? { kind, ...b, services: service ? [service] : [] } : null;
+  };
+  return <ExemplarList points={points} searchOf={searchOf} />;
 }

@@ -11,13 +11,12 @@ import { formatDateTime } from '../../lib/time';
 import { formatValue } from '../../lib/units';
 import { useDashboard } from '../data/context';
 import { useBucketBounds } from '../data/use-quantile-precision';
-import { PickedLinks, statusLine, traceIdOf, type Pick_ } from './heatmap-traces';
+import { ExemplarList, PickedLinks, statusLine, traceIdOf, type Pick_ } from './heatmap-traces';
 import { exemplarSearch, nearestLinePoint, peakPoints, pointSearch, type LinePoint } from './line-search';
-import { searchLink, serviceOf, traceLink, type LatencyKind } from './trace-links';
+import { searchLink, serviceOf, type LatencyKind, type TraceSearch } from './trace-links';
 import { useExemplars } from './use-exemplars';
 import './traces.css';
 
-const LIST_MAX = 50;
 const PEAKS_PER_LINE = 3;
 
 type Point = ExemplarPoint & { series: Record<string, string> };
@@ -122,7 +121,7 @@ export function LatencyLineChart({ panel, kind, option, series, hidden, window: 
             what={pick.point ? <PointText point={pick.point} min={pick.min} /> : undefined}
           />
         )}
-        {count > 0 && <ExemplarList points={decorated.shown as Point[]} times={times} stepMs={stepMs} bounds={bounds} kind={kind} />}
+        {count > 0 && <LineExemplarList points={decorated.shown as Point[]} times={times} stepMs={stepMs} bounds={bounds} kind={kind} />}
         <PeakList series={series} hidden={hidden} stepMs={stepMs} bounds={bounds} kind={kind} />
       </div>
     </>
@@ -154,41 +153,14 @@ function useServices(): (labels: Readonly<Record<string, string>>) => string[] {
   };
 }
 
-function ExemplarList({ points, times, stepMs, bounds, kind }: { points: readonly Point[]; times: readonly number[]; stepMs: number; bounds: readonly number[]; kind: LatencyKind }) {
-  const t = useT();
-  const { traces, locale } = useDashboard();
+/** A line panel's exemplar: the search of the step it falls in. */
+function LineExemplarList({ points, times, stepMs, bounds, kind }: { points: readonly Point[]; times: readonly number[]; stepMs: number; bounds: readonly number[]; kind: LatencyKind }) {
   const services = useServices();
-  const newest = useMemo(() => [...points].sort((a, b) => b.time - a.time).slice(0, LIST_MAX), [points]);
-  return (
-    <details className="iw-traces-list" data-exemplar-list="">
-      <summary>{t.traces.listSummary(points.length)}</summary>
-      <ul>
-        {newest.map((p) => {
-          const b = exemplarSearch(p, times, stepMs, bounds);
-          const search = b ? { kind, ...b, services: services(p.series) } : null;
-          const one = traceLink(traces, p.traceId, search ?? undefined);
-          const link = search ? searchLink(traces, search) : null;
-          return (
-            <li key={`${p.traceId}:${p.time}`} data-trace-id={p.traceId} data-value={p.value} data-time={p.time}>
-              <span>{formatDateTime(p.time, locale)}</span>
-              <span>{formatValue(p.value, 'seconds', { locale })}</span>
-              <span className="iw-traces-id">{p.traceId}</span>
-              {one && (
-                <a href={one} target="_blank" rel="noopener noreferrer" data-trace-link="trace">
-                  {t.traces.openTrace}
-                </a>
-              )}
-              {link && search && (
-                <a href={link.href} target="_blank" rel="noopener noreferrer" data-trace-link="search" data-start={search.start} data-end={search.end} data-min={search.min} data-max={search.max}>
-                  {t.traces.openSearch}
-                </a>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </details>
-  );
+  const searchOf = (p: Point): TraceSearch | null => {
+    const b = exemplarSearch(p, times, stepMs, bounds);
+    return b ? { kind, ...b, services: services(p.series) } : null;
+  };
+  return <ExemplarList points={points} searchOf={searchOf} />;
 }
 
 function PeakList({ series, hidden, stepMs, bounds, kind }: { series: readonly ChartSeries[]; hidden: ReadonlySet<string>; stepMs: number; bounds: readonly number[]; kind: LatencyKind }) {
