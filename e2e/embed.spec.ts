@@ -34,6 +34,33 @@ test('the built folder works under /ops/llm/ with no 404s and reads its config.j
   expect(app.notFound).toEqual([]);
 });
 
+test('where a CSP refuses workers, the board still works: its queries run on the main thread', async ({ page, consoleErrors }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  // A host whose policy allows everything but workers.
+  const strict = await serveStatic({
+    root: 'dist',
+    prefix: '/ops/llm/',
+    port: await freePortBlock(1, 61000, 62000),
+    configJson: JSON.stringify({ prometheusUrl: process.env.PROM_DEFAULT, defaultRefresh: 'off' }),
+    headers: { 'content-security-policy': "worker-src 'none'" },
+  });
+  try {
+    await page.goto(`${strict.url}?engine=vllm`);
+    await expectPanelState(page, 'request-rate', 'ok');
+    await expectPanelState(page, 'ttft', 'ok');
+    expect(page.workers()).toHaveLength(0);
+    expect(warnings.join('\n')).toContain('the data worker is not available');
+    // Chromium reports the refused worker itself as a console error; nothing else may be one.
+    expect(consoleErrors.filter((e) => !/worker-src/.test(e))).toEqual([]);
+    consoleErrors.length = 0;
+  } finally {
+    await strict.close();
+  }
+});
+
 test('a broken config.json gives a readable error page', async ({ page, consoleErrors }) => {
   await page.route('**/config.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"defaultEngine": "tgi", ' }));
   await page.goto(`${app.url}`);

@@ -83,6 +83,8 @@ test('the board works through the recipe, under its CSP, with no violation', asy
   const csp = (await page.request.get(`${base}/ops/llm/`)).headers()['content-security-policy'];
   expect(csp).toContain("script-src 'self'");
   await expectPanelState(page, 'request-rate', 'ok');
+  // The queries ran in the data worker, under this CSP (no fallback to the main thread).
+  expect(page.workers().map((w) => w.url()).some((u) => /\/assets\/data-worker-[\w-]+\.js$/.test(u))).toBe(true);
   // nginx added the token; the browser sent none.
   expect(upstream.seen.length).toBeGreaterThan(0);
   expect(upstream.seen.every((s) => s.authorization === 'Bearer PROXY-TOKEN')).toBe(true);

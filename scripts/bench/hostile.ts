@@ -26,10 +26,9 @@ export function titleBombFigure(runs = 20): Figure {
 }
 
 export function millionSeriesFigure(runs = 5): Figure {
-  const m: MatrixSample[] = Array.from({ length: 1_000_000 }, (_v, i) => ({
-    metric: { __name__: 'up', instance: `host-${i}:8000`, job: 'vllm' },
-    values: [[0, '1']],
-  }));
+  const t = Float64Array.of(0);
+  const v = Float64Array.of(1);
+  const m: MatrixSample[] = Array.from({ length: 1_000_000 }, (_v, i) => ({ metric: { __name__: 'up', instance: `host-${i}:8000`, job: 'vllm' }, t, v }));
   const grid = { start: 0, end: 3600, step: 15, legend: '{{instance}}', idPrefix: 'q1' };
   return measured('matrix-shape-1m-series', time(runs, () => matrixToSeries(m, grid)), { dataset: 'build' }, { runs });
 }

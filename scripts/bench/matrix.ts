@@ -9,7 +9,8 @@ export function matrixCapFigure(runs = 20): Figure {
   const grid = { start: 0, end: 3600, step: 15, legend: '{{pod}}', idPrefix: 'q1' };
   const m: MatrixSample[] = Array.from({ length: 10_000 }, (_v, i) => ({
     metric: { pod: `pod-${String(i).padStart(5, '0')}`, namespace: 'inference', job: 'vllm' },
-    values: Array.from({ length: 241 }, (_w, k): [number, string] => [k * 15, String(i + k)]),
+    t: Float64Array.from({ length: 241 }, (_w, k) => k * 15),
+    v: Float64Array.from({ length: 241 }, (_w, k) => i + k),
   }));
   const times: number[] = [];
   for (let r = -3; r < runs; r++) {

@@ -49,6 +49,42 @@ const PAGE_SCRIPT = (startMs: number): string => `(() => {
     p.catch(() => done(r));
     return p;
   };
+  // The data worker (src/prometheus/worker/) sends the queries: its jobs are counted at the
+  // postMessage boundary, and a request as the worker sends it is kept for the floor replays.
+  const RealWorker = globalThis.Worker;
+  if (RealWorker) globalThis.Worker = class extends RealWorker {
+    constructor(url, opts) {
+      super(url, opts);
+      const open = new Map();
+      const post = this.postMessage.bind(this);
+      this.postMessage = (msg, transfer) => {
+        if (msg && msg.type === 'run') {
+          const job = msg.job;
+          const expr = (job.params.find((p) => p[0] === 'query') || [])[1] || '';
+          const qs = new URLSearchParams(job.params).toString();
+          log.reqs.push({ url: job.baseUrl + '/api/v1/' + job.endpoint + '?' + qs, body: null, headers: job.headers });
+          if (job.endpoint === 'query_range') {
+            const r = { expr, done: false };
+            log.sent.push(expr);
+            log.open.push(r);
+            open.set(msg.id, r);
+          } else log.other.push(job.endpoint + ' ' + expr.slice(0, 80));
+        } else if (msg && msg.type === 'abort' && open.has(msg.id)) {
+          done(open.get(msg.id));
+          open.delete(msg.id);
+        }
+        return post(msg, transfer);
+      };
+      this.addEventListener('message', (e) => {
+        const d = e.data;
+        if (d && (d.type === 'done' || d.type === 'failed') && open.has(d.id)) {
+          log.finished++;
+          done(open.get(d.id));
+          open.delete(d.id);
+        }
+      });
+    }
+  };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       if (!e.name.includes('/api/v1/query_range')) continue;

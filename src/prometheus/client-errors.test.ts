@@ -118,7 +118,7 @@ describe('HTTP statuses', () => {
     const { client } = clientFor({ body });
     const { result, warnings } = await client.queryRange('x', 1, 3, 1);
     expect(warnings).toEqual(['results truncated due to limit']);
-    expect(result[0]?.values.map((v) => v[1])).toEqual(['+Inf', '-Inf', 'NaN']);
+    expect(Array.from(result[0]?.v ?? [])).toEqual([Infinity, -Infinity, NaN]);
   });
 });
 

@@ -72,7 +72,8 @@ describe('recorded answers', () => {
     const { result } = await client.queryRange('rate(x[5s])', 100, 110, 2);
     expect(result).toHaveLength(1);
     expect(result[0]?.metric.handler).toBe('/metrics');
-    expect(result[0]?.values.length).toBeGreaterThan(3);
+    expect(result[0]?.t.length).toBeGreaterThan(3);
+    expect(result[0]?.v.length).toBe(result[0]?.t.length);
     expect(calls[0]?.url.split('?')[0]).toBe(`${BASE}/api/v1/query_range`);
     expect(sentParams(calls[0]!)).toEqual([['query', 'rate(x[5s])'], ['start', '100'], ['end', '110'], ['step', '2']]);
   });

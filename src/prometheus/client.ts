@@ -4,9 +4,7 @@ import {
   decodeAlerts,
   decodeBuildInfo,
   decodeConfig,
-  decodeMatrix,
   decodeMetadata,
-  decodeQueryResult,
   decodeRules,
   decodeSeries,
   decodeStringList,
@@ -16,7 +14,9 @@ import { isPrometheusError, type PrometheusError } from './errors';
 import { decodeExemplars, decodeFlags, type Exemplar } from './exemplars';
 import { graphUrl, type GraphRange } from './graph-url';
 import { apiRequest, MAX_BODY_BYTES, type ApiRequest, type HttpConfig, type Params } from './http';
-import type { AlertsData, BuildInfo, ConfigData, Labels, MatrixSeries, MetadataData, QueryResult, RulesData, TargetsData } from './types';
+import type { AlertsData, BuildInfo, ConfigData, ColumnarSeries, Labels, MetadataData, QueryResult, RulesData, TargetsData } from './types';
+import type { QueryEndpoint, QueryJob } from './worker/job';
+import { defaultTransport, inThreadTransport, type QueryTransport } from './worker/transport';
 
 export interface PrometheusClientOptions {
   /** API base without `/api/v1`, path prefix kept: `http://h:9090`, `http://h:8481/select/0/prometheus`. */
@@ -35,6 +35,11 @@ export interface PrometheusClientOptions {
   timeoutMs?: number;
   /** The largest answer read (MAX_BODY_BYTES unless given). */
   maxBodyBytes?: number;
+  /**
+   * Where `query` and `query_range` run: the page's data worker by default, the main thread with an
+   * injected `fetch` (tests). See worker/transport.ts.
+   */
+  transport?: QueryTransport;
 }
 
 /**
@@ -60,8 +65,9 @@ export interface QueryAnswer {
   warnings: string[];
 }
 
+/** A range answer: each series' samples as typed arrays (see columnar.ts). */
 export interface RangeQueryAnswer {
-  result: MatrixSeries[];
+  result: ColumnarSeries[];
   warnings: string[];
 }
 
@@ -128,6 +134,10 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxBodyBytes: opts.maxBodyBytes ?? MAX_BODY_BYTES,
   };
+  const transport = opts.transport ?? (opts.fetch !== undefined ? inThreadTransport(cfg.fetchFn) : defaultTransport());
+  const job = (endpoint: QueryEndpoint, params: Params): QueryJob => ({
+    endpoint, baseUrl, headers: cfg.headers, params, maxBodyBytes: cfg.maxBodyBytes ?? MAX_BODY_BYTES,
+  });
   const call = async <T>(req: ApiRequest<T>): Promise<T> => (await apiRequest(cfg, req)).data;
 
   const client: PrometheusClient = {
@@ -135,18 +145,16 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
 
     async query(expr, time, signal) {
       const params: Params = time === undefined ? [['query', expr]] : [['query', expr], ['time', String(time)]];
-      const { data, warnings } = await apiRequest(cfg, {
-        method: 'POST', path: '/api/v1/query', params, decode: decodeQueryResult, expected: 'a query result', signal,
-      });
-      return new Answer(data, warnings);
+      const a = await transport.run(job('query', params), signal, cfg.timeoutMs);
+      if (a.endpoint !== 'query') throw new Error('query: the transport answered another endpoint');
+      return new Answer(a.result, a.warnings);
     },
 
     async queryRange(expr, start, end, step, signal) {
       const params: Params = [['query', expr], ['start', String(start)], ['end', String(end)], ['step', String(step)]];
-      const { data, warnings } = await apiRequest(cfg, {
-        method: 'POST', path: '/api/v1/query_range', params, decode: decodeMatrix, expected: 'a matrix', signal,
-      });
-      return new Answer(data, warnings);
+      const a = await transport.run(job('query_range', params), signal, cfg.timeoutMs);
+      if (a.endpoint !== 'query_range') throw new Error('queryRange: the transport answered another endpoint');
+      return new Answer(a.result, a.warnings);
     },
 
     labelNames(o = {}, signal) {

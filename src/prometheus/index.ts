@@ -29,6 +29,7 @@ export {
   type ExemplarsParams,
 } from './exemplars';
 export { parseSampleValue } from './sample-value';
+export { fromColumnar, toColumnar, type ColumnarMatrix } from './columnar';
 export {
   MAX_POINTS,
   NICE_STEPS_SEC,

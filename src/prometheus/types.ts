@@ -39,6 +39,17 @@ export interface MatrixSeries {
   values: SamplePair[];
 }
 
+/**
+ * One series of a range answer as the client returns it: sample times (unix seconds) and values,
+ * decoded off the main thread. `NaN`, `+Inf` and `-Inf` stay floats (a chart turns them into gaps);
+ * an unparsable value is `NaN`. `t` and `v` are views on buffers the whole answer shares.
+ */
+export interface ColumnarSeries {
+  metric: Labels;
+  t: Float64Array;
+  v: Float64Array;
+}
+
 export interface VectorSample {
   metric: Labels;
   value: SamplePair;

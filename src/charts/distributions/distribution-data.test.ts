@@ -1,12 +1,11 @@
+import { col } from '../../../test-support/matrix';
 import { describe, expect, it } from 'vitest';
 import { matrixToHeatmap, seriesToDistribution, toDistribution } from './distribution-data';
 import type { MatrixSample } from '../timeseries/matrix';
 
 const grid = { start: 0, end: 30, step: 15 };
-const s = (le: string, ...vals: Array<string | null>): MatrixSample => ({
-  metric: { le },
-  values: vals.flatMap((v, i): Array<[number, string]> => (v === null ? [] : [[i * 15, v]])),
-});
+const s = (le: string, ...vals: Array<string | null>): MatrixSample =>
+  col({ le }, vals.flatMap((v, i): Array<[number, string]> => (v === null ? [] : [[i * 15, v]])));
 
 describe('matrixToHeatmap', () => {
   it('de-cumulates each step between neighbouring bounds', () => {
@@ -65,7 +64,7 @@ describe('matrixToHeatmap', () => {
   });
 
   it('ignores series without a numeric le, and answers an empty matrix with nothing', () => {
-    const h = matrixToHeatmap([s('abc', '1'), { metric: {}, values: [[0, '1']] }, s('1', '1'), s('+Inf', '1')], { start: 0, end: 0, step: 15 });
+    const h = matrixToHeatmap([s('abc', '1'), col({}, [[0, '1']]), s('1', '1'), s('+Inf', '1')], { start: 0, end: 0, step: 15 });
     expect(h.ignored).toBe(2);
     expect(h.buckets.map((b) => b.high)).toEqual([1]);
     const empty = matrixToHeatmap([], grid);

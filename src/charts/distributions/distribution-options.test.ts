@@ -1,3 +1,4 @@
+import { col } from '../../../test-support/matrix';
 import { describe, expect, it } from 'vitest';
 import type { HeatmapSeriesOption } from 'echarts/charts';
 import { matrixToHeatmap, toDistribution } from './distribution-data';
@@ -41,9 +42,9 @@ describe('bucket labels', () => {
 describe('buildHeatmapOption', () => {
   const data = matrixToHeatmap(
     [
-      { metric: { le: '0.3' }, values: [[0, '1'], [15, '0']] },
-      { metric: { le: '0.5' }, values: [[0, '3'], [15, '4']] },
-      { metric: { le: '+Inf' }, values: [[0, '4'], [15, '4']] },
+      col({ le: '0.3' }, [[0, '1'], [15, '0']]),
+      col({ le: '0.5' }, [[0, '3'], [15, '4']]),
+      col({ le: '+Inf' }, [[0, '4'], [15, '4']]),
     ],
     { start: 0, end: 15, step: 15 },
   );

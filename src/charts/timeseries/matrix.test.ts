@@ -1,3 +1,4 @@
+import { col } from '../../../test-support/matrix';
 import { describe, expect, it } from 'vitest';
 import { formatLabelSet, legendName, matrixToSeries, seriesStats, sumSeries, toCsv, type MatrixSample } from './matrix';
 import type { ChartSeries } from '../core/types';
@@ -7,7 +8,7 @@ const grid = { start: 100, end: 160, step: 15, legend: '{{model_name}}', idPrefi
 describe('matrixToSeries', () => {
   it('puts samples on the step grid in milliseconds, null where missing', () => {
     const { series, truncated } = matrixToSeries(
-      [{ metric: { model_name: 'llama' }, values: [[100, '1'], [130, '3'], [160, '5']] }],
+      [col({ model_name: 'llama' }, [[100, '1'], [130, '3'], [160, '5']])],
       grid,
     );
     expect(truncated).toBe(0);
@@ -26,20 +27,20 @@ describe('matrixToSeries', () => {
 
   it('turns NaN, +Inf, -Inf, Infinity and garbage into gaps', () => {
     const { series } = matrixToSeries(
-      [{ metric: {}, values: [[100, 'NaN'], [115, '+Inf'], [130, '-Inf'], [145, 'Infinity'], [160, 'x']] }],
+      [col({}, [[100, 'NaN'], [115, '+Inf'], [130, '-Inf'], [145, 'Infinity'], [160, 'x']])],
       grid,
     );
     expect(series[0]?.points.map(([, v]) => v)).toEqual([null, null, null, null, null]);
   });
 
   it('keeps zeros and negative values', () => {
-    const { series } = matrixToSeries([{ metric: {}, values: [[100, '0'], [115, '-2.5'], [130, '1e3']] }], grid);
+    const { series } = matrixToSeries([col({}, [[100, '0'], [115, '-2.5'], [130, '1e3']])], grid);
     expect(series[0]?.points.slice(0, 3).map(([, v]) => v)).toEqual([0, -2.5, 1000]);
   });
 
   it('snaps misaligned timestamps to the nearest grid point and drops samples outside the range', () => {
     const { series } = matrixToSeries(
-      [{ metric: {}, values: [[84, '9'], [101.2, '1'], [122.4, '2'], [137.6, '3'], [170, '9'], [250, '9']] }],
+      [col({}, [[84, '9'], [101.2, '1'], [122.4, '2'], [137.6, '3'], [170, '9'], [250, '9']])],
       grid,
     );
     expect(series[0]?.points).toEqual([
@@ -52,7 +53,7 @@ describe('matrixToSeries', () => {
   });
 
   it('builds the grid without float drift for fractional steps', () => {
-    const { series } = matrixToSeries([{ metric: {}, values: [[1.3, '1']] }], {
+    const { series } = matrixToSeries([col({}, [[1.3, '1']])], {
       ...grid,
       start: 1,
       end: 1.3,
@@ -67,7 +68,7 @@ describe('matrixToSeries', () => {
   });
 
   it('returns empty points when end is before start', () => {
-    const { series } = matrixToSeries([{ metric: {}, values: [[100, '1']] }], { ...grid, end: 50 });
+    const { series } = matrixToSeries([col({}, [[100, '1']])], { ...grid, end: 50 });
     expect(series[0]?.points).toEqual([]);
   });
 
@@ -80,10 +81,10 @@ describe('matrixToSeries', () => {
 
   it('sorts series by name (then label set) so colours are stable', () => {
     const m: MatrixSample[] = [
-      { metric: { model_name: 'b' }, values: [] },
-      { metric: { model_name: 'a', pod: '2' }, values: [] },
-      { metric: { model_name: 'a', pod: '1' }, values: [] },
-      { metric: { model_name: 'B' }, values: [] },
+      col({ model_name: 'b' }, []),
+      col({ model_name: 'a', pod: '2' }, []),
+      col({ model_name: 'a', pod: '1' }, []),
+      col({ model_name: 'B' }, []),
     ];
     const names = matrixToSeries(m, grid).series.map((s) => `${s.name}/${s.labels.pod ?? ''}`);
     expect(names).toEqual(['B/', 'a/1', 'a/2', 'b/']);
@@ -93,10 +94,7 @@ describe('matrixToSeries', () => {
   });
 
   it('caps 10,000 series at maxSeries and reports how many were dropped', () => {
-    const m: MatrixSample[] = Array.from({ length: 10_000 }, (_v, i) => ({
-      metric: { pod: `pod-${String(i).padStart(5, '0')}` },
-      values: [[100, String(i)]],
-    }));
+    const m: MatrixSample[] = Array.from({ length: 10_000 }, (_v, i) => col({ pod: `pod-${String(i).padStart(5, '0')}` }, [[100, String(i)]]));
     // Its speed is a bench figure (`matrix-cap-10k-series` in `npm run bench`), not a test.
     const { series, truncated } = matrixToSeries(m, { ...grid, legend: '{{pod}}' });
     // Only the kept series get points on the grid.
@@ -111,13 +109,10 @@ describe('matrixToSeries', () => {
   });
 
   it('past 10,000 series only the first 10,000 are named and sorted; the rest are counted', () => {
-    const m: MatrixSample[] = Array.from({ length: 20_000 }, (_v, i) => ({
-      metric: { pod: i === 15_000 ? 'aaa-first-by-name' : `pod-${String(i).padStart(5, '0')}` },
-      values: [[100, '1']],
-    }));
+    const m: MatrixSample[] = Array.from({ length: 20_000 }, (_v, i) => col({ pod: i === 15_000 ? 'aaa-first-by-name' : `pod-${String(i).padStart(5, '0')}` }, [[100, '1']]));
     // Labels of the series past the cap are never read (no legend or label set is formatted).
     let reads = 0;
-    m[19_999] = { metric: new Proxy({ pod: 'x' }, { get: (t, k) => ((reads += 1), Reflect.get(t, k)) }), values: [] };
+    m[19_999] = col(new Proxy({ pod: 'x' }, { get: (t, k) => ((reads += 1), Reflect.get(t, k)) }), []);
     const { series, truncated } = matrixToSeries(m, { ...grid, legend: '{{pod}}' });
     expect(series[0]?.name).toBe('pod-00000');
     expect(series.map((x) => x.name)).not.toContain('aaa-first-by-name');
@@ -129,8 +124,8 @@ describe('matrixToSeries', () => {
 
   it('keeps ids unique even if a broken backend repeats a label set', () => {
     const m = [
-      { metric: { a: '1' }, values: [] },
-      { metric: { a: '1' }, values: [] },
+      col({ a: '1' }, []),
+      col({ a: '1' }, []),
     ];
     const ids = matrixToSeries(m, grid).series.map((s) => s.id);
     expect(new Set(ids).size).toBe(2);
@@ -140,9 +135,9 @@ describe('matrixToSeries', () => {
     const hostile = '<img src=x onerror=alert(1)>';
     const rtl = 'model\u202Egnp.exe';
     const m = [
-      { metric: { model_name: hostile }, values: [] },
-      { metric: { model_name: 'say "hi"\nbye' }, values: [] },
-      { metric: { model_name: rtl }, values: [] },
+      col({ model_name: hostile }, []),
+      col({ model_name: 'say "hi"\nbye' }, []),
+      col({ model_name: rtl }, []),
     ];
     const { series } = matrixToSeries(m, grid);
     const names = series.map((s) => s.name);
@@ -154,7 +149,7 @@ describe('matrixToSeries', () => {
 
   it('does not share label objects with the input', () => {
     const metric = { a: '1' };
-    const { series } = matrixToSeries([{ metric, values: [] }], grid);
+    const { series } = matrixToSeries([col(metric, [])], grid);
     expect(series[0]?.labels).not.toBe(metric);
   });
 });

@@ -2,10 +2,14 @@
 import { fillLabels } from '../../lib/template';
 import type { ChartSeries, SeriesStats } from '../core/types';
 
-/** The shape of one matrix result (structurally the wire type; charts never import prometheus). */
+/**
+ * One series of a range answer, structurally the client's columnar series (charts never import
+ * prometheus): sample times in unix seconds and values, `NaN`/`±Inf` as floats.
+ */
 export interface MatrixSample {
   metric: Record<string, string>;
-  values: Array<[number, string]>;
+  t: ArrayLike<number>;
+  v: ArrayLike<number>;
 }
 
 export interface MatrixToSeriesOptions {
@@ -66,12 +70,6 @@ export function legendName(template: string, labels: Record<string, string>, fal
   return set !== '' ? set : fallback;
 }
 
-function toSample(raw: string): number | null {
-  // `Number` gives NaN for "+Inf" (so the explicit checks are belt and braces) and accepts
-  // "Infinity": both kinds must become gaps, never a line to the top of the chart.
-  const v = Number(raw);
-  return Number.isFinite(v) ? v : null;
-}
 
 /**
  * Puts every series of a range-query matrix on the grid `start, start+step, … ≤ end` (seconds in,
@@ -82,7 +80,7 @@ function toSample(raw: string): number | null {
  *
  * @example
  * matrixToSeries(
- *   [{ metric: { model_name: 'm' }, values: [[100, '1'], [130, 'NaN']] }],
+ *   [{ metric: { model_name: 'm' }, t: [100, 130], v: [1, NaN] }],
  *   { start: 100, end: 130, step: 15, legend: '{{model_name}}', idPrefix: 'a' },
  * )
  * // → { truncated: 0, series: [{ id: 'a{model_name="m"}', name: 'm', labels: { model_name: 'm' },
@@ -124,11 +122,12 @@ export function matrixToSeries(
     // change (24 k points on the fleet), mostly in V8's baseline tiers (15 calls per change).
     const points = new Array<[number, number | null]>(count);
     for (let i = 0; i < count; i += 1) points[i] = [grid[i] as number, null];
-    const values = sample.values;
-    for (let j = 0; j < values.length; j += 1) {
-      const pair = values[j] as [number, string];
-      const i = Math.round((pair[0] - start) / step);
-      if (i >= 0 && i < count) (points[i] as [number, number | null])[1] = toSample(pair[1]);
+    const { t, v } = sample;
+    for (let j = 0; j < t.length; j += 1) {
+      const i = Math.round(((t[j] as number) - start) / step);
+      // NaN and ±Inf are gaps, never a line to the top of the chart.
+      const x = v[j] as number;
+      if (i >= 0 && i < count) (points[i] as [number, number | null])[1] = Number.isFinite(x) ? x : null;
     }
     let id = `${idPrefix}${key}`;
     // A matrix has unique label sets, but a broken backend may not: ids must stay unique.

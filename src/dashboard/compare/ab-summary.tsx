@@ -31,7 +31,7 @@ const MAX_ROWS = 8;
 function answerMean(answer: RangeQueryAnswer | undefined): number | null {
   const only = answer?.result.length === 1 ? answer.result[0] : undefined;
   if (!only) return null;
-  const values = only.values.map(([, v]) => Number(v)).filter(Number.isFinite);
+  const values = Array.from(only.v).filter(Number.isFinite);
   return values.length === 0 ? null : values.reduce((a, v) => a + v, 0) / values.length;
 }
 

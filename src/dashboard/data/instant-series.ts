@@ -1,7 +1,7 @@
 // Distribution panels ask `sum by (le) (increase(…[$__range]))` once, at the range's end (an
 // instant query). Their vector is handed to the chart path as a matrix with one point per series,
 // so the same shaping, states and CSV export serve them.
-import type { QueryAnswer, RangeQueryAnswer } from '../../prometheus';
+import { parseSampleValue, toColumnar, type QueryAnswer, type RangeQueryAnswer } from '../../prometheus';
 
 // Per answer object (never mutated in the query cache): the same answer gives the same matrix, so
 // the shaped series downstream stay the same objects across re-renders.
@@ -15,9 +15,9 @@ export function asRangeAnswer(answer: QueryAnswer | RangeQueryAnswer): RangeQuer
   const r = a.result;
   const result =
     r.resultType === 'vector'
-      ? r.result.map((s) => ({ metric: s.metric, values: [s.value] }))
+      ? r.result.map((s) => ({ metric: s.metric, t: Float64Array.of(s.value[0]), v: Float64Array.of(parseSampleValue(s.value[1])) }))
       : r.resultType === 'matrix'
-        ? r.result
+        ? toColumnar(r.result).result
         : [];
   const out: RangeQueryAnswer = { result, warnings: a.warnings };
   cache.set(a, out);

@@ -113,7 +113,7 @@ function Board({ next, range, client, seen }: { next: QueryWindow; range: string
   const shown = useCommittedWindow(next, range, client, BASE);
   const { answers } = useQueryAnswers({ kind: 'range', client, baseUrl: BASE, exprs: ['up'], window: shown, enabled: true });
   const a = answers[0];
-  seen.push(`${shown.endSec}:${a && Array.isArray(a.result) ? String(a.result[0]?.values[0]?.[1]) : 'loading'}`);
+  seen.push(`${shown.endSec}:${a && Array.isArray(a.result) ? String(a.result[0]?.v[0]) : 'loading'}`);
   return null;
 }
 

@@ -1,11 +1,12 @@
 // Change detection on hand-made range answers: a counter reset is one restart at the first step
 // that sees it; an info gauge's new label set is a config change saying what changed; sleep/wake.
 import { describe, expect, it } from 'vitest';
-import type { MatrixSeries } from '../../prometheus';
+import type { ColumnarSeries } from '../../prometheus';
+import { col } from '../../../test-support/matrix';
 import { infoChanges, resetRestarts, sleepChanges } from './changes';
 import { beforeAfter } from './changes-list';
 
-const series = (metric: Record<string, string>, values: Array<[number, number]>): MatrixSeries => ({ metric, values: values.map(([t, v]) => [t, String(v)]) });
+const series = (metric: Record<string, string>, values: Array<[number, number]>): ColumnarSeries => col(metric, values.map(([t, v]) => [t, String(v)]));
 
 describe('change detection', () => {
   it('a reset seen by several overlapping windows is one restart, at the first step that sees it', () => {

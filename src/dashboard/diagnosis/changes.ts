@@ -6,9 +6,9 @@
 //   set changed: a new series of the same instance (and DP engine) appears after an earlier one;
 //   the tooltip lists the labels that changed;
 // - sleep and wake: the `sleep_state="awake"` series of the sleep gauge going 1 → 0 and back.
-import type { MatrixSeries } from '../../prometheus';
+import type { ColumnarSeries } from '../../prometheus';
 
-type RangeSeriesLike = MatrixSeries;
+type RangeSeriesLike = ColumnarSeries;
 
 export type ChangeKind = 'restart' | 'config' | 'sleep' | 'wake';
 
@@ -21,8 +21,6 @@ export interface ChangeEvent {
   what?: string;
 }
 
-const num = (v: string): number => Number(v);
-
 /** Restarts from a `resets(...)` range answer by instance: the first step of each run of positive values. */
 export function resetRestarts(series: readonly RangeSeriesLike[], instanceLabel: string, stepSec: number): ChangeEvent[] {
   const out: ChangeEvent[] = [];
@@ -31,8 +29,9 @@ export function resetRestarts(series: readonly RangeSeriesLike[], instanceLabel:
     if (instance === undefined) continue;
     let prevT = -Infinity;
     let inRun = false;
-    for (const [t, v] of s.values) {
-      const hit = num(v) > 0;
+    for (let i = 0; i < s.t.length; i += 1) {
+      const t = s.t[i] as number;
+      const hit = (s.v[i] as number) > 0;
       // A missing step breaks a run (a gap in the answer).
       const contiguous = t - prevT <= stepSec * 1.5;
       if (hit && (!inRun || !contiguous)) out.push({ kind: 'restart', instance, t: t * 1000 });
@@ -62,7 +61,7 @@ export function infoChanges(series: readonly RangeSeriesLike[], instanceLabel: s
   const groups = new Map<string, Array<{ first: number; metric: Record<string, string> }>>();
   for (const s of series) {
     const instance = s.metric[instanceLabel];
-    const first = s.values[0]?.[0];
+    const first = s.t[0];
     if (instance === undefined || first === undefined) continue;
     const key = `${instance}\u0000${s.metric.engine ?? ''}`;
     groups.set(key, [...(groups.get(key) ?? []), { first, metric: s.metric }]);
@@ -95,8 +94,9 @@ export function sleepChanges(series: readonly RangeSeriesLike[], instanceLabel: 
     const instance = s.metric[instanceLabel];
     if (instance === undefined) continue;
     let prev: number | null = null;
-    for (const [t, v] of s.values) {
-      const awake = num(v) > 0 ? 1 : 0;
+    for (let i = 0; i < s.t.length; i += 1) {
+      const t = s.t[i] as number;
+      const awake = (s.v[i] as number) > 0 ? 1 : 0;
       if (prev !== null && awake !== prev) {
         const kind: ChangeKind = awake ? 'wake' : 'sleep';
         const key = `${instance}\u0000${t}\u0000${kind}`;

@@ -1,3 +1,4 @@
+import { col } from '../../../test-support/matrix';
 import { describe, expect, it } from 'vitest';
 import { catalogs, expandQuery, resolveMetrics } from '../../catalog';
 import { locateThreshold, parseBounds } from '../../lib/buckets';
@@ -67,8 +68,8 @@ describe('shaping', () => {
     const pos = locateThreshold(1, parseBounds(PROM3));
     const s = attainmentSeries(
       [
-        { metric: { le: '1' }, values: [[10, '3'], [20, '0']] },
-        { metric: { le: 'count' }, values: [[10, '4'], [20, '0']] },
+        col({ le: '1' }, [[10, '3'], [20, '0']]),
+        col({ le: 'count' }, [[10, '4'], [20, '0']]),
       ],
       1,
       pos,

@@ -6,7 +6,7 @@ import type { ColumnSpec, QuerySpec } from '../../catalog/types';
 import type { SloConfig } from '../../config/runtime-config';
 import { leMatcher, type ThresholdPosition } from '../../lib/buckets';
 import { COUNT_LE, DEFAULT_OBJECTIVE, SLO_KINDS, attainmentFrom, type Attainment, type LeSample, type SloKind } from '../../lib/slo';
-import { parseSampleValue, type MatrixSeries, type VectorSample } from '../../prometheus';
+import { parseSampleValue, type ColumnarSeries, type VectorSample } from '../../prometheus';
 import type { DashboardState } from '../url/url-state';
 
 export interface EffectiveSlo {
@@ -71,13 +71,14 @@ export function vectorSamples(result: readonly VectorSample[]): LeSample[] {
 }
 
 /** Attainment at each timestamp of a range answer (timestamps where any series has a sample). */
-export function attainmentSeries(result: readonly MatrixSeries[], threshold: number, position: ThresholdPosition): Array<[number, Attainment]> {
+export function attainmentSeries(result: readonly ColumnarSeries[], threshold: number, position: ThresholdPosition): Array<[number, Attainment]> {
   const byTs = new Map<number, LeSample[]>();
   for (const s of result) {
     const le = leOf(s.metric);
-    for (const [ts, raw] of s.values) {
+    for (let i = 0; i < s.t.length; i += 1) {
+      const ts = s.t[i] as number;
       const list = byTs.get(ts) ?? [];
-      list.push({ le, value: parseSampleValue(raw) });
+      list.push({ le, value: s.v[i] as number });
       byTs.set(ts, list);
     }
   }

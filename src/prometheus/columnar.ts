@@ -1,0 +1,60 @@
+// A range answer's samples as typed arrays: two Float64Arrays for the whole answer (times, values),
+// each series a pair of views on them. Built where the JSON is parsed (the data worker), they cross
+// to the main thread by transfer, without a copy, and the main thread never holds a per-sample
+// array or string. Memory is 16 bytes per sample the backend sent, whatever the step grid: a dense
+// per-series grid would cost series × points even for series with one sample each (a hostile or
+// runaway answer of a million series).
+import { parseSampleValue } from './sample-value';
+import type { ColumnarSeries, MatrixSeries } from './types';
+
+export interface ColumnarMatrix {
+  result: ColumnarSeries[];
+  /** The buffers under every view, to transfer (each once). */
+  buffers: ArrayBuffer[];
+}
+
+/**
+ * Decodes a validated matrix (series-level checks done by `decodeMatrix`) into typed arrays.
+ * A sample that is not a `[number, value]` pair is dropped.
+ *
+ * @example
+ * toColumnar([{ metric: { job: 'a' }, values: [[10, '1'], [25, '+Inf']] }]).result[0]
+ * // → { metric: { job: 'a' }, t: Float64Array [10, 25], v: Float64Array [1, Infinity] }
+ */
+export function toColumnar(series: readonly MatrixSeries[]): ColumnarMatrix {
+  let total = 0;
+  for (let s = 0; s < series.length; s += 1) total += (series[s] as MatrixSeries).values.length;
+  const times = new Float64Array(total);
+  const values = new Float64Array(total);
+  const result = new Array<ColumnarSeries>(series.length);
+  let at = 0;
+  for (let s = 0; s < series.length; s += 1) {
+    const one = series[s] as MatrixSeries;
+    const from = at;
+    const pairs = one.values as unknown[];
+    for (let j = 0; j < pairs.length; j += 1) {
+      const pair = pairs[j];
+      if (!Array.isArray(pair) || typeof pair[0] !== 'number') continue;
+      times[at] = pair[0];
+      values[at] = parseSampleValue(pair[1]);
+      at += 1;
+    }
+    result[s] = { metric: one.metric, t: times.subarray(from, at), v: values.subarray(from, at) };
+  }
+  return { result, buffers: [times.buffer, values.buffer] };
+}
+
+/** The wire form again (values as Prometheus prints them), for tests and fixtures. */
+export function fromColumnar(series: readonly ColumnarSeries[]): MatrixSeries[] {
+  return series.map((s) => ({
+    metric: s.metric,
+    values: Array.from(s.t, (t, i): [number, string] => [t, formatSample(s.v[i] as number)]),
+  }));
+}
+
+function formatSample(v: number): string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (v === Number.POSITIVE_INFINITY) return '+Inf';
+  if (v === Number.NEGATIVE_INFINITY) return '-Inf';
+  return String(v);
+}

@@ -1,0 +1,36 @@
+// The data worker's entry: runs query jobs off the main thread (fetch, JSON parse, decode) and
+// transfers their typed arrays back. Loaded by ./transport.ts; see docs/architecture.md, "Data path".
+import { abortedError, isPrometheusError, networkError } from '../errors';
+import { errorToData, runJob, type FromWorker, type ToWorker } from './job';
+
+interface WorkerScope {
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+}
+
+const scope = self as unknown as WorkerScope;
+const running = new Map<number, AbortController>();
+
+scope.onmessage = (event) => {
+  const msg = event.data;
+  if (msg.type === 'abort') {
+    running.get(msg.id)?.abort();
+    running.delete(msg.id);
+    return;
+  }
+  const controller = new AbortController();
+  running.set(msg.id, controller);
+  runJob(msg.job, (input, init) => fetch(input, init), controller.signal).then(
+    ({ answer, buffers }) => {
+      running.delete(msg.id);
+      scope.postMessage({ type: 'done', id: msg.id, answer }, buffers);
+    },
+    (e: unknown) => {
+      running.delete(msg.id);
+      const error = isPrometheusError(e) ? e : controller.signal.aborted ? abortedError(e) : networkError(msg.job.baseUrl, e);
+      scope.postMessage({ type: 'failed', id: msg.id, error: errorToData(error) });
+    },
+  );
+};
+
+scope.postMessage({ type: 'ready' });
