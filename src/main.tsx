@@ -11,10 +11,13 @@ import { startEarlyDiscovery } from './app/early-discovery';
 import { createQueryClient } from './app/query-client';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { loadRemembered } from './dashboard/backend/credentials';
+import { startDataWorker } from './prometheus';
 import './index.css';
 
 // Boot steps on the page's performance timeline (the bench's boot timeline reads them).
 performance.mark('inferwatch:script');
+// The data worker's script loads while config.json does (src/prometheus/worker/).
+startDataWorker();
 const root = createRoot(document.getElementById('root')!);
 const credentials = loadRemembered();
 

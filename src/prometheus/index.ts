@@ -30,6 +30,7 @@ export {
 } from './exemplars';
 export { parseSampleValue } from './sample-value';
 export { fromColumnar, toColumnar, type ColumnarMatrix } from './columnar';
+export { startDataWorker } from './worker/transport';
 export {
   MAX_POINTS,
   NICE_STEPS_SEC,

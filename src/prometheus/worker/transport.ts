@@ -125,6 +125,11 @@ export class WorkerTransport implements QueryTransport {
 
 let shared: QueryTransport | null = null;
 
+/** Starts the data worker now (at boot, while config.json loads), so the first query does not wait for its script. */
+export function startDataWorker(): void {
+  defaultTransport();
+}
+
 /**
  * The page's transport: one data worker for every client, made on first use (the early discovery's
  * first query, before React renders). Where `Worker` does not exist, the main thread.
