@@ -1,0 +1,109 @@
+// One cold load of the anchor bench (a new browser context, no cache): navigation until the chart
+// is drawn, with what a timeline needs — every request's leave and answer times, the long
+// animation frames and their scripts, our app's boot marks, and the main thread's task time.
+import type { Browser, Request } from '@playwright/test';
+import { requestForm } from '../lib/request-form.ts';
+import { installPaintProbe, longFrames, type LongFrame, waitFirstScreenPainted, waitPainted } from './anchor-probe.ts';
+
+export type LoadKind = 'embed' | 'first' | 'anchor';
+
+export const VIEWPORTS: Record<LoadKind, { width: number; height: number }> = {
+  embed: { width: 600, height: 320 },
+  first: { width: 1440, height: 900 },
+  anchor: { width: 1440, height: 900 },
+};
+
+export interface Step {
+  label: string;
+  start: number;
+  end: number;
+}
+
+export interface LoadResult {
+  kind: LoadKind;
+  /** Navigation start → the chart (or, for `first`, the last first-screen chart) painted, ms. */
+  drawn: number;
+  /** When the first query_range left and when the last one's answer was in (ms since navigation). */
+  firstLeave: number;
+  lastAnswer: number;
+  rangeRequests: number;
+  /** Main-thread task time (CDP Performance TaskDuration) from navigation to drawn, ms. */
+  taskMs: number;
+  /** The PromQL of each query_range. */
+  exprs: string[];
+  steps: Step[];
+  long: LongFrame[];
+  marks: Step[];
+}
+
+function label(r: Request): string {
+  const u = new URL(r.url());
+  const i = u.pathname.indexOf('/api/v1/');
+  if (i < 0) return `${r.resourceType()} ${u.pathname.split('/').pop() || '/'}`;
+  const path = u.pathname.slice(i + 8);
+  const q = requestForm(r).get('query');
+  return q ? `${path} ${q.slice(0, 60)}` : path;
+}
+
+/** Loads `url` in a new context of `kind`'s viewport and waits until drawn. */
+export async function loadOnce(browser: Browser, kind: LoadKind, url: string): Promise<LoadResult> {
+  const ctx = await browser.newContext({ viewport: VIEWPORTS[kind], serviceWorkers: 'block' });
+  try {
+    await ctx.addInitScript(installPaintProbe);
+    const page = await ctx.newPage();
+    const done: Request[] = [];
+    page.on('requestfinished', (r) => done.push(r));
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const taskSec = async (): Promise<number> => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+    };
+    const task0 = await taskSec();
+    await page.goto(url);
+    const drawn = kind === 'embed' ? await waitPainted(page, '[data-panel-id="ttft"]') : kind === 'anchor' ? await waitPainted(page, '.uplot') : (await waitFirstScreenPainted(page)).t;
+    const taskMs = ((await taskSec()) - task0) * 1000;
+    const { origin, marks } = await page.evaluate(() => ({
+      origin: performance.timeOrigin,
+      marks: performance.getEntriesByType('mark').map((m) => ({ label: `mark ${m.name}`, start: m.startTime, end: m.startTime })),
+    }));
+    const steps: Step[] = [];
+    const exprs: string[] = [];
+    for (const r of done) {
+      const t = r.timing();
+      if (!(t.startTime > 0) || t.responseEnd < 0) continue;
+      const start = t.startTime - origin;
+      steps.push({ label: label(r), start, end: start + t.responseEnd });
+      if (r.url().includes('/api/v1/query_range')) exprs.push(requestForm(r).get('query') ?? '');
+    }
+    steps.sort((a, b) => a.start - b.start);
+    const ranges = steps.filter((s) => s.label.startsWith('query_range'));
+    return {
+      kind,
+      drawn,
+      firstLeave: ranges.length ? Math.min(...ranges.map((s) => s.start)) : NaN,
+      lastAnswer: ranges.length ? Math.max(...ranges.map((s) => s.end)) : NaN,
+      rangeRequests: ranges.length,
+      taskMs,
+      exprs,
+      steps,
+      long: (await longFrames(page)).filter((f) => f.start <= drawn),
+      marks,
+    };
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** A load's timeline as text lines: requests, marks, long frames (with their scripts) and the paint. */
+export function timelineLines(r: LoadResult): string[] {
+  const ev: Array<{ t: number; line: string }> = [
+    ...r.steps.map((s) => ({ t: s.start, line: `${fmt(s.start)} → ${fmt(s.end)}  ${s.label}` })),
+    ...r.marks.map((m) => ({ t: m.start, line: `${fmt(m.start)}          ${m.label}` })),
+    ...r.long.map((f) => ({ t: f.start, line: `${fmt(f.start)} → ${fmt(f.start + f.dur)}  main thread: ${f.kind} ${Math.round(f.dur)} ms${f.what ? ` (${f.what})` : ''}` })),
+    { t: r.drawn, line: `${fmt(r.drawn)}          chart painted` },
+  ];
+  return ev.sort((a, b) => a.t - b.t).map((e) => e.line);
+}
+
+const fmt = (x: number): string => String(Math.round(x)).padStart(5);
