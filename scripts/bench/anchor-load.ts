@@ -49,6 +49,8 @@ function label(r: Request): string {
 export async function loadOnce(browser: Browser, kind: LoadKind, url: string): Promise<LoadResult> {
   const ctx = await browser.newContext({ viewport: VIEWPORTS[kind], serviceWorkers: 'block' });
   try {
+    // tsx (esbuild keepNames) wraps the probe's inner functions in `__name(…)`: give the page one.
+    await ctx.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
     await ctx.addInitScript(installPaintProbe);
     const page = await ctx.newPage();
     const done: Request[] = [];

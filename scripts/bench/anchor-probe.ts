@@ -90,10 +90,14 @@ export async function waitFirstScreenPainted(page: Page, timeoutMs = 60_000): Pr
       const states: Record<string, number> = {};
       for (const e of panels) {
         states[e.dataset.state ?? '?'] = (states[e.dataset.state ?? '?'] ?? 0) + 1;
-        if (e.dataset.state !== 'ok' || e.querySelector('table')) continue;
-        const ts = Array.from(e.querySelectorAll('canvas'))
-          .map((c) => Number(c.dataset.benchPainted ?? NaN))
-          .filter((x) => Number.isFinite(x));
+        if (e.dataset.state !== 'ok') continue;
+        const canvases = Array.from(e.querySelectorAll('canvas'));
+        // A table panel (no chart) counts when its table is there, as in waitSettled.
+        if (canvases.length === 0) {
+          if (e.querySelector('table.iw-table')) continue;
+          return false;
+        }
+        const ts = canvases.map((c) => Number(c.dataset.benchPainted ?? NaN)).filter((x) => Number.isFinite(x));
         if (ts.length === 0) return false;
         t = Math.max(t, Math.min(...ts));
       }
