@@ -3,7 +3,7 @@
 // animation frames and their scripts, our app's boot marks, and the main thread's task time.
 import type { Browser, Request } from '@playwright/test';
 import { requestForm } from '../lib/request-form.ts';
-import { installPaintProbe, longFrames, type LongFrame, waitFirstScreenPainted, waitPainted } from './anchor-probe.ts';
+import { installPaintProbe, longFrames, type LongFrame, type Paint, paints, waitFirstScreenPainted, waitPainted } from './anchor-probe.ts';
 
 export type LoadKind = 'embed' | 'first' | 'anchor';
 
@@ -34,6 +34,8 @@ export interface LoadResult {
   steps: Step[];
   long: LongFrame[];
   marks: Step[];
+  /** Every canvas's first paint up to 300 ms after drawn (a chart rebuilt shows twice). */
+  paints: Paint[];
 }
 
 function label(r: Request): string {
@@ -63,8 +65,9 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string): P
     };
     const task0 = await taskSec();
     await page.goto(url);
-    const drawn = kind === 'embed' ? await waitPainted(page, '[data-panel-id="ttft"]') : kind === 'anchor' ? await waitPainted(page, '.uplot') : (await waitFirstScreenPainted(page)).t;
+    const drawn = kind === 'embed' ? await waitPainted(page, 'ttft') : kind === 'anchor' ? await waitPainted(page, 'uplot') : (await waitFirstScreenPainted(page)).t;
     const taskMs = ((await taskSec()) - task0) * 1000;
+    await page.waitForTimeout(300);
     const { origin, marks } = await page.evaluate(() => ({
       origin: performance.timeOrigin,
       marks: performance.getEntriesByType('mark').map((m) => ({ label: `mark ${m.name}`, start: m.startTime, end: m.startTime })),
@@ -89,8 +92,9 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string): P
       taskMs,
       exprs,
       steps,
-      long: (await longFrames(page)).filter((f) => f.start <= drawn),
+      long: (await longFrames(page)).filter((f) => f.start <= drawn + 300),
       marks,
+      paints: (await paints(page)).filter((p) => p.t <= drawn + 300),
     };
   } finally {
     await ctx.close();
@@ -103,7 +107,8 @@ export function timelineLines(r: LoadResult): string[] {
     ...r.steps.map((s) => ({ t: s.start, line: `${fmt(s.start)} → ${fmt(s.end)}  ${s.label}` })),
     ...r.marks.map((m) => ({ t: m.start, line: `${fmt(m.start)}          ${m.label}` })),
     ...r.long.map((f) => ({ t: f.start, line: `${fmt(f.start)} → ${fmt(f.start + f.dur)}  main thread: ${f.kind} ${Math.round(f.dur)} ms${f.what ? ` (${f.what})` : ''}` })),
-    { t: r.drawn, line: `${fmt(r.drawn)}          chart painted` },
+    ...r.paints.map((p) => ({ t: p.t, line: `${fmt(p.t)}          canvas painted (${p.owner || 'other'})` })),
+    { t: r.drawn, line: `${fmt(r.drawn)}          DRAWN (the figure)` },
   ];
   return ev.sort((a, b) => a.t - b.t).map((e) => e.line);
 }

@@ -4,28 +4,42 @@
 // main thread's long tasks and long animation frames (with their scripts), for the timeline.
 import type { Page } from '@playwright/test';
 
+/** One canvas's first painted frame: page time, and what it belongs to (a panel id, `uplot`, or ''). */
+export interface Paint {
+  t: number;
+  owner: string;
+}
+
 /** Runs in the page (Playwright addInitScript): must not close over anything. */
 export function installPaintProbe(): void {
-  const w = window as unknown as { __benchLong: Array<{ kind: string; start: number; dur: number; what: string }> };
+  const w = window as unknown as { __benchLong: LongFrame[]; __benchPaints: Paint[] };
   w.__benchLong = [];
+  // Kept in a list, not on the element: a canvas torn down and rebuilt (a component swapped
+  // under it) still counts with its first paint, and the rebuilt one shows as a second paint.
+  w.__benchPaints = [];
+  const seen = new WeakSet<HTMLCanvasElement>();
   const until = performance.now() + 60_000;
   const check = (): void => {
     for (const c of Array.from(document.querySelectorAll('canvas'))) {
-      if (c.dataset.benchPainted || c.width === 0 || c.height === 0) continue;
+      if (seen.has(c) || c.width === 0 || c.height === 0) continue;
       // Both ECharts (canvas renderer) and uPlot draw in 2D: this returns their context.
       const ctx = c.getContext('2d');
       if (!ctx) continue;
       const px = new Uint32Array(ctx.getImageData(0, 0, c.width, c.height).data.buffer);
       for (let i = 0; i < px.length; i++) {
         if ((px[i] as number) >>> 24 !== 0) {
-          c.dataset.benchPainted = String(performance.now());
+          seen.add(c);
+          const panel = c.closest<HTMLElement>('[data-panel-id]');
+          w.__benchPaints.push({ t: performance.now(), owner: panel ? (panel.dataset.panelId ?? '') : c.closest('.uplot') ? 'uplot' : '' });
           break;
         }
       }
     }
-    if (performance.now() < until) requestAnimationFrame(check);
+    // Checked in a task queued from the frame callback: after this frame's paint, so a canvas
+    // drawn by any frame callback of the frame (ECharts' and uPlot's draw there) is seen in it.
+    if (performance.now() < until) requestAnimationFrame(() => setTimeout(check, 0));
   };
-  requestAnimationFrame(check);
+  requestAnimationFrame(() => setTimeout(check, 0));
   const observe = (type: string): void => {
     try {
       new PerformanceObserver((list) => {
@@ -45,20 +59,14 @@ export function installPaintProbe(): void {
   observe('long-animation-frame');
 }
 
-/**
- * Waits until `selector` (a canvas, or a container of canvases) has a painted canvas; resolves
- * with the earliest painted stamp inside it (ms since navigation start).
- */
-export async function waitPainted(page: Page, selector: string, timeoutMs = 60_000): Promise<number> {
+/** Waits until a canvas of `owner` (a panel id, or `uplot`) has painted; resolves with its first paint (ms since navigation start). */
+export async function waitPainted(page: Page, owner: string, timeoutMs = 60_000): Promise<number> {
   const h = await page.waitForFunction(
-    (sel) => {
-      const ts = Array.from(document.querySelectorAll<HTMLElement>(sel))
-        .flatMap((e): HTMLCanvasElement[] => (e instanceof HTMLCanvasElement ? [e] : Array.from(e.querySelectorAll('canvas'))))
-        .map((c) => Number(c.dataset.benchPainted ?? NaN))
-        .filter((t) => Number.isFinite(t));
+    (o) => {
+      const ts = ((window as unknown as { __benchPaints?: Paint[] }).__benchPaints ?? []).filter((p) => p.owner === o).map((p) => p.t);
       return ts.length > 0 ? Math.min(...ts) : false;
     },
-    selector,
+    owner,
     { polling: 50, timeout: timeoutMs },
   );
   return (await h.jsonValue()) as number;
@@ -88,18 +96,17 @@ export async function waitFirstScreenPainted(page: Page, timeoutMs = 60_000): Pr
       for (const e of [...panels, ...Array.from(document.querySelectorAll<HTMLElement>('[data-stat-id]'))]) if (e.dataset.state === 'loading') return false;
       let t = 0;
       const states: Record<string, number> = {};
+      const paints = (window as unknown as { __benchPaints?: Paint[] }).__benchPaints ?? [];
       for (const e of panels) {
         states[e.dataset.state ?? '?'] = (states[e.dataset.state ?? '?'] ?? 0) + 1;
         if (e.dataset.state !== 'ok') continue;
-        const canvases = Array.from(e.querySelectorAll('canvas'));
-        // A table panel (no chart) counts when its table is there, as in waitSettled.
-        if (canvases.length === 0) {
-          if (e.querySelector('table.iw-table')) continue;
-          return false;
+        const ts = paints.filter((p) => p.owner === e.dataset.panelId).map((p) => p.t);
+        if (ts.length > 0) {
+          t = Math.max(t, Math.min(...ts));
+          continue;
         }
-        const ts = canvases.map((c) => Number(c.dataset.benchPainted ?? NaN)).filter((x) => Number.isFinite(x));
-        if (ts.length === 0) return false;
-        t = Math.max(t, Math.min(...ts));
+        // Not painted yet: wait, unless it is a table panel (no chart), which counts when its table is there.
+        if (e.querySelector('canvas') || !e.querySelector('table.iw-table')) return false;
       }
       return { t, panels: panels.length, states };
     },
@@ -118,4 +125,9 @@ export interface LongFrame {
 
 export async function longFrames(page: Page): Promise<LongFrame[]> {
   return page.evaluate(() => (window as unknown as { __benchLong?: LongFrame[] }).__benchLong ?? []);
+}
+
+/** Every canvas's first paint so far. */
+export async function paints(page: Page): Promise<Paint[]> {
+  return page.evaluate(() => (window as unknown as { __benchPaints?: Paint[] }).__benchPaints ?? []);
 }
