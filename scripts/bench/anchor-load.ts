@@ -2,6 +2,7 @@
 // is drawn, with what a timeline needs — every request's leave and answer times, the long
 // animation frames and their scripts, our app's boot marks, and the main thread's task time.
 import type { Browser, Request } from '@playwright/test';
+import type { CpuProfile } from './profile.ts';
 import { requestForm } from '../lib/request-form.ts';
 import { installPaintProbe, longFrames, type LongFrame, type Paint, paints, waitFirstScreenPainted, waitPainted } from './anchor-probe.ts';
 
@@ -31,11 +32,15 @@ export interface LoadResult {
   taskMs: number;
   /** The PromQL of each query_range. */
   exprs: string[];
+  /** Each query_range: PromQL, step (s), and leave → answer time (ms since navigation). */
+  ranges: Array<{ expr: string; step: number; start: number; end: number }>;
   steps: Step[];
   long: LongFrame[];
   marks: Step[];
   /** Every canvas's first paint up to 300 ms after drawn (a chart rebuilt shows twice). */
   paints: Paint[];
+  /** With `profile`: the CPU profile from before navigation to drawn, and navigation start on its clock (CDP NavigationStart, µs). */
+  profile?: { cpu: CpuProfile & { startTime: number }; navStartUs: number };
 }
 
 function label(r: Request): string {
@@ -48,7 +53,7 @@ function label(r: Request): string {
 }
 
 /** Loads `url` in a new context of `kind`'s viewport and waits until drawn. */
-export async function loadOnce(browser: Browser, kind: LoadKind, url: string): Promise<LoadResult> {
+export async function loadOnce(browser: Browser, kind: LoadKind, url: string, profile = false): Promise<LoadResult> {
   const ctx = await browser.newContext({ viewport: VIEWPORTS[kind], serviceWorkers: 'block' });
   try {
     // tsx (esbuild keepNames) wraps the probe's inner functions in `__name(…)`: give the page one.
@@ -59,30 +64,38 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string): P
     page.on('requestfinished', (r) => done.push(r));
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const taskSec = async (): Promise<number> => {
+    const metric = async (name: string): Promise<number> => {
       const { metrics } = await cdp.send('Performance.getMetrics');
-      return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+      return metrics.find((m) => m.name === name)?.value ?? 0;
     };
+    const taskSec = (): Promise<number> => metric('TaskDuration');
     const task0 = await taskSec();
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(url);
     const drawn = kind === 'embed' ? await waitPainted(page, 'ttft') : kind === 'anchor' ? await waitPainted(page, 'uplot') : (await waitFirstScreenPainted(page)).t;
     const taskMs = ((await taskSec()) - task0) * 1000;
+    const cpu = profile ? ((await cdp.send('Profiler.stop')).profile as CpuProfile & { startTime: number }) : undefined;
+    const navStartUs = (await metric('NavigationStart')) * 1e6;
     await page.waitForTimeout(300);
     const { origin, marks } = await page.evaluate(() => ({
       origin: performance.timeOrigin,
       marks: performance.getEntriesByType('mark').map((m) => ({ label: `mark ${m.name}`, start: m.startTime, end: m.startTime })),
     }));
     const steps: Step[] = [];
-    const exprs: string[] = [];
+    const ranges: LoadResult['ranges'] = [];
     for (const r of done) {
       const t = r.timing();
       if (!(t.startTime > 0) || t.responseEnd < 0) continue;
       const start = t.startTime - origin;
       steps.push({ label: label(r), start, end: start + t.responseEnd });
-      if (r.url().includes('/api/v1/query_range')) exprs.push(requestForm(r).get('query') ?? '');
+      const form = requestForm(r);
+      if (r.url().includes('/api/v1/query_range')) ranges.push({ expr: form.get('query') ?? '', step: Number(form.get('step')), start, end: start + t.responseEnd });
     }
     steps.sort((a, b) => a.start - b.start);
-    const ranges = steps.filter((s) => s.label.startsWith('query_range'));
     return {
       kind,
       drawn,
@@ -90,11 +103,13 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string): P
       lastAnswer: ranges.length ? Math.max(...ranges.map((s) => s.end)) : NaN,
       rangeRequests: ranges.length,
       taskMs,
-      exprs,
+      exprs: ranges.map((q) => q.expr),
+      ranges,
       steps,
       long: (await longFrames(page)).filter((f) => f.start <= drawn + 300),
       marks,
       paints: (await paints(page)).filter((p) => p.t <= drawn + 300),
+      ...(cpu ? { profile: { cpu, navStartUs } } : {}),
     };
   } finally {
     await ctx.close();

@@ -14,6 +14,7 @@ import { preview } from 'vite';
 import { startStack, type Stack } from '../lib/stack.ts';
 import { ensureAnchorUi } from './anchor-build.ts';
 import { type LoadKind, loadOnce, type LoadResult, timelineLines, VIEWPORTS } from './anchor-load.ts';
+import { profileText } from './anchor-profile.ts';
 import { type AnchorServer, serveAnchor } from './anchor-serve.ts';
 import { launch } from './browser.ts';
 import { waitForData } from './fleet.ts';
@@ -79,10 +80,22 @@ function emitLine(line: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
-function figure(id: string, ours: LoadResult[], anchor: LoadResult[], runs: number, order: string, extra: Record<string, unknown>): void {
+function figure(id: string, ours: LoadResult[], anchor: LoadResult[], runs: number, order: string, extra: { expr: string; [k: string]: unknown }): void {
   const o = summarize(id, ours.map((r) => r.drawn), { unit: 'ms', method: METHOD(runs, order) });
   const a = side(anchor.map((r) => r.drawn));
-  const timing = (rs: LoadResult[]): Record<string, number> => ({ firstLeave: med(rs, (r) => r.firstLeave), lastAnswer: med(rs, (r) => r.lastAnswer), rangeRequests: med(rs, (r) => r.rangeRequests), taskMs: med(rs, (r) => r.taskMs) });
+  // The TTFT p95 request itself (same PromQL on both sides): its step and how long Prometheus took to answer it.
+  const p95 = (r: LoadResult): { step: number; ms: number } | undefined => {
+    const q = r.ranges.find((x) => x.expr === extra.expr);
+    return q && { step: q.step, ms: q.end - q.start };
+  };
+  const timing = (rs: LoadResult[]): Record<string, number> => ({
+    firstLeave: med(rs, (r) => r.firstLeave),
+    lastAnswer: med(rs, (r) => r.lastAnswer),
+    rangeRequests: med(rs, (r) => r.rangeRequests),
+    taskMs: med(rs, (r) => r.taskMs),
+    p95AnswerMs: med(rs, (r) => p95(r)?.ms ?? NaN),
+    p95Step: med(rs, (r) => p95(r)?.step ?? NaN),
+  });
   emitLine({ ...o, dataset: 'anchor', ours: { median: o.median, min: o.min, max: o.max, ...timing(ours) }, anchor: { ...a, ...timing(anchor) }, ratio: Math.round((o.median / a.median) * 100) / 100, ...extra });
   progress(`${id}: ours ${o.median} ms [${o.min}–${o.max}] vs anchor ${a.median} ms [${a.min}–${a.max}] = ${(o.median / a.median).toFixed(2)}×`);
 }
@@ -130,6 +143,11 @@ export async function anchorBench(browser: Browser, app: string, setup: AnchorSe
   for (const k of ['embed', 'anchor'] as const) {
     const r = medianLoad(results[k]);
     if (r) progress(`timeline of the ${k === 'embed' ? 'our embed' : 'anchor'} load nearest the median (ms since navigation):\n${timelineLines(r).map((l) => `  ${l}`).join('\n')}`);
+  }
+  // Diagnosis, not counted: CPU-profiled loads of our embed, phase by phase.
+  for (let i = 0; i < knob('BENCH_ANCHOR_PROFILE'); i++) {
+    const r = await loadOnce(browser, 'embed', urls.embed, true);
+    progress(`profiled embed load ${i + 1} (drawn at ${Math.round(r.drawn)} ms; the profiler slows it):\n${profileText(r)}\n${timelineLines(r).map((l) => `  ${l}`).join('\n')}`);
   }
 }
 

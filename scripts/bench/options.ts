@@ -76,6 +76,7 @@ export const KNOBS = {
   BENCH_RULES_PORT: { kind: 'number', default: 4197, parts: ['rules'], doc: 'preview port when rules.ts runs alone' },
   BENCH_ANCHOR_GIT: { kind: 'string', default: '/work/.mirror/prometheus+prometheus/repo', parts: ['anchor'], doc: 'git directory of prometheus/prometheus (a bare clone is enough): web/ui of its HEAD is built with its pnpm lockfile into .cache/anchor-ui-<commit>/' },
   BENCH_ANCHOR_RUNS: { kind: 'number', default: 15, parts: ['anchor'], doc: 'rounds (each: our embed, the anchor graph, our first screen, cold) after one warm-up round' },
+  BENCH_ANCHOR_PROFILE: { kind: 'number', default: 0, parts: ['anchor'], doc: 'CPU-profiled embed loads after the rounds (not counted): self time by function per phase on stderr (function names with BENCH_DIST=<an unminified build>)' },
   BENCH_ANCHOR_PORT: { kind: 'number', default: 4300, parts: ['anchor'], doc: 'the anchor UI\'s server (Prometheus on +1; alone, our preview on +2); the 20 simulated vLLM targets take free ports from 43000' },
   // raw refresh mode, alone: raw-refresh-figures.ts
   BQ_PROM: { kind: 'string', defaultDoc: 'required', parts: ['raw'], doc: 'URL of a running Prometheus (e.g. of `npm run demo`)' },
