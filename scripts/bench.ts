@@ -23,6 +23,7 @@ import { benchLayers, serveLayers } from './bench/layers.ts';
 import { heapFigures, type HeapSample } from './bench/heap.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { rulesBench } from './bench/rules.ts';
+import { anchorBench, startAnchor } from './bench/anchor.ts';
 import { rawRefreshes } from './bench/raw-refresh-figures.ts';
 import { knob, unknownKnobs } from './bench/options.ts';
 import { measured, single, stated } from './bench/figures.ts';
@@ -259,6 +260,18 @@ async function main(): Promise<void> {
     if (DATASETS.includes('rules')) {
       await rulesBench(ROOT, app);
       if (DATASETS.every((d) => d === 'rules' || d === 'build')) return done();
+    }
+
+    // Against the anchor (Prometheus's own UI, side by side): its own stack, stopped before the rest.
+    if (DATASETS.includes('anchor')) {
+      const setup = await startAnchor(ROOT, knob('BENCH_ANCHOR_PORT') + PORT_OFFSET);
+      const browser = await launch();
+      try {
+        await anchorBench(browser, app, setup, knob('BENCH_ANCHOR_RUNS'));
+      } finally {
+        await runCleanups([() => browser.close(), () => setup.stop()]);
+      }
+      if (DATASETS.every((d) => d === 'anchor' || d === 'build')) return done();
     }
 
     // 2. Datasets.

@@ -10,6 +10,7 @@ export const PARTS = {
   rules: 'recording rules (scripts/bench/rules.ts; BENCH_DATASETS=rules, or alone)',
   tables: 'table figures (scripts/bench/tables.ts; BENCH_DATASETS=tables, or alone)',
   layers: 'serving-stack layers on the fleet: router, GPUs, Diagnosis (scripts/bench/layers.ts; BENCH_DATASETS=layers, or alone)',
+  anchor: 'against the anchor, Prometheus\'s own UI built from source (scripts/bench/anchor.ts; BENCH_DATASETS=anchor, or alone after npm run build)',
   raw: 'raw refresh mode (scripts/bench/raw-refresh-figures.ts alone; the session knobs also apply to the bench\'s `raw` figures)',
   'boot-profile': 'boot profile (scripts/bench/boot-profile.ts, diagnosis)',
   'heap-diff': 'heap diff (scripts/bench/heap-diff.ts, diagnosis)',
@@ -48,9 +49,9 @@ export const KNOBS = {
   BENCH_DATASETS: {
     kind: 'list',
     default: ['demo', 'fleet'],
-    choices: ['demo', 'fleet', 'tables', 'rules', 'layers', 'build'],
+    choices: ['demo', 'fleet', 'tables', 'rules', 'layers', 'anchor', 'build'],
     parts: ['bench'],
-    doc: 'datasets: demo, fleet; `tables` adds the table figures (on the fleet), `rules` the fleet with and without recorded series; `layers` the fleet with a router and with GPUs added (and the Diagnosis region); the build figures always come first, `build` alone stops after them',
+    doc: 'datasets: demo, fleet; `tables` adds the table figures (on the fleet), `rules` the fleet with and without recorded series; `layers` the fleet with a router and with GPUs added (and the Diagnosis region); `anchor` the side-by-side against Prometheus’s own UI; the build figures always come first, `build` alone stops after them',
   },
   BENCH_FIGURES: {
     kind: 'list',
@@ -73,6 +74,10 @@ export const KNOBS = {
   BENCH_RULES_MINUTES: { kind: 'number', default: 70, parts: ['rules'], doc: 'minutes backfilled before the fleet\'s end: the first screen\'s hour plus its lookback' },
   BENCH_RULES_EVAL: { kind: 'string', default: '15s', parts: ['rules'], doc: 'evaluation interval of the backfill (promtool --eval-interval)' },
   BENCH_RULES_PORT: { kind: 'number', default: 4197, parts: ['rules'], doc: 'preview port when rules.ts runs alone' },
+  BENCH_ANCHOR_GIT: { kind: 'string', default: '/work/.mirror/prometheus+prometheus/repo', parts: ['anchor'], doc: 'git directory of prometheus/prometheus (a bare clone is enough): web/ui of its HEAD is built with its pnpm lockfile into .cache/anchor-ui-<commit>/' },
+  BENCH_ANCHOR_RUNS: { kind: 'number', default: 15, parts: ['anchor'], doc: 'rounds (each: our embed, the anchor graph, our first screen, cold) after one warm-up round' },
+  BENCH_ANCHOR_PROFILE: { kind: 'number', default: 0, parts: ['anchor'], doc: 'CPU-profiled embed loads after the rounds (not counted): self time by function per phase on stderr (function names with BENCH_DIST=<an unminified build>)' },
+  BENCH_ANCHOR_PORT: { kind: 'number', default: 4300, parts: ['anchor'], doc: 'the anchor UI\'s server (Prometheus on +1; alone, our preview on +2); the 20 simulated vLLM targets take free ports from 43000' },
   // raw refresh mode, alone: raw-refresh-figures.ts
   BQ_PROM: { kind: 'string', defaultDoc: 'required', parts: ['raw'], doc: 'URL of a running Prometheus (e.g. of `npm run demo`)' },
   BQ_PORT: { kind: 'number', default: 4191, parts: ['raw'], doc: 'preview port; the build goes to .cache/refresh-raw-dist-<port>' },

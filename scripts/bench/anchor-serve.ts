@@ -1,0 +1,95 @@
+// Serves the built anchor UI the way Prometheus serves it (index.html with its placeholders
+// filled in, the assets, index.html again for every page route) and proxies `/api/*` and `/-/*`
+// to one Prometheus. Every proxied request's path and status is kept, so the bench can say which
+// API calls of the UI the Prometheus behind it does not answer (2.42 lacks some of 3.x's).
+// Our board uses the same server as its Prometheus URL (`prom=`), so both pages go through the
+// same proxy hop.
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json',
+};
+
+/** What Prometheus (web/web.go) puts in place of index.html's placeholders: a ready server, not an agent. */
+export function fillPlaceholders(html: string): string {
+  return html
+    .replaceAll('CONSOLES_LINK_PLACEHOLDER', '')
+    .replaceAll('AGENT_MODE_PLACEHOLDER', 'false')
+    .replaceAll('READY_PLACEHOLDER', 'true')
+    .replaceAll('LOOKBACKDELTA_PLACEHOLDER', '5m')
+    .replaceAll('TITLE_PLACEHOLDER', 'Prometheus Time Series Collection and Processing Server');
+}
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  status: number;
+}
+
+export interface AnchorServer {
+  url: string;
+  /** Every proxied request since the start (or the last `calls.length = 0`). */
+  calls: ApiCall[];
+  close(): Promise<void>;
+}
+
+function proxy(target: URL, req: IncomingMessage, res: ServerResponse, calls: ApiCall[]): void {
+  const path = req.url ?? '/';
+  const up = httpRequest({ host: target.hostname, port: target.port, method: req.method, path, headers: { ...req.headers, host: target.host } }, (answer) => {
+    calls.push({ method: req.method ?? 'GET', path: path.split('?')[0] ?? path, status: answer.statusCode ?? 0 });
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  up.on('error', (err) => {
+    calls.push({ method: req.method ?? 'GET', path: path.split('?')[0] ?? path, status: 502 });
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+    res.end(`proxy: ${err.message}`);
+  });
+  req.pipe(up);
+}
+
+/** Starts the server on 127.0.0.1:`port` (0: any free port). */
+export function serveAnchor(dir: string, promUrl: string, port: number): Promise<AnchorServer> {
+  const target = new URL(promUrl);
+  const index = fillPlaceholders(readFileSync(join(dir, 'index.html'), 'utf8'));
+  const calls: ApiCall[] = [];
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
+    if (path.startsWith('/api/') || path.startsWith('/-/')) return proxy(target, req, res, calls);
+    const file = normalize(join(dir, path));
+    if (file.startsWith(dir) && path !== '/' && existsSync(file) && statSync(file).isFile()) {
+      // Hashed assets: cacheable, as Prometheus serves them; each run uses a new browser context anyway.
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size, 'cache-control': 'public, max-age=31536000' });
+      createReadStream(file).pipe(res);
+      return;
+    }
+    // Every other path is a page of the single-page app (/query, /targets…): index.html.
+    res.writeHead(200, { 'content-type': TYPES['.html'] ?? 'text/html', 'cache-control': 'no-cache' });
+    res.end(index);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const addr = server.address();
+      const p = typeof addr === 'object' && addr ? addr.port : port;
+      resolve({
+        url: `http://127.0.0.1:${p}`,
+        calls,
+        close: () =>
+          new Promise<void>((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

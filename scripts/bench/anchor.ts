@@ -1,0 +1,171 @@
+// Against the anchor, side by side (issue 32): Prometheus's own UI (web/ui/mantine-ui, built from
+// its source: anchor-build.ts) and this board against one Prometheus with the same data (20
+// simulated vLLM targets, the last hour backfilled), cold browser per load, alternating:
+//   (a) our `panel=ttft&kiosk=1` embed (600×320) against the anchor's one graph of the same TTFT
+//       p95 PromQL, opened by URL (/query?g0.expr=…&g0.tab=graph&g0.range_input=1h);
+//   (b) our whole first screen (1440×900) against that same anchor graph.
+// "Drawn" = the chart's canvas has a non-transparent pixel (anchor-probe.ts). One JSON line per
+// figure on stdout, the timelines of a median load of each side on stderr.
+// Alone: `npm run build && npx tsx scripts/bench/anchor.ts`; in the bench: BENCH_DATASETS=anchor.
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { preview } from 'vite';
+import { startStack, type Stack } from '../lib/stack.ts';
+import { ensureAnchorUi } from './anchor-build.ts';
+import { type LoadKind, loadOnce, type LoadResult, timelineLines, VIEWPORTS } from './anchor-load.ts';
+import { profileText } from './anchor-profile.ts';
+import { type AnchorServer, serveAnchor } from './anchor-serve.ts';
+import { launch } from './browser.ts';
+import { waitForData } from './fleet.ts';
+import { knob } from './options.ts';
+import { median, progress, runAsScript, runCleanups, summarize } from './stats.ts';
+
+const VLLM_TARGETS = 20;
+
+/** `n` consecutive free loopback ports from `from` on (the simulated engines take consecutive ports). */
+async function freeBlock(n: number, from: number): Promise<number> {
+  const free = (port: number): Promise<boolean> =>
+    new Promise((r) => {
+      const s = createServer();
+      s.once('error', () => r(false));
+      s.listen(port, '127.0.0.1', () => s.close(() => r(true)));
+    });
+  for (let base = from; base < from + 2000; base += n) {
+    let ok = true;
+    for (let p = base; p < base + n && ok; p++) ok = await free(p);
+    if (ok) return base;
+  }
+  throw new Error(`no ${n} consecutive free ports from ${from}`);
+}
+
+export interface AnchorSetup {
+  anchor: AnchorServer;
+  promUrl: string;
+  commit: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The data and the anchor's server: a stack of 20 simulated vLLM targets (70 min backfilled at a
+ * 15 s scrape, then live) with Prometheus on port+1, the anchor UI built or cached, served on `port`.
+ */
+export async function startAnchor(root: string, port: number): Promise<AnchorSetup> {
+  const ui = ensureAnchorUi(join(root, '.cache'), knob('BENCH_ANCHOR_GIT'), progress);
+  const vllmPort = await freeBlock(VLLM_TARGETS, 43_000);
+  progress(`anchor: starting ${VLLM_TARGETS} simulated vLLM targets (:${vllmPort}…) and Prometheus :${port + 1}, 70 min backfill`);
+  const stack: Stack = await startStack({ promPort: port + 1, engines: [{ id: 'vllm', port: vllmPort, instances: VLLM_TARGETS }], backfillMinutes: 70, scrapeInterval: '15s', log: (l) => progress(`anchor: ${l}`) });
+  try {
+    await waitForData(stack.promUrl, 'count(vllm:num_requests_running)', Date.now());
+    const anchor = await serveAnchor(ui.dir, stack.promUrl, port);
+    progress(`anchor: Prometheus UI ${ui.commit.slice(0, 12)} at ${anchor.url}, proxying /api and /-/ to ${stack.promUrl}`);
+    return { anchor, promUrl: stack.promUrl, commit: ui.commit, stop: async () => runCleanups([() => anchor.close(), () => stack.stop()]) };
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+}
+
+const METHOD = (runs: number, order: string): string =>
+  `cold load per run (new browser context, no cache, service workers blocked), ${runs} rounds after one warm-up round, the loads of a round in rotating order (${order}); one Prometheus 2.42 with 20 simulated vLLM targets (70 min backfilled at 15 s, live scraping), reached by both pages through the same Node proxy (anchor-serve.ts); drawn = page time (performance.now()) of the first requestAnimationFrame in which the chart's canvas has a non-transparent pixel (ours: the canvas of [data-panel-id=ttft]; first screen: the latest such stamp over the first-screen ok panels, every tile settled; anchor: the uPlot canvas); firstLeave/lastAnswer = Playwright request.timing() of the query_range requests; taskMs = CDP Performance TaskDuration from navigation to drawn`;
+
+type Side = { median: number; min: number; max: number };
+const side = (xs: number[]): Side => {
+  const s = summarize('', xs, { unit: 'ms', method: '' });
+  return { median: s.median, min: s.min, max: s.max };
+};
+const med = (rs: LoadResult[], f: (r: LoadResult) => number): number => Math.round(median(rs.map(f)));
+
+function emitLine(line: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+function figure(id: string, ours: LoadResult[], anchor: LoadResult[], runs: number, order: string, extra: { expr: string; [k: string]: unknown }): void {
+  const o = summarize(id, ours.map((r) => r.drawn), { unit: 'ms', method: METHOD(runs, order) });
+  const a = side(anchor.map((r) => r.drawn));
+  // The TTFT p95 request itself (same PromQL on both sides): its step and how long Prometheus took to answer it.
+  const p95 = (r: LoadResult): { step: number; ms: number } | undefined => {
+    const q = r.ranges.find((x) => x.expr === extra.expr);
+    return q && { step: q.step, ms: q.end - q.start };
+  };
+  const timing = (rs: LoadResult[]): Record<string, number> => ({
+    firstLeave: med(rs, (r) => r.firstLeave),
+    lastAnswer: med(rs, (r) => r.lastAnswer),
+    rangeRequests: med(rs, (r) => r.rangeRequests),
+    taskMs: med(rs, (r) => r.taskMs),
+    p95AnswerMs: med(rs, (r) => p95(r)?.ms ?? NaN),
+    p95Step: med(rs, (r) => p95(r)?.step ?? NaN),
+  });
+  emitLine({ ...o, dataset: 'anchor', ours: { median: o.median, min: o.min, max: o.max, ...timing(ours) }, anchor: { ...a, ...timing(anchor) }, ratio: Math.round((o.median / a.median) * 100) / 100, ...extra });
+  progress(`${id}: ours ${o.median} ms [${o.min}–${o.max}] vs anchor ${a.median} ms [${a.min}–${a.max}] = ${(o.median / a.median).toFixed(2)}×`);
+}
+
+/** The load nearest the median (its timeline is the one printed). */
+function medianLoad(rs: LoadResult[]): LoadResult | undefined {
+  const m = median(rs.map((r) => r.drawn));
+  return [...rs].sort((x, y) => Math.abs(x.drawn - m) - Math.abs(y.drawn - m))[0];
+}
+
+export async function anchorBench(browser: Browser, app: string, setup: AnchorSetup, runs: number): Promise<void> {
+  const prom = encodeURIComponent(setup.anchor.url);
+  const ours = {
+    embed: `${app}/?prom=${prom}&panel=ttft&kiosk=1&from=now-1h&to=now&refresh=off`,
+    first: `${app}/?prom=${prom}&from=now-1h&to=now&refresh=off`,
+  };
+  // Warm-up round (Prometheus's page cache, Chromium's code cache), not counted; our embed's
+  // requests give the TTFT p95 PromQL the anchor's graph is opened with.
+  const w = await loadOnce(browser, 'embed', ours.embed);
+  progress(`anchor: our embed's range queries: ${w.exprs.join(' | ')}`);
+  const expr = w.exprs.find((e) => e.includes('0.95'));
+  if (!expr) throw new Error(`our ttft panel sent no p95 query (${w.exprs.join(' | ') || 'none'})`);
+  const urls: Record<LoadKind, string> = { ...ours, anchor: `${setup.anchor.url}/query?g0.expr=${encodeURIComponent(expr)}&g0.tab=graph&g0.range_input=1h` };
+  const kinds: LoadKind[] = ['embed', 'anchor', 'first'];
+  const results: Record<LoadKind, LoadResult[]> = { embed: [], anchor: [], first: [] };
+  const anchorCalls = new Map<string, number[]>();
+  for (let round = -1; round < runs; round++) {
+    // Rotate the order each round: each kind is first, second and third equally often.
+    const order = kinds.map((_, i) => kinds[(i + Math.max(0, round)) % kinds.length] as LoadKind);
+    for (const k of order) {
+      if (k === 'anchor') setup.anchor.calls.length = 0;
+      const r = await loadOnce(browser, k, urls[k]);
+      if (k === 'anchor') for (const c of setup.anchor.calls) anchorCalls.set(c.path, [...(anchorCalls.get(c.path) ?? []), c.status]);
+      if (round >= 0) results[k].push(r);
+    }
+    if (round >= 0) progress(`anchor round ${round + 1}/${runs}: embed ${results.embed.at(-1)?.drawn.toFixed(0)} ms, anchor ${results.anchor.at(-1)?.drawn.toFixed(0)} ms, first screen ${results.first.at(-1)?.drawn.toFixed(0)} ms`);
+  }
+  const order = 'our embed, the anchor graph, our first screen';
+  const common = { expr, anchorCommit: setup.commit, viewports: VIEWPORTS };
+  figure('anchor-embed-vs-graph', results.embed, results.anchor, runs, order, { ...common, target: 0.5 });
+  figure('anchor-first-screen-vs-graph', results.first, results.anchor, runs, order, { ...common, target: 0.7 });
+  // Which API calls of the anchor the Prometheus behind it does not answer.
+  const calls = [...anchorCalls].map(([path, st]) => ({ path, requests: st.length, statuses: [...new Set(st)].sort() }));
+  emitLine({ figure: 'anchor-api-calls', dataset: 'anchor', unit: 'requests', calls, unanswered: calls.filter((c) => c.statuses.some((s) => s >= 400)).map((c) => c.path), method: 'every /api and /-/ request the anchor page sent through the proxy, over all its loads, with the statuses Prometheus answered' });
+  for (const k of ['embed', 'anchor'] as const) {
+    const r = medianLoad(results[k]);
+    if (r) progress(`timeline of the ${k === 'embed' ? 'our embed' : 'anchor'} load nearest the median (ms since navigation):\n${timelineLines(r).map((l) => `  ${l}`).join('\n')}`);
+  }
+  // Diagnosis, not counted: CPU-profiled loads of our embed, phase by phase.
+  for (let i = 0; i < knob('BENCH_ANCHOR_PROFILE'); i++) {
+    const r = await loadOnce(browser, 'embed', urls.embed, true);
+    progress(`profiled embed load ${i + 1} (drawn at ${Math.round(r.drawn)} ms; the profiler slows it):\n${profileText(r)}\n${timelineLines(r).map((l) => `  ${l}`).join('\n')}`);
+  }
+}
+
+async function alone(): Promise<void> {
+  const root = resolve(import.meta.dirname, '..', '..');
+  const port = knob('BENCH_ANCHOR_PORT');
+  const cleanups: Array<() => Promise<void> | void> = [];
+  try {
+    const server = await preview({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: knob('BENCH_DIST') ?? join(root, 'dist') }, preview: { port: port + 2, strictPort: true, host: '127.0.0.1' } });
+    cleanups.push(() => new Promise<void>((r) => server.httpServer.close(() => r())));
+    const setup = await startAnchor(root, port);
+    cleanups.unshift(() => setup.stop());
+    const browser = await launch();
+    cleanups.unshift(() => browser.close());
+    await anchorBench(browser, `http://127.0.0.1:${port + 2}`, setup, knob('BENCH_ANCHOR_RUNS'));
+  } finally {
+    await runCleanups(cleanups);
+  }
+}
+
+runAsScript(import.meta.url, alone);
