@@ -8,6 +8,8 @@ import { useUrlState } from '../dashboard/url/use-url-state';
 import { chooseBackend } from '../dashboard/backend/choice';
 import { loadRemembered, saveRemembered, withCredentials, type CredentialStore, type Credentials } from '../dashboard/backend/credentials';
 import { I18nContext, messagesFor, pickLang } from '../i18n';
+import { warmTimeFormat } from '../lib/time';
+import { warmNumberFormat } from '../lib/units';
 import { createQueryClient } from './query-client';
 
 function defaultsFrom(config: RuntimeConfig): DashboardState {
@@ -66,6 +68,20 @@ export function App({ config, queryClient: given, initialCredentials }: { config
   useEffect(() => {
     performance.mark('inferwatch:first-commit');
   }, []);
+  // The formatters every chart needs are built while the first answers are in flight (the first
+  // Intl formatter of a tab costs ~150 ms), not in the render that draws the first chart.
+  useEffect(() => {
+    const warm = () => {
+      warmNumberFormat(lang);
+      warmTimeFormat(lang);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(warm, { timeout: 500 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(warm, 0);
+    return () => clearTimeout(id);
+  }, [lang]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
