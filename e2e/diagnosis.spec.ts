@@ -3,7 +3,8 @@
 // model must name that model's bottleneck first; the model without a scenario names none; the
 // latency split agrees with PromQL written here independently (1 %); axe passes on the region.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { requestForm } from '../scripts/lib/request-form';
 import { appUrl, expect, test } from './fixtures';
 import { useStack } from './support/own-stack';
 
@@ -24,6 +25,39 @@ const HEALTHY = 'm-healthy';
 const MODELS = [CASES[0][0], SKEW, ...CASES.slice(1).map((c) => c[0]), HEALTHY];
 
 test.describe.configure({ mode: 'serial' });
+
+interface SentQuery {
+  path: string;
+  query: string;
+  time: string | null;
+  start: string | null;
+  end: string | null;
+  step: string | null;
+}
+
+/** The query and query_range requests the page sends, and a wait until none has been open for a second. */
+function watchQueries(page: Page) {
+  const sent: SentQuery[] = [];
+  let open = 0;
+  let last = Date.now();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (!/\/api\/v1\/query(_range)?$/.test(path)) return;
+    const f = requestForm(r);
+    sent.push({ path, query: f.get('query') ?? '', time: f.get('time'), start: f.get('start'), end: f.get('end'), step: f.get('step') });
+    open++;
+    last = Date.now();
+  });
+  const done = (r: Request) => {
+    if (!/\/api\/v1\/query(_range)?$/.test(new URL(r.url()).pathname)) return;
+    open--;
+    last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  const quiet = () => expect.poll(() => open === 0 && Date.now() - last > 1000, { timeout: 30_000 }).toBe(true);
+  return { sent, quiet };
+}
 
 test.describe('diagnosis on scenario models', () => {
   // Twelve servers: models round-robin, so the eleventh serves m-outlier again (its healthy peer)
@@ -71,8 +105,16 @@ test.describe('diagnosis on scenario models', () => {
     expect(violations).toEqual([]);
   });
 
-  test('behind a skewed router, the board names the router imbalance first, with the shares and the queue', async ({ page }) => {
-    await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', from: RANGE }));
+  test('behind a skewed router, the board names the router imbalance first, with the shares and the queue; "Refresh now" asks each query once', async ({ page }) => {
+    // The page's clock, moved ahead on demand (a refresh a while after the load).
+    await page.addInitScript(() => {
+      const real = Date.now.bind(Date);
+      const w = window as unknown as { iwClockShiftMs: number };
+      w.iwClockShiftMs = 0;
+      Date.now = () => real() + w.iwClockShiftMs;
+    });
+    const queries = watchQueries(page);
+    await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', from: RANGE, refresh: 'off' }));
     const first = region(page).locator('[data-verdict-id]').first();
     await expect(first).toHaveAttribute('data-verdict-id', 'router-imbalance', { timeout: 30_000 });
     // The skewed EPP sends 85 % to m-skew's first server (the second in the fleet: pod vllm-server-1).
@@ -80,6 +122,23 @@ test.describe('diagnosis on scenario models', () => {
     await expect(first).toContainText('its fair share among 2 endpoints');
     await expect(first).toContainText('waiting now against');
     await expect(first).toContainText('routing policy');
+
+    // "Refresh now" 20 s later (past the step and the tables' summary grid): the window moves, and
+    // each query goes out once, for the new window. The page still shows the old window until the
+    // new answers are in, and refetching its queries too sent every instant query twice.
+    await page.locator('[role="group"][data-router="epp"][data-state]').scrollIntoViewIfNeeded();
+    await expect(page.locator('[role="group"][data-router="epp"][data-state]')).toHaveAttribute('data-state', 'ok');
+    await queries.quiet();
+    queries.sent.length = 0;
+    await page.evaluate(() => ((window as unknown as { iwClockShiftMs: number }).iwClockShiftMs = 20_000));
+    await page.getByRole('button', { name: 'Refresh now' }).click();
+    await queries.quiet();
+    // Per expression, whatever its window: the old window's copy would have another time.
+    const asked = queries.sent.map((r) => `${r.path} ${r.query}`);
+    expect(asked.filter((k, i) => asked.indexOf(k) !== i), 'queries sent twice').toEqual([]);
+    // The Diagnosis signals and the Routing section's instant queries were among them.
+    expect(queries.sent.filter((r) => r.path.endsWith('/query') && r.query.includes('iw_signal')).length).toBeGreaterThan(0);
+    expect(queries.sent.filter((r) => r.path.endsWith('/query') && /llm_d_epp|inference_(pool|extension|objective)/.test(r.query)).length).toBeGreaterThan(0);
   });
 
   interface InstantBody {

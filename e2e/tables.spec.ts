@@ -212,7 +212,7 @@ test.describe('an engine that crashes', () => {
     const born = await first();
     const wait = born * 1000 + 50_000 - Date.now();
     if (wait > 0) await page.waitForTimeout(wait);
-    const captured = capturedInstant(page, 'timestamp(vllm:request_success_total');
+    const captured = capturedInstant(page, 'timestamp(group by (cluster, job, instance) (vllm:request_success_total');
     await page.goto(appUrl({ prom: stack.promUrl, engine: 'vllm', from: 'now-15m', refresh: 'off' }));
     await expectPanelState(page, 'instance-table', 'ok');
     const { time, expr } = await captured;

@@ -19,9 +19,18 @@ const INSTANCE = 'cluster, job, instance';
  * Seconds each instance has existed inside the range, by `cluster, job, instance`: from its
  * earliest sample of `sel` (or up to 5 min before the range's start) to the range's end, capped at
  * the range and at least one second.
+ *
+ * The start is the first step of the subquery at which the instance has a sample (any series of
+ * `sel` on it, within the lookback): `timestamp` of an aggregation is the step's own time. That
+ * places the first sample at most one subquery step late (range/240: 17 s for an hour), where
+ * `min_over_time(timestamp(x)[…])` (the sample's own time, this before) was exact to a scrape but
+ * cost 10–15× more: Prometheus evaluates `timestamp` of a bare selector step by step, each step
+ * reading every series again from the subquery's start (3–19 s on the 250-instance fleet against
+ * 0.3 s; docs/performance.md, "Lifetime rates"). An instance older than the range gets exactly the
+ * range either way.
  */
 export const lifetimeSeconds = (sel: string): string =>
-  `max by (${INSTANCE}) (clamp_min(clamp_max(time() - min_over_time(timestamp(${sel})[$__lifetime_window]), $__range_seconds), 1))`;
+  `clamp_min(clamp_max(time() - min_over_time(timestamp(group by (${INSTANCE}) (${sel}))[$__lifetime_window]), $__range_seconds), 1)`;
 
 /** Per-series rate of `sel` over its instance's lifetime inside the range (`life`: the same metric without a narrowing matcher). */
 export const lifetimeRate = (sel: string, life: string = sel): string =>

@@ -117,7 +117,7 @@ const LIFETIME_PAD = 300;
 
 /**
  * `$__lifetime_window`: the subquery window (`[range+5m:step]`) over which
- * `min_over_time(timestamp(x)[…])` finds each series' first sample, so a rate can be taken over
+ * `min_over_time(timestamp(group by (…) (x))[…])` finds each instance's first step with a sample, so a rate can be taken over
  * the part of the range the series lived (src/catalog/lifetime-rate.ts). About 240 steps.
  */
 export function lifetimeWindowFor(rangeSeconds: number): string {

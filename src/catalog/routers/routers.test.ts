@@ -45,7 +45,7 @@ describe('router detection', () => {
   it('a router rate is its increase over its own lifetime inside the range, so a young router does not read idle', () => {
     const e = rateExpr({ name: 'vllm:num_incoming_requests_total' }, 1800);
     expect(e).toContain('increase(vllm:num_incoming_requests_total[1800s])');
-    expect(e).toContain('min_over_time(timestamp(vllm:num_incoming_requests_total)[2100s:9s])');
+    expect(e).toContain('min_over_time(timestamp(group by (cluster, job, instance) (vllm:num_incoming_requests_total))[2100s:9s])');
     expect(e).toContain(', 1800), 1)');
     expect(e).not.toContain('$__');
   });

@@ -19,6 +19,7 @@ import { useEvictSuperseded } from '../data/evict-superseded';
 import { useBelowFoldMounted } from '../data/first-screen';
 import { useCommittedWindow } from '../data/use-committed-window';
 import { useNow } from '../data/use-now';
+import { useRefreshNow } from '../data/refresh-now';
 import { isRelative, rangeProblem, resolveRange } from '../url/time-range';
 import { useFullScreen } from '../header/use-full-screen';
 import { useEmbedApi } from '../embed/use-embed-api';
@@ -182,11 +183,9 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
   // Answers for the positions a live window has left are dropped, not kept for the gcTime.
   useEvictSuperseded(committed, baseUrl, isRelative(state.to));
 
-  // An explicit refresh asks again even when the step-aligned window has not moved.
-  const onRefreshNow = useCallback(() => {
-    refreshNow();
-    void queryClient.invalidateQueries({ queryKey: prometheusKeys.all, refetchType: 'active' });
-  }, [refreshNow, queryClient]);
+  // An explicit refresh asks again even when the step-aligned window has not moved (and only then
+  // the queries of the window: a moved window asks its new keys anyway).
+  const onRefreshNow = useRefreshNow(clockWindow, refreshNow);
 
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
   // First screen first: the sections after the first open one mount once the first screen is in

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QueryWindow } from './context';
-import { supersededRangeQueries, useEvictSuperseded } from './evict-superseded';
+import { supersededInstantQueries, supersededRangeQueries, useEvictSuperseded } from './evict-superseded';
 
 afterEach(cleanup);
 
@@ -117,5 +117,32 @@ describe('supersededRangeQueries', () => {
       shown,
     );
     expect(picked).toEqual([left]);
+  });
+});
+
+describe('supersededInstantQueries', () => {
+  const q = (k: readonly unknown[], observers = 0) => ({ queryKey: k, getObserversCount: () => observers });
+  const instant = (expr: string, time: number | null, base = BASE) => ['prometheus', base, 'query', expr, time] as const;
+  it('picks unobserved instant queries of this backend at an earlier end (step grid) inside the shown span', () => {
+    const shown = at(20_010);
+    const leftEnd = q(instant('up', 19_995));
+    const leftSummary = q(instant('up', 19_980));
+    const picked = supersededInstantQueries(
+      [
+        leftEnd,
+        leftSummary,
+        q(instant('up', 19_995), 1), // a table still showing it
+        q(instant('up', 20_010)), // the shown end (being asked)
+        q(instant('up', 20_025)), // the next end, asked ahead
+        q(instant('up', 19_980, 'http://other.test')), // another backend
+        q(instant('up == 0', null)), // at the backend's now
+        q(instant('group by (__name__) (x)', 16_380)), // the recorded-names probe: a minute at or before the range's start
+        q(instant('up', 20_010 - 86_400)), // a comparison's day-earlier window: kept for the gcTime
+        q(instant('up', 19_990)), // not on the step grid
+      ],
+      BASE,
+      shown,
+    );
+    expect(picked).toEqual([leftEnd, leftSummary]);
   });
 });

@@ -3,7 +3,7 @@
 // windows of every panel in view (~0.7 MB each on the demo, more on a fleet), and whether a heap
 // sample caught 4 or 5 of them swung it by 3 %.
 // Once the shown window has moved, the answers of earlier live windows that no component observes
-// any more are dropped at once. Absolute ranges keep the gcTime (zooming out and back, collapsing and
+// any more are dropped at once (range queries, and instant queries at earlier moments). Absolute ranges keep the gcTime (zooming out and back, collapsing and
 // opening a section reuse them).
 import { useQueryClient, type Query, type QueryCache } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -24,8 +24,29 @@ export function supersededRangeQueries<Q extends CachedQuery>(queries: readonly 
   });
 }
 
+/**
+ * A moment an earlier position of the live window ended at (its end or its summary end: both on
+ * the step grid), inside the span it shows now. Not the recorded-names probe (at a whole minute
+ * at or before the range's start).
+ */
+const isEarlierEnd = (t: number, shown: QueryWindow): boolean => t > shown.startSec && t < shown.endSec && t % shown.stepSec === 0;
+
+/**
+ * The instant queries of `baseUrl` at a moment the live window `shown` has moved past (inside its
+ * span, before its end) that nobody observes now: the tables', the Routing section's and the
+ * Diagnosis region's answers for earlier positions. An instant key does not say the length of its
+ * range, so a comparison's earlier window (a day back) is not recognised: it stays for the gcTime.
+ */
+export function supersededInstantQueries<Q extends CachedQuery>(queries: readonly Q[], baseUrl: string, shown: QueryWindow): Q[] {
+  return queries.filter((q) => {
+    const k = readQueryKey(q.queryKey);
+    return k?.endpoint === 'query' && k.baseUrl === baseUrl && k.time !== null && isEarlierEnd(k.time, shown) && q.getObserversCount() === 0;
+  });
+}
+
 function sweep(cache: QueryCache, baseUrl: string, shown: QueryWindow): void {
-  for (const q of supersededRangeQueries(cache.getAll(), baseUrl, shown)) cache.remove(q);
+  const all = cache.getAll();
+  for (const q of [...supersededRangeQueries(all, baseUrl, shown), ...supersededInstantQueries(all, baseUrl, shown)]) cache.remove(q);
 }
 
 /**
