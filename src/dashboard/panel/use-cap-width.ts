@@ -5,8 +5,8 @@
 // chosen for.
 import { useEffect, useState } from 'react';
 
-/** Below this many points per px of the chart's width, no line can exceed two points per plot pixel. */
-const POINTS_PER_PX = 0.5;
+/** The y labels' strip and the right edge, at most (axis-room.ts: a label is a few characters). */
+const FRAME_PX = 200;
 
 export function useCapWidth(root: React.RefObject<HTMLElement | null>, pointsPerSeries: number): number | undefined {
   const [width, setWidth] = useState<number | null>(null);
@@ -20,5 +20,6 @@ export function useCapWidth(root: React.RefObject<HTMLElement | null>, pointsPer
     ro.observe(el);
     return () => ro.disconnect();
   }, [root]);
-  return width !== null && pointsPerSeries > width * POINTS_PER_PX ? width : undefined;
+  // Two points per pixel of the plot (the chart less its frame) is where the cap starts.
+  return width !== null && pointsPerSeries > 2 * (width - FRAME_PX) ? width : undefined;
 }
