@@ -4,7 +4,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PrometheusClient } from './client';
 import { isRecord } from './http';
-import { prometheusKeys } from './query-options';
+import { backendOfKey, prometheusKeys } from './query-options';
 import { parseSampleValue } from './sample-value';
 import type { Labels } from './types';
 
@@ -80,6 +80,14 @@ export function exemplarsOptions(client: PrometheusClient, { baseUrl, expr, star
     // Exemplars are an overlay: a failure says nothing about the backend's health.
     meta: { healthSignal: false },
   });
+}
+
+/** An exemplars query's key read back (what `exemplarsOptions` put in it), else null. */
+export function readExemplarsKey(key: readonly unknown[]): { baseUrl: string; expr: string; start: number; end: number } | null {
+  const [, , endpoint, expr, start, end] = key;
+  const baseUrl = backendOfKey(key);
+  if (baseUrl === null || endpoint !== 'query_exemplars' || typeof expr !== 'string' || typeof start !== 'number' || typeof end !== 'number') return null;
+  return { baseUrl, expr, start, end };
 }
 
 /**

@@ -23,6 +23,7 @@ export { graphUrl, type GraphRange } from './graph-url';
 export {
   decodeExemplars,
   exemplarsOptions,
+  readExemplarsKey,
   exemplarStorageOptions,
   hasExemplarStorage,
   type Exemplar,

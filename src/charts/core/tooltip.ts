@@ -77,6 +77,11 @@ export function axisTooltipFormatter(
   locale?: string,
   /** A bound to show instead of the value of a point (quantile-bands.ts), by series id and index. */
   note?: (seriesId: string, dataIndex: number) => string | undefined,
+  /**
+   * A line drawn with fewer points than it has (pixel-cap.ts): its full point at the pointer's
+   * time and that point's index; null for a line drawn with all of them.
+   */
+  fullAt?: (seriesId: string, timeMs: number) => { point: readonly [number, number | null]; index: number } | null,
 ): (params: unknown) => string {
   return (params: unknown) => {
     const list = Array.isArray(params) ? (params as unknown[]) : [params];
@@ -87,8 +92,14 @@ export function axisTooltipFormatter(
       const seriesId = typeof p.seriesId === 'string' ? p.seriesId : '';
       // The shading bands of quantile-bands.ts are drawing aids, not series.
       if (seriesId.startsWith('band:')) continue;
-      const point = pointOf(p);
+      let point = pointOf(p);
       if (point === null) continue;
+      let index = typeof p.dataIndex === 'number' ? p.dataIndex : null;
+      const full = fullAt?.(seriesId, typeof p.axisValue === 'number' ? p.axisValue : point[0]);
+      if (full) {
+        point = [full.point[0], full.point[1]];
+        index = full.index;
+      }
       time ??= point[0];
       const row: TooltipRow = {
         name: typeof p.seriesName === 'string' ? p.seriesName : '',
@@ -97,7 +108,7 @@ export function axisTooltipFormatter(
       };
       // A quantile line's point that is only a bound is a gap in the line (the band says it): its
       // row gives the bound.
-      const text = note && typeof p.dataIndex === 'number' ? note(seriesId, p.dataIndex) : undefined;
+      const text = note && index !== null ? note(seriesId, index) : undefined;
       if (text !== undefined) row.note = text;
       rows.push(row);
     }

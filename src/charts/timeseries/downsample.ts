@@ -1,7 +1,9 @@
 // Fewer points for a narrow drawing: the stat tiles' sparklines get the panels' series (one point
 // per 2.5 px of a ~650 px panel, see computeStep) but are ~120 px wide. Per bucket of the x range
 // the lowest and the highest point are kept, in time order, so every peak and dip still shows;
-// gaps (null) are kept where they are, so a gap stays a gap.
+// gaps (null) are kept where they are, so a gap stays a gap (a run of nulls becomes one null: one
+// is enough to break the line). The panels' line charts use it too, capped to their plot's pixels
+// (pixel-cap.ts).
 
 type Point = readonly [number, number | null];
 
@@ -33,7 +35,7 @@ export function minMaxPerBucket<P extends Point>(points: readonly P[], buckets: 
     const v = p[1];
     if (v === null) {
       flush();
-      out.push(p);
+      if (out.length === 0 || (out[out.length - 1] as P)[1] !== null) out.push(p);
       bucket = -1;
       return;
     }

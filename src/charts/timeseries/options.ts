@@ -11,6 +11,7 @@ import { formatTimestamp } from '../../lib/time';
 import { axisFormatter, formatValue, type Unit } from '../../lib/units';
 import { valueExtent, yLabelRoom } from '../core/axis-room';
 import { trimIncompleteSteps } from './latest-step';
+import { capLineSeries, fullPointAt } from './pixel-cap';
 import { chartFrame, chartTokens, type ColorRegistry } from '../core/palette';
 import { bandData, floorData, lineData, precisionLabel, splitFirstBucket, type PrecisionText, type SeriesPrecision } from './quantile-bands';
 import { SHIFTED_OPACITY, shiftAwareColorMap } from '../core/series-colors';
@@ -20,6 +21,7 @@ import type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine } from '.
 const Y_SPLIT = 4;
 /** Grid edge to the labels, and labels to the axis line (ECharts' axisLabel.margin is 8) plus slack. */
 const GRID_PAD = 8;
+const GRID_RIGHT = 16;
 const LABEL_GAP = 12;
 /** The time axis' strip under the grid: label margin (8) + one 12 px line + the edge (4). */
 const X_LABEL_ROOM = 26;
@@ -57,6 +59,11 @@ export interface TimeSeriesOptionInput {
   precisionText?: PrecisionText;
   /** The panel's colour memory, shared with its legend (colours by position without one). */
   colors?: ColorRegistry;
+  /**
+   * The chart's width in CSS px, when a line may have more points than its plot has pixels: the
+   * plain lines are then capped to two points per pixel column (pixel-cap.ts). Omitted: all points.
+   */
+  widthPx?: number;
 }
 
 /** Series ids of the shading bands start with this; the tooltip skips them. */
@@ -198,6 +205,22 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
     }
     for (const { s, p, color, shared } of bands.values()) series.push(...bandSeries(s, p, shared ? t.mutedText : color));
   }
+  // The y labels' room, computed (axis-room.ts), so ECharts need not measure every label twice.
+  // Capping keeps each pixel column's extremes, so the extent is the same before and after it.
+  const interval = input.min === 0 && input.max === 1 ? 0.25 : undefined;
+  const [dataLo, dataHi] = valueExtent(series);
+  const extent: [number, number] = [input.min ?? dataLo, input.max ?? dataHi];
+  const yRoom = yLabelRoom(extent, axisFormatter(unit, locale), Y_SPLIT, interval);
+  const gridLeft = GRID_PAD + yRoom + LABEL_GAP;
+  const full = kind === 'line' && input.widthPx !== undefined ? capLineSeries(series, input.widthPx - gridLeft - GRID_RIGHT) : null;
+  const fullAt =
+    full && full.size > 0
+      ? (seriesId: string, timeMs: number) => {
+          const points = full.get(seriesId);
+          return points ? fullPointAt(points, timeMs) : null;
+        }
+      : undefined;
+
   const { precision, precisionText } = input;
   const note =
     precision && precisionText
@@ -207,15 +230,10 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
         }
       : undefined;
 
-  // The y labels' room, computed (axis-room.ts), so ECharts need not measure every label twice.
-  const interval = input.min === 0 && input.max === 1 ? 0.25 : undefined;
-  const [dataLo, dataHi] = valueExtent(series);
-  const extent: [number, number] = [input.min ?? dataLo, input.max ?? dataHi];
-  const yRoom = yLabelRoom(extent, axisFormatter(unit, locale), Y_SPLIT, interval);
 
   return {
     ...chartFrame(t),
-    grid: { left: GRID_PAD + yRoom + LABEL_GAP, right: 16, top: 12, bottom: X_LABEL_ROOM, outerBoundsMode: 'none' },
+    grid: { left: gridLeft, right: GRID_RIGHT, top: 12, bottom: X_LABEL_ROOM, outerBoundsMode: 'none' },
     xAxis: {
       type: 'time',
       min: startMs,
@@ -246,7 +264,7 @@ export function buildTimeSeriesOption(input: TimeSeriesOptionInput): ChartOption
       borderColor: t.tooltipBorder,
       textStyle: { color: t.text, fontSize: 12 },
       axisPointer: { type: 'line', lineStyle: { color: t.axisLine } },
-      formatter: axisTooltipFormatter(unit, theme, locale, note),
+      formatter: axisTooltipFormatter(unit, theme, locale, note, fullAt),
     },
     series,
   };

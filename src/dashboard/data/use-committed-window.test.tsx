@@ -47,6 +47,21 @@ describe('planPrefetch', () => {
     ]);
   });
 
+  it("moves a latency chart's exemplars over the window with its lines, not those of another range", () => {
+    const jobs = planPrefetch(
+      [
+        q(['prometheus', BASE, 'query_exemplars', 'ttft_bucket', 3615, 7215]),
+        q(['prometheus', BASE, 'query_exemplars', 'probe', 7200 - 604_800, 7200]),
+        q(['prometheus', BASE, 'query_exemplars', 'off', 3615, 7215], false),
+        q(['prometheus', 'http://other', 'query_exemplars', 'ttft_bucket', 3615, 7215]),
+      ],
+      BASE,
+      shown,
+      next,
+    );
+    expect(jobs).toEqual([{ kind: 'exemplars', expr: 'ttft_bucket', start: 3630, end: 7230 }]);
+  });
+
   it('skips off-screen panels, other backends, other steps and lengths, and summaries that stay put', () => {
     const jobs = planPrefetch(
       [

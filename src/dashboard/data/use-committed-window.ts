@@ -6,7 +6,7 @@
 // docs/performance-history.md, "Atomic refresh".
 import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { instantQueryOptions, rangeQueryOptions, readQueryKey, type PrometheusClient } from '../../prometheus';
+import { exemplarsOptions, instantQueryOptions, rangeQueryOptions, readExemplarsKey, readQueryKey, type PrometheusClient } from '../../prometheus';
 import { spansLike, summaryWindow, type QueryWindow } from './context';
 
 /** After this long the page switches anyway, and panels fill in as their answers arrive (as before). */
@@ -14,7 +14,8 @@ export const PREFETCH_LIMIT_MS = 4000;
 
 export type PrefetchJob =
   | { kind: 'range'; expr: string; start: number; end: number; step: number }
-  | { kind: 'instant'; expr: string; time: number };
+  | { kind: 'instant'; expr: string; time: number }
+  | { kind: 'exemplars'; expr: string; start: number; end: number };
 
 const sameWindow = (a: QueryWindow, b: QueryWindow): boolean =>
   a.startSec === b.startSec && a.endSec === b.endSec && a.stepSec === b.stepSec;
@@ -33,7 +34,7 @@ export function isTranslation(from: QueryWindow, next: QueryWindow): boolean {
  * observer runs for the shown window, moved by the same amount. Range queries on the window's
  * step and length (the panels' own, and a comparison's earlier window), and instant queries at
  * the window's end (distributions) or at its summary end (tables, probes: summaryWindow) when that
- * end moves too. Off-screen panels hold a disabled observer and are skipped: they catch up when
+ * end moves too; and the exemplars over the window (a latency chart's dots). Off-screen panels hold a disabled observer and are skipped: they catch up when
  * they come back into view.
  */
 export function planPrefetch(
@@ -52,8 +53,16 @@ export function planPrefetch(
   if (shown.endSec !== fromSummary) moves.set(shown.endSec, next.endSec);
   const jobs: PrefetchJob[] = [];
   for (const q of queries) {
+    if (!q.isActive()) continue;
+    // A latency chart's exemplar dots over the window: asked with its lines, so that the chart is
+    // updated once per window change, not once for the lines and again for the dots.
+    const ex = readExemplarsKey(q.queryKey);
+    if (ex && ex.baseUrl === baseUrl && ex.start === shown.startSec && ex.end === shown.endSec) {
+      jobs.push({ kind: 'exemplars', expr: ex.expr, start: next.startSec, end: next.endSec });
+      continue;
+    }
     const k = readQueryKey(q.queryKey);
-    if (!k || k.baseUrl !== baseUrl || !q.isActive()) continue;
+    if (!k || k.baseUrl !== baseUrl) continue;
     if (k.endpoint === 'query_range') {
       if (spansLike(k, shown)) jobs.push({ kind: 'range', expr: k.expr, start: k.start + delta, end: k.end + delta, step: k.step });
     } else {
@@ -102,6 +111,11 @@ export function useCommittedWindow(next: QueryWindow, range: string, client: Pro
       if (!client) return Promise.resolve();
       if (j.kind === 'range') {
         const o = rangeQueryOptions(client, { baseUrl, expr: j.expr, start: j.start, end: j.end, step: j.step });
+        keys.push(o.queryKey);
+        return queryClient.fetchQuery(o);
+      }
+      if (j.kind === 'exemplars') {
+        const o = exemplarsOptions(client, { baseUrl, expr: j.expr, start: j.start, end: j.end });
         keys.push(o.queryKey);
         return queryClient.fetchQuery(o);
       }

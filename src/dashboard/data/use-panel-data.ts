@@ -20,6 +20,8 @@ import { requestedOther } from '../compare/engines';
 import { useQuiet } from './use-quiet';
 import { viewReasonText } from './view-text';
 import { useView, type PanelState } from './view-state';
+import { sameChartValue } from './same-chart-value';
+import { useStable } from './use-stable';
 
 export type { PanelState };
 
@@ -155,7 +157,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   );
   const answers = current.answers;
 
-  const value = useMemo((): ChartValue | null => {
+  const computed = useMemo((): ChartValue | null => {
     if (answers.some((a, i) => a === undefined && !statuses[i]?.error)) return null;
     const first: Array<LegParts[number]> = [];
     const warnings: string[] = [];
@@ -181,6 +183,8 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
     const ago = mode.kind === 'shift' ? messagesFor(lang).compare.ago(mode.compare) : '';
     return { series: mergeLegs(mode, first, then, ago), truncated, warnings: [...new Set(warnings)], window: w };
   }, [answers, statuses, runnable, w, mode, earlier, secondRunnable, secondWindow, lang]);
+  // Recomputed with the same series (a status moved): the same value, so the chart is not updated.
+  const value = useStable(computed, sameChartValue);
 
   const healthDown = useBackendHealth(baseUrl).down;
   const quiet = quietProbe.quiet;

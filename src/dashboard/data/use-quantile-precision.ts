@@ -11,7 +11,17 @@ import { classifyQuantile } from '../../lib/histogram';
 import { formatValue, type Unit } from '../../lib/units';
 import { bucketBoundsOptions } from '../../prometheus';
 import { useDashboard } from './context';
+import { useStable } from './use-stable';
 import { coarseWindow } from '../backend/use-backend';
+
+const sameEntries = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean =>
+  a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+const sameBounds = (a: ReadonlyMap<string, number[]>, b: ReadonlyMap<string, number[]>): boolean =>
+  a.size === b.size &&
+  [...a].every(([k, v]) => {
+    const w = b.get(k);
+    return w !== undefined && w.length === v.length && v.every((x, i) => x === w[i]);
+  });
 
 /** Query id → the logical `_bucket` metrics its histogram_quantile reads (in alternative order). */
 export function quantileBuckets(panel: Pick<PanelSpec, 'queries'>): Map<string, string[]> {
@@ -45,7 +55,7 @@ export function useBucketBounds(panel: Pick<PanelSpec, 'queries'>, enabled: bool
   const { resolved, client, baseUrl, window: w } = useDashboard();
   const buckets = useMemo(() => quantileBuckets(panel), [panel]);
   // Query id → the stored bucket series name (the first of its bucket metrics this backend has).
-  const names = useMemo(() => {
+  const namesNow = useMemo(() => {
     const m = new Map<string, string>();
     for (const [q, ids] of buckets) {
       const name = ids.map((id) => resolved?.get(id)?.name).find((n) => n !== undefined);
@@ -53,6 +63,9 @@ export function useBucketBounds(panel: Pick<PanelSpec, 'queries'>, enabled: bool
     }
     return m;
   }, [buckets, resolved]);
+  // The same names from a re-resolved name list: the same Map, so the chart option is not rebuilt
+  // (one more setOption of unchanged lines; same-chart-value.ts).
+  const names = useStable(namesNow, sameEntries);
   const distinct = useMemo(() => [...new Set(names.values())], [names]);
   const { start, end } = coarseWindow(w.startSec, w.endSec);
   const answers = useQueries({
@@ -67,7 +80,7 @@ export function useBucketBounds(panel: Pick<PanelSpec, 'queries'>, enabled: bool
     }
     return m;
   }, [answersKey]);
-  const bounds = useMemo(() => {
+  const boundsNow = useMemo(() => {
     const m = new Map<string, number[]>();
     for (const [q, name] of names) {
       const b = boundsByName.get(name);
@@ -75,6 +88,7 @@ export function useBucketBounds(panel: Pick<PanelSpec, 'queries'>, enabled: bool
     }
     return m;
   }, [names, boundsByName]);
+  const bounds = useStable(boundsNow, sameBounds);
   return { names, bounds };
 }
 

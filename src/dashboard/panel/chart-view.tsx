@@ -24,6 +24,7 @@ import { usePanelData, type PanelData } from '../data/use-panel-data';
 import { bucketLimitedNote, useLegendBound, useQuantilePrecision } from '../data/use-quantile-precision';
 import { latencyKindOf } from '../traces/exemplar-query';
 import { LatencyLineChart } from './lazy-line-chart';
+import { useCapWidth } from './use-cap-width';
 
 export const ChartView = memo(function ChartView({
   panel,
@@ -53,6 +54,8 @@ export const ChartView = memo(function ChartView({
   const legendBound = useMemo(() => legendValueText(data.series, precision, pointBound, panel.unit, ctx.locale), [data.series, precision, pointBound, panel.unit, ctx.locale]);
   // The panel's colour memory: a series keeps its colour while filters change (chart and legend).
   const [colors] = useState(() => new ColorRegistry());
+  // Set only when a line may have more points than the plot has pixels (use-cap-width.ts).
+  const widthPx = useCapWidth(root, (data.window.endSec - data.window.startSec) / data.window.stepSec + 1);
 
   const option = useMemo(
     () =>
@@ -71,8 +74,9 @@ export const ChartView = memo(function ChartView({
         precision,
         precisionText: t.distribution,
         colors,
+        widthPx,
       }),
-    [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t, colors],
+    [data.series, hidden, panel, ctx.theme, data.window, ctx.locale, precision, t, colors, widthPx],
   );
   // The SLO's threshold on its latency chart (TTFT, ITL, E2E), labelled with the objective.
   const slo = sloLineOf(panel, ctx.slo);
