@@ -17,7 +17,8 @@ import { ExtraFamilies } from './engines/extra-family.ts';
 import { LmdeployEngineMetrics } from './engines/lmdeploy.ts';
 import { TrtllmMetrics } from './engines/trtllm.ts';
 import { familySpec, type EngineKind } from './spec.ts';
-import { applyScenario, type Scenario } from './scenarios/index.ts';
+import { applyScenario, SPEC_COSTLY, type Scenario } from './scenarios/index.ts';
+import { ACCEPT_BY_POS } from './engines/vllm-features.ts';
 
 export interface InstanceSpec {
   engine: EngineKind;
@@ -64,7 +65,12 @@ export class SimInstance {
     readonly opts: InstanceOptions,
   ) {
     const { engine, index, model } = spec;
-    const { features, profile, startMs } = opts;
+    const { profile, startMs } = opts;
+    // spec-costly runs speculative decoding whatever the fleet's features, with its own acceptance.
+    const costly = spec.scenario === 'spec-costly';
+    const features: ReadonlySet<Feature> = costly ? new Set([...opts.features, 'spec']) : opts.features;
+    const acceptByPos = costly ? SPEC_COSTLY.acceptByPos : ACCEPT_BY_POS;
+    const sglangAcceptLength = costly ? SPEC_COSTLY.acceptLength : SGLANG_ACCEPT_LENGTH;
     this.nowMs = startMs;
     const preset = modelPreset(model);
     this.preset = opts.kvScale ? { ...preset, kvCapacityTokens: Math.round(preset.kvCapacityTokens * opts.kvScale) } : preset;
@@ -107,11 +113,12 @@ export class SimInstance {
           features,
           diffusion: this.spec.diffusion,
           numSpecTokens: VLLM_SPEC_TOKENS,
+          acceptByPos,
           startSec,
           rng: new Prng(`${opts.seed}:vm:${index}:${rank}`),
           api,
         });
-        if (specDecode && !this.spec.diffusion) tokensPerStep = 1 + 0.78 + 0.6 + 0.45;
+        if (specDecode && !this.spec.diffusion) tokensPerStep = 1 + acceptByPos.slice(0, VLLM_SPEC_TOKENS).reduce((a, b) => a + b, 0);
       } else if (engine === 'lmdeploy') {
         adapter = new LmdeployEngineMetrics({ sr: this.sr, preset: this.preset, dpRank: rank, profile, startSec });
       } else if (engine === 'trtllm') {
@@ -132,9 +139,9 @@ export class SimInstance {
           rng: new Prng(`${opts.seed}:sm:${index}:${rank}`),
           has,
           tokenizer,
-          specAcceptLength: SGLANG_ACCEPT_LENGTH,
+          specAcceptLength: sglangAcceptLength,
         });
-        if (specDecode) tokensPerStep = SGLANG_ACCEPT_LENGTH;
+        if (specDecode) tokensPerStep = sglangAcceptLength;
       }
       const m = new EngineModel(this.engineConfig(tokensPerStep), rng, adapter);
       adapter.model = m;
