@@ -190,6 +190,10 @@ test.describe('diagnosis on scenario models', () => {
   test('restarting a simulated engine with a smaller KV cache draws a restart and a config-change marker at that time', async ({ page }) => {
     const target = stack().simTargets[MODELS.indexOf(HEALTHY)]!;
     const sglang = stack().simTargets.at(-1)!;
+    // Sleep mode first: the engine sleeps through a scrape (5 s), then restarts awake.
+    const asleep = Date.now();
+    stack().sleepEngine(target, true);
+    await page.waitForTimeout(6_000);
     const before = Date.now();
     await stack().restartEngine(target, { kvScale: 0.5 });
     await stack().restartEngine(sglang);
@@ -209,6 +213,13 @@ test.describe('diagnosis on scenario models', () => {
       // Both are read off the first scrape of the new process (5 s) on the range answer's step grid (a few s here).
       expect(t).toBeLessThanOrEqual(after + 15_000);
     }
+    // vllm:engine_sleep_state{sleep_state="awake"} 1 → 0 (sleep) and back to 1 with the new process (wake).
+    const sleep = Number(await changes.locator(`[data-change-kind="sleep"][data-start-instance="${target}"]`).getAttribute('data-start-ms'));
+    expect(sleep).toBeGreaterThanOrEqual(asleep - 1000);
+    expect(sleep).toBeLessThanOrEqual(before + 5_000);
+    const wake = Number(await changes.locator(`[data-change-kind="wake"][data-start-instance="${target}"]`).getAttribute('data-start-ms'));
+    expect(wake).toBeGreaterThanOrEqual(before - 1000);
+    expect(wake).toBeLessThanOrEqual(after + 15_000);
     // The same changes are lines on the charts' time axis, named in the chart's accessible name (not "alerts").
     const chart = page.locator('[role="figure"][data-panel-id="request-rate"]');
     await chart.scrollIntoViewIfNeeded();

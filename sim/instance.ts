@@ -57,6 +57,8 @@ export class SimInstance {
   readonly sr: SpecRegistry;
   readonly preset: ModelPreset;
   nowMs: number;
+  /** Sleep mode set from outside (SimHandle.sleepInstance): every engine asleep or awake; null = the scripted demo window. */
+  sleeping: boolean | null = null;
   readonly rename: (n: string) => string;
   private readonly extra: ExtraFamilies | null;
 
@@ -191,7 +193,8 @@ export class SimInstance {
     while (this.nowMs + dt <= tMs) {
       this.models.forEach((m, i) => {
         // Sleep mode demo: engine 0 sleeps (level 1) for 2 minutes of every 30.
-        if (sleepy && i === 0) m.asleep = (this.nowMs / 60_000) % 30 >= 28 && m.running.length === 0;
+        if (this.sleeping !== null) m.asleep = this.sleeping;
+        else if (sleepy && i === 0) m.asleep = (this.nowMs / 60_000) % 30 >= 28 && m.running.length === 0;
         m.tick(this.nowMs, dt);
       });
       this.extra?.tick(dt);
