@@ -48,7 +48,7 @@ function TermCell({ d, term, locale }: { d: Decomposition | null; term: Term; lo
   const inferred = x.source === 'inferred' && term !== 'rest';
   return (
     <td className="text-right" data-term={term} data-mean={x.mean} data-share={x.share} data-source={x.source} title={inferred ? t.inferred : undefined}>
-      {inferred && `${t.inferredMark} `}
+      {inferred && '≈ '}
       {formatValue(x.mean, 'seconds', { locale })} <span className="iw-muted">({formatValue(x.share, 'ratio', { locale })})</span>
     </td>
   );
