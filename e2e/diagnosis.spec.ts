@@ -20,6 +20,7 @@ const CASES = [
   ['m-storm', 'preemption-storm', 'preemption-storm'],
   ['m-thrash', 'cache-thrash', 'prefix-cache-thrash'],
   ['m-broken', 'broken-prefix-counter', 'prefix-counter-broken'],
+  ['m-spec', 'spec-costly', 'spec-decode-costly'],
 ] as const;
 const HEALTHY = 'm-healthy';
 const MODELS = [CASES[0][0], SKEW, ...CASES.slice(1).map((c) => c[0]), HEALTHY];
@@ -60,10 +61,11 @@ function watchQueries(page: Page) {
 }
 
 test.describe('diagnosis on scenario models', () => {
-  // Twelve servers: models round-robin, so the eleventh serves m-outlier again (its healthy peer)
-  // and the twelfth m-skew (the second server of the skewed router).
+  // Fourteen vLLM servers: models round-robin, so the thirteenth serves m-outlier again (its healthy
+  // peer) and the fourteenth m-skew (the second server of the skewed router). One SGLang server (it
+  // has no process start time: its restart is seen as a counter reset).
   const stack = useStack({
-    engines: [{ id: 'vllm', instances: MODELS.length + 2 }],
+    engines: [{ id: 'vllm', instances: MODELS.length + 2 }, { id: 'sglang', instances: 1 }],
     models: MODELS,
     scenario: [...CASES.map(([model, scenario]) => `${scenario}@${model}`), `router-skew@${SKEW}`].join(','),
     router: { kind: 'epp', port: 0, policy: 'skewed', models: [SKEW] },
@@ -145,8 +147,8 @@ test.describe('diagnosis on scenario models', () => {
     data: { result: { value: [number, string] }[] };
   }
 
-  test('the TTFT and E2E phase means agree with PromQL written independently (1 %)', async ({ page }) => {
-    // The board's own evaluation time and range, read off its request, so both sides ask the same window.
+  /** The board's own evaluation time and range, read off its signal requests, so both sides ask the same window. */
+  function boardWindow(page: Page): () => { time: string; range: string } {
     let window: { time: string; range: string } | null = null;
     page.on('request', (r) => {
       const u = new URL(r.url());
@@ -155,16 +157,35 @@ test.describe('diagnosis on scenario models', () => {
       const range = /iw_signal/.test(q) ? /\[(\d+s)\]/.exec(q)?.[1] : undefined;
       if (time && range) window = { time, range };
     });
-    await open(page, HEALTHY);
-    await region(page).getByTestId('diagnosis-breakdown').locator('summary').click();
-    expect(window).not.toBeNull();
-    const { time, range } = window!;
-    const sel = `{model_name="${HEALTHY}"}`;
-    const meanOf = async (family: string): Promise<number> => {
-      const expr = `sum(rate(${family}_sum${sel}[${range}])) / sum(rate(${family}_count${sel}[${range}]))`;
-      const body = (await (await fetch(`${stack().promUrl}/api/v1/query?${new URLSearchParams({ query: expr, time })}`)).json()) as InstantBody;
-      return Number(body.data.result[0]?.value[1]);
+    return () => {
+      expect(window).not.toBeNull();
+      return window!;
     };
+  }
+
+  async function promMean(family: string, sel: string, { time, range }: { time: string; range: string }): Promise<number> {
+    const expr = `sum(rate(${family}_sum${sel}[${range}])) / sum(rate(${family}_count${sel}[${range}]))`;
+    const body = (await (await fetch(`${stack().promUrl}/api/v1/query?${new URLSearchParams({ query: expr, time })}`)).json()) as InstantBody;
+    return Number(body.data.result[0]?.value[1]);
+  }
+
+  // 1 % of the figure (a phase that took no time, e.g. no queueing, must read 0 to the microsecond).
+  const close = (a: number, b: number) => expect(Math.abs(a - b), `${a} vs ${b}`).toBeLessThanOrEqual(0.01 * Math.abs(b) + 1e-6);
+
+  test('the TTFT and E2E phase means agree with PromQL written independently (1 %), per model and per instance on demand', async ({ page }) => {
+    const OUTLIER = CASES[0][0];
+    const split: string[] = [];
+    page.on('request', (r) => {
+      const q = new URL(r.url()).searchParams.get('query') ?? new URLSearchParams(r.postData() ?? '').get('query') ?? '';
+      if (q.includes('topk(')) split.push(q);
+    });
+    const win = boardWindow(page);
+    // Two models on one page: the healthy one's split, and the outlier's per instance.
+    await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', model: [HEALTHY, OUTLIER], from: RANGE }));
+    await expect(region(page)).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
+    await region(page).getByTestId('diagnosis-breakdown').locator('summary').click();
+    const sel = `{model_name="${HEALTHY}"}`;
+    const meanOf = (family: string): Promise<number> => promMean(family, sel, win());
     const expected = {
       queue: await meanOf('vllm:request_queue_time_seconds'),
       prefill: await meanOf('vllm:request_prefill_time_seconds'),
@@ -174,13 +195,35 @@ test.describe('diagnosis on scenario models', () => {
     };
     const box = region(page).locator(`[data-breakdown-model="${HEALTHY}"]`);
     const num = async (sel: string, attr: string) => Number(await box.locator(sel).getAttribute(attr));
-    // 1 % of the figure (a phase that took no time, e.g. no queueing, must read 0 to the microsecond).
-    const close = (a: number, b: number) => expect(Math.abs(a - b), `${a} vs ${b}`).toBeLessThanOrEqual(0.01 * Math.abs(b) + 1e-6);
     close(await num('[data-decomposition="ttft"]', 'data-total'), expected.ttft);
     close(await num('[data-decomposition="e2e"]', 'data-total'), expected.e2e);
     for (const term of ['queue', 'prefill'] as const) close(await num(`[data-decomposition="ttft"] [data-term="${term}"]`, 'data-mean'), expected[term]);
     close(await num('[data-decomposition="e2e"] [data-term="decode"]', 'data-mean'), expected.decode);
     await expect(box.locator('[data-decomposition="ttft"] [data-term="queue"]')).toHaveAttribute('data-source', 'measured');
+
+    // Per instance, on demand: nothing asked until the model's button is pressed (by keyboard here).
+    const toggle = region(page).getByRole('button', { name: `Per instance: where the time goes on ${OUTLIER}` });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(split).toEqual([]);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const table = region(page).getByTestId('instance-split');
+    const rows = table.locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    expect(split.length).toBeGreaterThan(0);
+    await expect(table).toHaveAttribute('data-more', '0');
+    // The outlier scenario slows the model's first server: the slowest by mean TTFT, listed first.
+    await expect(rows.first()).toHaveAttribute('data-instance', stack().simTargets[0]!);
+    for (const i of [0, 1]) {
+      const row = rows.nth(i);
+      const at = `{model_name="${OUTLIER}",instance="${await row.getAttribute('data-instance')}"}`;
+      close(Number(await row.locator('[data-term="queue"]').getAttribute('data-mean')), await promMean('vllm:request_queue_time_seconds', at, win()));
+      close(Number(await row.locator('[data-total="ttft"]').getAttribute('data-mean')), await promMean('vllm:time_to_first_token_seconds', at, win()));
+    }
+    await expect(rows.first().locator('[data-term="queue"]')).toHaveAttribute('data-source', 'measured');
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="instance-split"]').analyze();
+    expect(violations).toEqual([]);
 
     // Usage windows (same page): requests and tokens over the last hour agree with increase() written
     // here; the stack holds ~12 minutes, so the hour is marked as covering only that.
@@ -205,8 +248,14 @@ test.describe('diagnosis on scenario models', () => {
   // Last: it resets the healthy model's counters.
   test('restarting a simulated engine with a smaller KV cache draws a restart and a config-change marker at that time', async ({ page }) => {
     const target = stack().simTargets[MODELS.indexOf(HEALTHY)]!;
+    const sglang = stack().simTargets.at(-1)!;
+    // Sleep mode first: the engine sleeps through a scrape (5 s), then restarts awake.
+    const asleep = Date.now();
+    stack().sleepEngine(target, true);
+    await page.waitForTimeout(6_000);
     const before = Date.now();
     await stack().restartEngine(target, { kvScale: 0.5 });
+    await stack().restartEngine(sglang);
     const after = Date.now();
     // Two scrapes of the new process (5 s interval).
     await page.waitForTimeout(11_000);
@@ -223,6 +272,13 @@ test.describe('diagnosis on scenario models', () => {
       // Both are read off the first scrape of the new process (5 s) on the range answer's step grid (a few s here).
       expect(t).toBeLessThanOrEqual(after + 15_000);
     }
+    // vllm:engine_sleep_state{sleep_state="awake"} 1 → 0 (sleep) and back to 1 with the new process (wake).
+    const sleep = Number(await changes.locator(`[data-change-kind="sleep"][data-start-instance="${target}"]`).getAttribute('data-start-ms'));
+    expect(sleep).toBeGreaterThanOrEqual(asleep - 1000);
+    expect(sleep).toBeLessThanOrEqual(before + 5_000);
+    const wake = Number(await changes.locator(`[data-change-kind="wake"][data-start-instance="${target}"]`).getAttribute('data-start-ms'));
+    expect(wake).toBeGreaterThanOrEqual(before - 1000);
+    expect(wake).toBeLessThanOrEqual(after + 15_000);
     // The same changes are lines on the charts' time axis, named in the chart's accessible name (not "alerts").
     const chart = page.locator('[role="figure"][data-panel-id="request-rate"]');
     await chart.scrollIntoViewIfNeeded();
@@ -234,5 +290,13 @@ test.describe('diagnosis on scenario models', () => {
     await config.getByRole('button', { name: 'Before vs after' }).click();
     await expect(page).toHaveURL(/compare=\d+m/);
     expect(new URL(page.url()).searchParams.get('from')).toBe(at);
+
+    // SGLang exports no process start time: its restart is read off its request counter's reset.
+    await page.goto(appUrl({ prom: stack().promUrl, engine: 'sglang', from: RANGE }));
+    const reset = region(page).getByTestId('diagnosis-changes').locator(`[data-change-kind="restart"][data-start-instance="${sglang}"]`);
+    await expect(reset).toContainText('counter reset', { timeout: 30_000 });
+    const t = Number(await reset.getAttribute('data-start-ms'));
+    expect(t).toBeGreaterThanOrEqual(before - 1000);
+    expect(t).toBeLessThanOrEqual(after + 15_000);
   });
 });

@@ -31,6 +31,8 @@ export interface SimHandle {
   /** Stops the instance if it runs, then starts it afresh on the same port: a restart (new process start time, counters from 0). */
   /** Stops and starts the instance again (counters from 0); `change`: the new process's configuration differs. */
   restartInstance(target: string, change?: Pick<InstanceOptions, 'kvScale'>): Promise<void>;
+  /** vLLM sleep mode on one instance (every engine): arrivals stop, `engine_sleep_state` says so; false wakes it. */
+  sleepInstance(target: string, asleep: boolean): void;
   close(): Promise<void>;
 }
 
@@ -138,6 +140,11 @@ export async function startSim(options: SimOptions = {}): Promise<SimHandle> {
       await listen(server, fresh.spec.port, fleet.host);
       servers.push(server);
       byTarget.set(target, server);
+    },
+    sleepInstance: (target, asleep) => {
+      const inst = fleet.instances.find((x) => targetOf(fleet, x) === target);
+      if (!inst) throw new Error(`no simulated instance at ${target}`);
+      inst.sleeping = asleep;
     },
     close: async () => {
       clearInterval(timer);

@@ -17,7 +17,8 @@ import { ExtraFamilies } from './engines/extra-family.ts';
 import { LmdeployEngineMetrics } from './engines/lmdeploy.ts';
 import { TrtllmMetrics } from './engines/trtllm.ts';
 import { familySpec, type EngineKind } from './spec.ts';
-import { applyScenario, type Scenario } from './scenarios/index.ts';
+import { applyScenario, SPEC_COSTLY, type Scenario } from './scenarios/index.ts';
+import { ACCEPT_BY_POS } from './engines/vllm-features.ts';
 
 export interface InstanceSpec {
   engine: EngineKind;
@@ -56,6 +57,8 @@ export class SimInstance {
   readonly sr: SpecRegistry;
   readonly preset: ModelPreset;
   nowMs: number;
+  /** Sleep mode set from outside (SimHandle.sleepInstance): every engine asleep or awake; null = the scripted demo window. */
+  sleeping: boolean | null = null;
   readonly rename: (n: string) => string;
   private readonly extra: ExtraFamilies | null;
 
@@ -64,7 +67,12 @@ export class SimInstance {
     readonly opts: InstanceOptions,
   ) {
     const { engine, index, model } = spec;
-    const { features, profile, startMs } = opts;
+    const { profile, startMs } = opts;
+    // spec-costly runs speculative decoding whatever the fleet's features, with its own acceptance.
+    const costly = spec.scenario === 'spec-costly';
+    const features: ReadonlySet<Feature> = costly ? new Set([...opts.features, 'spec']) : opts.features;
+    const acceptByPos = costly ? SPEC_COSTLY.acceptByPos : ACCEPT_BY_POS;
+    const sglangAcceptLength = costly ? SPEC_COSTLY.acceptLength : SGLANG_ACCEPT_LENGTH;
     this.nowMs = startMs;
     const preset = modelPreset(model);
     this.preset = opts.kvScale ? { ...preset, kvCapacityTokens: Math.round(preset.kvCapacityTokens * opts.kvScale) } : preset;
@@ -107,11 +115,12 @@ export class SimInstance {
           features,
           diffusion: this.spec.diffusion,
           numSpecTokens: VLLM_SPEC_TOKENS,
+          acceptByPos,
           startSec,
           rng: new Prng(`${opts.seed}:vm:${index}:${rank}`),
           api,
         });
-        if (specDecode && !this.spec.diffusion) tokensPerStep = 1 + 0.78 + 0.6 + 0.45;
+        if (specDecode && !this.spec.diffusion) tokensPerStep = 1 + acceptByPos.slice(0, VLLM_SPEC_TOKENS).reduce((a, b) => a + b, 0);
       } else if (engine === 'lmdeploy') {
         adapter = new LmdeployEngineMetrics({ sr: this.sr, preset: this.preset, dpRank: rank, profile, startSec });
       } else if (engine === 'trtllm') {
@@ -132,9 +141,9 @@ export class SimInstance {
           rng: new Prng(`${opts.seed}:sm:${index}:${rank}`),
           has,
           tokenizer,
-          specAcceptLength: SGLANG_ACCEPT_LENGTH,
+          specAcceptLength: sglangAcceptLength,
         });
-        if (specDecode) tokensPerStep = SGLANG_ACCEPT_LENGTH;
+        if (specDecode) tokensPerStep = sglangAcceptLength;
       }
       const m = new EngineModel(this.engineConfig(tokensPerStep), rng, adapter);
       adapter.model = m;
@@ -184,7 +193,8 @@ export class SimInstance {
     while (this.nowMs + dt <= tMs) {
       this.models.forEach((m, i) => {
         // Sleep mode demo: engine 0 sleeps (level 1) for 2 minutes of every 30.
-        if (sleepy && i === 0) m.asleep = (this.nowMs / 60_000) % 30 >= 28 && m.running.length === 0;
+        if (this.sleeping !== null) m.asleep = this.sleeping;
+        else if (sleepy && i === 0) m.asleep = (this.nowMs / 60_000) % 30 >= 28 && m.running.length === 0;
         m.tick(this.nowMs, dt);
       });
       this.extra?.tick(dt);

@@ -13,8 +13,12 @@ export function useStack(opts: Omit<StackOptions, Ports> & Partial<Pick<StackOpt
   let stack: Stack | null = null;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    const base = opts.promPort === undefined ? await freePortBlock(16) : null;
-    const ports = base === null ? {} : { promPort: base, vllmPort: base + 1, sglangPort: base + 4 };
+    // More than three vLLM servers would run into the SGLang and router ports: they go after the block.
+    const vllm = opts.engines?.find((e) => e === 'vllm' || (typeof e === 'object' && e.id === 'vllm'));
+    const vllmN = (typeof vllm === 'object' ? vllm.instances : undefined) ?? opts.vllmInstances ?? 0;
+    const wide = vllmN > 3 ? vllmN : 0;
+    const base = opts.promPort === undefined ? await freePortBlock(16 + wide) : null;
+    const ports = base === null ? {} : { promPort: base, vllmPort: wide ? base + 16 : base + 1, sglangPort: base + 4 };
     // Engines listed without ports take the rest of the block, in order, as many as they run.
     let next = (base ?? 0) + 8;
     const engines = opts.engines?.map((e) => {

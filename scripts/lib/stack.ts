@@ -58,6 +58,8 @@ export interface Stack {
   stopEngine(target: string): Promise<void>;
   /** Restarts one simulated engine on the same port (new process start time, counters from 0). */
   restartEngine(target: string, change?: { kvScale?: number }): Promise<void>;
+  /** Puts one simulated vLLM engine to sleep (arrivals stop, `engine_sleep_state` says so), or wakes it. */
+  sleepEngine(target: string, asleep: boolean): void;
   /** Stops only the backend process (the engines keep running); for "backend down" tests. */
   stopPrometheus(): Promise<void>;
   /**
@@ -193,6 +195,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       },
       stopEngine: (target) => sim!.stopInstance(target),
       restartEngine: (target, change) => sim!.restartInstance(target, change),
+      sleepEngine: (target, asleep) => sim!.sleepInstance(target, asleep),
       stopPrometheus: async () => {
         running = false;
         await proc?.stop();

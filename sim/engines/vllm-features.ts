@@ -9,7 +9,7 @@ import { childrenBy, WholeCounter } from './spec-families.ts';
 import { vllmLegacy } from './presets.ts';
 
 /** Per-position acceptance probability of draft tokens (EAGLE-like). */
-const ACCEPT_BY_POS = [0.78, 0.6, 0.45, 0.33, 0.25];
+export const ACCEPT_BY_POS: readonly number[] = [0.78, 0.6, 0.45, 0.33, 0.25];
 const MOONCAKE_OPS = ['save_exists', 'save_put', 'load_get', 'lookup_exists'] as const;
 
 export class VllmFeatureMetrics {
@@ -144,16 +144,17 @@ export class VllmFeatureMetrics {
 
   tick(s: TickStats): void {
     const { preset, rng, numSpecTokens } = this.ctx;
+    const accept = this.ctx.acceptByPos ?? ACCEPT_BY_POS;
     if (this.perPos.length > 0 || this.w['vllm:diffusion_num_denoising_steps']) {
       // Each decode step drafts k tokens per request and commits 1 + accepted.
-      const expectedAccepted = ACCEPT_BY_POS.slice(0, numSpecTokens).reduce((a, b) => a + b, 0);
+      const expectedAccepted = accept.slice(0, numSpecTokens).reduce((a, b) => a + b, 0);
       const drafts = s.decodeTokens / (1 + expectedAccepted);
       const prefix = this.perPos.length > 0 ? 'vllm:spec_decode_num_' : 'vllm:diffusion_num_';
       const names = prefix === 'vllm:spec_decode_num_' ? ['drafts', 'draft_tokens', 'accepted_tokens'] : ['denoising_steps', 'canvas_positions', 'committed_tokens'];
       this.w[`${prefix}${names[0]}`]?.add(drafts);
       this.w[`${prefix}${names[1]}`]?.add(drafts * numSpecTokens);
       this.w[`${prefix}${names[2]}`]?.add(drafts * expectedAccepted);
-      this.perPos.forEach((c, i) => c.add(drafts * (ACCEPT_BY_POS[i] ?? 0.2)));
+      this.perPos.forEach((c, i) => c.add(drafts * (accept[i] ?? 0.2)));
     }
     if (this.ctx.features.has('mfu')) {
       const tokens = s.prefillTokens + s.decodeTokens;

@@ -25,6 +25,8 @@ export interface VllmEngineContext {
   /** This instance serves a diffusion LM (diffusion_* instead of spec_decode_*). */
   diffusion: boolean;
   numSpecTokens: number;
+  /** Acceptance probability of each draft position (default: EAGLE-like, vllm-features.ts). */
+  acceptByPos?: readonly number[];
   startSec: number;
   rng: Prng;
   /** The instance's API server (HTTP metrics), shared by its data-parallel engines. */

@@ -4,7 +4,7 @@
 // instances serving those models (one stack can then show several verdicts, one per model).
 import type { EngineConfig } from '../model/engine-model.ts';
 
-export const SCENARIOS = ['kv-bound', 'prefill-bound', 'decode-bound', 'preemption-storm', 'cache-thrash', 'broken-prefix-counter', 'outlier', 'router-skew'] as const;
+export const SCENARIOS = ['kv-bound', 'prefill-bound', 'decode-bound', 'preemption-storm', 'cache-thrash', 'broken-prefix-counter', 'outlier', 'router-skew', 'spec-costly'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface ScenarioTarget {
@@ -107,6 +107,12 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
       c.load.multiplier *= 2.5;
       c.load.dailyAmplitude = 0;
       break;
+    case 'spec-costly':
+      // Speculative decoding on (sim/instance.ts turns it on and reads SPEC_COSTLY's acceptance)
+      // with drafts that are rarely accepted: each step verifies the drafted tokens of every
+      // sequence (a per-sequence cost 1.6 times the plain step's) and yields ~1.17 tokens.
+      c.stepPerSeqMs = base.stepPerSeqMs * 1.6;
+      break;
     case 'outlier':
       // One slow replica (a throttled GPU, a bad placement): every step four times slower.
       c.stepBaseMs = base.stepBaseMs * 4;
@@ -126,3 +132,10 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
 
 /** The scenarios' offered load, relative to the daily mean (see applyScenario). */
 export const SCENARIO_LOAD = 0.8;
+
+/**
+ * spec-costly's drafts: the acceptance probability of each draft position (vLLM, 3 speculative
+ * tokens: 1 + 0.17 tokens per step) and SGLang's mean accept length, far below the default's
+ * EAGLE-like 0.78 / 0.6 / 0.45 (2.83 tokens per step) and 2.6.
+ */
+export const SPEC_COSTLY = { acceptByPos: [0.1, 0.05, 0.02], acceptLength: 1.17 } as const;

@@ -60,4 +60,24 @@ describe('scenarios', () => {
     expect(waiting[0]).toBeGreaterThan(20);
     expect(waiting[1]).toBe(0);
   });
+
+  it('spec-costly turns speculative decoding on with drafts rarely accepted: ~1.17 tokens per step, slower steps', () => {
+    const t0 = Date.UTC(2026, 0, 1, 12);
+    const fleet = createFleet({ engines: [{ id: 'vllm', instances: 2 }], models: ['s', 'h'], scenario: 'spec-costly@s', startMs: t0, seed: 5 });
+    for (let t = t0; t <= t0 + 3 * 60_000; t += 5000) advanceFleet(fleet, t);
+    const [costly, healthy] = fleet.instances;
+    const text = costly!.renderText();
+    const total = (name: string) => Number(new RegExp(`^${name}_total\\{[^}]*\\} (\\S+)`, 'm').exec(text)?.[1]);
+    const drafts = total('vllm:spec_decode_num_drafts');
+    const accepted = total('vllm:spec_decode_num_accepted_tokens');
+    expect(drafts).toBeGreaterThan(100);
+    // Tokens per decode step per request, as the board computes it (1 + accepted ÷ drafts): below the verdict's 1.3.
+    expect(1 + accepted / drafts).toBeGreaterThan(1.1);
+    expect(1 + accepted / drafts).toBeLessThan(1.25);
+    const cfg = costly!.models[0]!.cfg;
+    expect(cfg.stepPerSeqMs).toBeGreaterThan(healthy!.models[0]!.cfg.stepPerSeqMs);
+    expect(cfg.stepBaseMs).toBeGreaterThan(healthy!.models[0]!.cfg.stepBaseMs);
+    // The healthy model runs without speculation (the fleet's features are left alone).
+    expect(healthy!.renderText()).not.toContain('spec_decode');
+  });
 });

@@ -6,6 +6,7 @@ import { zh as tracesZh } from './traces';
 import { zh as linesZh } from './lines';
 import { zh as diagnosisZh } from './diagnosis';
 import { zh as usageZh } from './usage';
+import { zh as instanceSplitZh } from './instance-split';
 import { zh as fleetHealth } from './fleet-health';
 import { zh as fleetViews } from './fleet-views';
 import { zh as gpusZh } from './gpus';
@@ -14,6 +15,7 @@ import { routingZh } from './routing';
 export const zhCN: Messages = {
   ...diagnosisZh,
   ...usageZh,
+  ...instanceSplitZh,
   ...gpusZh,
   ...routingZh,
   appName: 'inferwatch',

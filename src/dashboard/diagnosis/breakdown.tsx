@@ -9,6 +9,7 @@ import type { ModelDiagnosis } from './diagnose';
 import { ROUTER_NOISE, routerTerm } from './router-verdict';
 import type { RouterDiagnosis } from './use-router-diagnosis';
 import { SpecLine } from './spec-line';
+import { InstanceSplitToggle } from './instance-split-table';
 
 function Split({ kind, d, locale }: { kind: 'ttft' | 'e2e'; d: Decomposition; locale: string }) {
   const t = useT().diagnosis.latency;
@@ -92,7 +93,7 @@ export function Breakdown({ models, routing = null }: { models: readonly ModelDi
       </summary>
       {models.map((m) => (
         <div key={m.model} data-breakdown-model={m.model} className="mt-1">
-          <strong>{m.model}</strong>
+          <strong>{m.model}</strong> <InstanceSplitToggle model={m.model} />
           <ul>
             {m.latency.ttft && <Split kind="ttft" d={m.latency.ttft} locale={locale} />}
             <Around m={m} routing={routing} locale={locale} />

@@ -74,6 +74,8 @@ export function useEngineStarts(enabled: boolean): readonly EngineStart[] {
 }
 
 const NO_CHANGES: readonly ChangeEvent[] = [];
+/** Engines whose metrics client runs in multiprocess mode, without the process collector (catalog.test.ts, OFF_SPEC). */
+const NO_PROCESS_START: ReadonlySet<string> = new Set(['sglang', 'trtllm']);
 const CHANGE_LABEL = 'iw_change';
 
 /**
@@ -92,7 +94,9 @@ export function useChanges(enabled: boolean): readonly ChangeEvent[] {
     const tag = (e: string, kind: string) => `label_replace(${e}, "${CHANGE_LABEL}", "${kind}", "", "")`;
     // Each reset is seen by every window holding the samples around it: at least two steps and a minute (a few scrapes).
     const win = `${Math.max(2 * w.stepSec, 60)}s`;
-    if (r && !resolved.has('process_start')) parts.push(tag(`sum by (${instanceLabel}) (resets({{${r.requests}}}[${win}]))`, 'reset'));
+    // Where the engine has no start time: the backend lacks the name, or the engine never exports
+    // it (a backend holding vLLM and SGLang has the name from vLLM's targets only).
+    if (r && (!resolved.has('process_start') || NO_PROCESS_START.has(catalog.engine))) parts.push(tag(`sum by (${instanceLabel}) (resets({{${r.requests}}}[${win}]))`, 'reset'));
     const info = r?.cacheConfig ?? r?.kvPages?.cacheConfig;
     if (info) parts.push(tag(`{{${info}}}`, 'config'));
     if (r?.sleepState) parts.push(tag(`{{${r.sleepState}|sleep_state="awake"}}`, 'sleep'));
