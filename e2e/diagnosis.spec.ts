@@ -67,7 +67,7 @@ test.describe('diagnosis on scenario models', () => {
   const stack = useStack({
     engines: [{ id: 'vllm', instances: MODELS.length + 2 }, { id: 'sglang', instances: 1 }],
     models: MODELS,
-    scenario: [...CASES.map(([model, scenario]) => `${scenario}@${model}`), `router-skew@${SKEW}`].join(','),
+    scenario: [...CASES.map(([model, scenario]) => `${scenario}@${model}`), `router-skew@${SKEW}`, `steady@${HEALTHY}`].join(','),
     router: { kind: 'epp', port: 0, policy: 'skewed', models: [SKEW] },
     backfillMinutes: 12,
   });

@@ -4,7 +4,7 @@
 // instances serving those models (one stack can then show several verdicts, one per model).
 import type { EngineConfig } from '../model/engine-model.ts';
 
-export const SCENARIOS = ['kv-bound', 'prefill-bound', 'decode-bound', 'preemption-storm', 'cache-thrash', 'broken-prefix-counter', 'outlier', 'router-skew', 'spec-costly'] as const;
+export const SCENARIOS = ['kv-bound', 'prefill-bound', 'decode-bound', 'preemption-storm', 'cache-thrash', 'broken-prefix-counter', 'outlier', 'router-skew', 'spec-costly', 'steady'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface ScenarioTarget {
@@ -31,7 +31,8 @@ export function parseScenarios(spec: string | undefined): ScenarioTarget[] {
 
 /**
  * The scenario each instance runs, in fleet order. `outlier` slows only the first instance of its
- * model on each engine (the others are its healthy peers); the rest apply to all the model's instances.
+ * model on each engine; the others are its healthy peers and run `steady` (the outlier is compared
+ * with them, so they must not swing with the hour either). The rest apply to all the model's instances.
  */
 export function assignScenarios(specs: ReadonlyArray<{ engine?: string; model: string }>, targets: readonly ScenarioTarget[]): Array<Scenario | null> {
   const seen = new Map<string, number>();
@@ -41,7 +42,7 @@ export function assignScenarios(specs: ReadonlyArray<{ engine?: string; model: s
     seen.set(key, nth + 1);
     const t = targets.find((x) => x.model === undefined || x.model === s.model);
     if (!t) return null;
-    return t.scenario === 'outlier' && nth > 0 ? null : t.scenario;
+    return t.scenario === 'outlier' && nth > 0 ? 'steady' : t.scenario;
   });
 }
 
@@ -112,6 +113,11 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
       // with drafts that are rarely accepted: each step verifies the drafted tokens of every
       // sequence (a per-sequence cost 1.6 times the plain step's) and yields ~1.17 tokens.
       c.stepPerSeqMs = base.stepPerSeqMs * 1.6;
+      break;
+    case 'steady':
+      // No fault: the healthy baseline beside the scenarios, at their pinned load, without bursts
+      // or the daily swing (a burst, or the afternoon peak, filled a healthy model's KV cache and
+      // made it name KV-capacity queueing in e2e).
       break;
     case 'outlier':
       // One slow replica (a throttled GPU, a bad placement): every step four times slower.

@@ -17,11 +17,12 @@ describe('scenarios', () => {
 
   it('outlier slows only the first instance of its model', () => {
     const specs = [{ model: 'a' }, { model: 'b' }, { model: 'a' }];
-    expect(assignScenarios(specs, parseScenarios('outlier@a,kv-bound@b'))).toEqual(['outlier', 'kv-bound', null]);
+    // An outlier's peers run steady: the healthy baseline it is compared with.
+    expect(assignScenarios(specs, parseScenarios('outlier@a,kv-bound@b'))).toEqual(['outlier', 'kv-bound', 'steady']);
     expect(assignScenarios(specs, parseScenarios('kv-bound'))).toEqual(['kv-bound', 'kv-bound', 'kv-bound']);
     // Per engine: the first SGLang server of the model is its engine's outlier too.
     const two = [{ engine: 'vllm', model: 'a' }, { engine: 'vllm', model: 'a' }, { engine: 'sglang', model: 'a' }, { engine: 'sglang', model: 'a' }];
-    expect(assignScenarios(two, parseScenarios('outlier@a'))).toEqual(['outlier', null, 'outlier', null]);
+    expect(assignScenarios(two, parseScenarios('outlier@a'))).toEqual(['outlier', 'steady', 'outlier', 'steady']);
   });
 
   it('kv-bound fills the KV cache and queues; the default does neither', () => {
