@@ -29,7 +29,7 @@ const cellValue = (page: Page, tableId: string, rowKey: string, col: string) =>
 for (const engine of ['vllm', 'sglang'] as const) {
   // One board load per engine for both tables (the board shows them together).
   test(`${engine}: the model summary has one row per model with Prometheus's req/s and TTFT p95; the instance table one row per instance and rank, each up`, async ({ page }) => {
-    const rateNeedle = engine === 'vllm' ? 'timestamp(vllm:request_success_total' : 'timestamp(sglang:num_requests_total';
+    const rateNeedle = `timestamp(group by (cluster, job, instance) (${engine === 'vllm' ? 'vllm:request_success_total' : 'sglang:num_requests_total'}`;
     const captured = capturedInstant(page, rateNeedle);
     await page.goto(appUrl({ prom: PROM(), engine, from: 'now-30m', refresh: 'off' }));
     await expectPanelState(page, 'model-summary', 'ok');
