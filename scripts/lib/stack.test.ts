@@ -2,6 +2,7 @@
 // through the HTTP API (a rate, a quantile, a gauge, and backfilled history).
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePortBlock } from '../../e2e/support/ports.ts';
 import { createFleet } from '../../sim/index.ts';
 import { scrapeConfig } from './prometheus.ts';
 import { scrapeJobs, type Stack, startStack } from './stack.ts';
@@ -25,11 +26,15 @@ async function get<T>(url: string): Promise<T> {
 
 describe.skipIf(!existsSync(PROMETHEUS))('stack (real Prometheus; skipped when not installed)', () => {
   let stack: Stack;
+  // Free ports, not fixed ones: a demo or another run on the machine must not fail this test.
+  let ports = { prom: 0, vllm: 0, sglang: 0 };
   const query = async (q: string): Promise<VectorResponse['data']['result']> =>
     (await get<VectorResponse>(`${stack.promUrl}/api/v1/query?query=${encodeURIComponent(q)}`)).data.result;
 
   beforeAll(async () => {
-    stack = await startStack({ promPort: 19090, vllmPort: 18000, sglangPort: 13000, backfillMinutes: 10, seed: 1 });
+    const base = await freePortBlock(5);
+    ports = { prom: base, vllm: base + 1, sglang: base + 3 };
+    stack = await startStack({ promPort: ports.prom, vllmPort: ports.vllm, sglangPort: ports.sglang, backfillMinutes: 10, seed: 1 });
   }, 90_000);
 
   afterAll(async () => {
@@ -37,7 +42,8 @@ describe.skipIf(!existsSync(PROMETHEUS))('stack (real Prometheus; skipped when n
   });
 
   it('lists the targets', () => {
-    expect(stack.simTargets).toEqual(['127.0.0.1:18000', '127.0.0.1:18001', '127.0.0.1:13000', '127.0.0.1:13001']);
+    const { vllm, sglang } = ports;
+    expect(stack.simTargets).toEqual([`127.0.0.1:${vllm}`, `127.0.0.1:${vllm + 1}`, `127.0.0.1:${sglang}`, `127.0.0.1:${sglang + 1}`]);
   });
 
   it('serves a rate, a quantile and a gauge', async () => {
@@ -84,11 +90,12 @@ describe.skipIf(!existsSync(PROMETHEUS))('stack with LMDeploy and trtllm-serve (
     (await get<VectorResponse>(`${stack.promUrl}/api/v1/query?query=${encodeURIComponent(q)}`)).data.result;
 
   beforeAll(async () => {
+    const base = await freePortBlock(3);
     stack = await startStack({
-      promPort: 19091,
+      promPort: base,
       engines: [
-        { id: 'lmdeploy', port: 13333, instances: 1 },
-        { id: 'trtllm', port: 18300, instances: 1 },
+        { id: 'lmdeploy', port: base + 1, instances: 1 },
+        { id: 'trtllm', port: base + 2, instances: 1 },
       ],
       backfillMinutes: 5,
       seed: 2,
