@@ -1,4 +1,4 @@
-// The data path moved into a worker (issue 32) must not change a single number: recorded answers
+// Moving the data path into a worker must not change a single number: recorded answers
 // of the demo's real Prometheus, and hand-made edge cases, go through the old path (the wire JSON
 // shaped by the pre-worker matrixToSeries, kept below as the reference) and the new one (the job the
 // worker runs, its answer cloned across the worker boundary with its buffers transferred, then
