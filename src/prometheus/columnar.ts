@@ -43,18 +43,3 @@ export function toColumnar(series: readonly MatrixSeries[]): ColumnarMatrix {
   }
   return { result, buffers: [times.buffer, values.buffer] };
 }
-
-/** The wire form again (values as Prometheus prints them), for tests and fixtures. */
-export function fromColumnar(series: readonly ColumnarSeries[]): MatrixSeries[] {
-  return series.map((s) => ({
-    metric: s.metric,
-    values: Array.from(s.t, (t, i): [number, string] => [t, formatSample(s.v[i] as number)]),
-  }));
-}
-
-function formatSample(v: number): string {
-  if (Number.isNaN(v)) return 'NaN';
-  if (v === Number.POSITIVE_INFINITY) return '+Inf';
-  if (v === Number.NEGATIVE_INFINITY) return '-Inf';
-  return String(v);
-}

@@ -30,7 +30,7 @@ export {
   type ExemplarsParams,
 } from './exemplars';
 export { parseSampleValue } from './sample-value';
-export { fromColumnar, toColumnar, type ColumnarMatrix } from './columnar';
+export { toColumnar, type ColumnarMatrix } from './columnar';
 export { startDataWorker } from './worker/transport';
 export {
   MAX_POINTS,

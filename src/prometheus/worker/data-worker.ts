@@ -32,5 +32,3 @@ scope.onmessage = (event) => {
     },
   );
 };
-
-scope.postMessage({ type: 'ready' });

@@ -70,6 +70,5 @@ export type ToWorker = { type: 'run'; id: number; job: QueryJob } | { type: 'abo
 
 /** Worker → main thread. */
 export type FromWorker =
-  | { type: 'ready' }
   | { type: 'done'; id: number; answer: JobAnswer }
   | { type: 'failed'; id: number; error: ErrorData };

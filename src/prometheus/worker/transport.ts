@@ -104,7 +104,6 @@ export class WorkerTransport implements QueryTransport {
   }
 
   private receive(msg: FromWorker): void {
-    if (msg.type === 'ready') return;
     const p = this.pending.get(msg.id);
     if (p === undefined) return; // cancelled meanwhile
     if (msg.type === 'done') p.resolve(msg.answer);
