@@ -25,7 +25,7 @@ export {
 export type { EngineEntry, EngineRegistry } from './engines';
 export { candidateNames, resolveMetrics, METRIC_NAME_RE, VENDOR_PREFIXES } from './resolve';
 export type { BareNames, NameRewrite, ResolvedMetric } from './resolve';
-export { escapeLabelValue, escapeRegex, expandQuery, GPU_PEAK_MISSING, matcherFor, referencedMetrics, TOPOLOGY_LABELS } from './promql';
+export { escapeLabelValue, escapeRegex, expandExpr, expandQuery, GPU_PEAK_MISSING, matcherFor, referencedMetrics, TOPOLOGY_LABELS } from './promql';
 export type { ExpandContext, ExpandedQuery } from './promql';
 export { routerExclusion, ROUTER_SHAPE_LABELS, PRODUCTION_STACK_ENGINE_NAMES } from './routers/exclusion';
 export { detectRouters, gaugeByEndpointExpr, gaugeExpr, p95Expr, rateExpr, routedExpr, routerSelector, ROUTER_NAME_MATCH, ROUTERS } from './routers';

@@ -171,6 +171,16 @@ function selectorFor(id: string, extra: string | undefined, catalog: EngineCatal
 }
 
 /**
+ * `expandQuery` for one expression with no legend and no alternatives (probes, tables, notes).
+ *
+ * @example
+ * expandExpr('span', 'time() - min(timestamp({{vllm:num_requests_running}}))', catalog, ctx)
+ */
+export function expandExpr(id: string, expr: string, catalog: EngineCatalog, ctx: ExpandContext): ExpandedQuery | { missing: string[] } {
+  return expandQuery({ id, legend: '', alternatives: [{ expr }] }, catalog, ctx);
+}
+
+/**
  * Expand the first alternative whose metrics all resolve. When none does, `missing` lists what
  * the preferred (first) alternative lacks: logical metric ids, and `gpu_peak` for MFU.
  */

@@ -3,7 +3,7 @@
 // alerts for XID errors and for engine GPUs that produced no token. The join is the board's
 // (src/catalog/gpus/promql.ts): by pod, else by IP through kube_pod_info. docs/gpus.md.
 import { energyWattsPerPod, gpusPerPod, joined, utilPerPod, DCGM, normalised } from '../catalog/gpus/promql';
-import { expandQuery } from '../catalog/promql';
+import { expandExpr } from '../catalog/promql';
 import { type AlertContext, makeAlert } from './alerting';
 import type { RecordContext } from './recording';
 import type { AlertingRule, RecordingRule, RuleGroup } from './types';
@@ -13,7 +13,7 @@ export const GPU_WINDOW_SEC = 300;
 export const GPU_DEFAULTS = { idleFor: '30m', xidFor: '1m' } as const;
 
 function expand(ctx: RecordContext, expr: string): string | null {
-  const r = expandQuery({ id: 'rule', legend: '', alternatives: [{ expr }] }, ctx.catalog, { resolved: ctx.resolved, filters: {}, rateInterval: '1m', by: [], range: GPU_WINDOW_SEC });
+  const r = expandExpr('rule', expr, ctx.catalog, { resolved: ctx.resolved, filters: {}, rateInterval: '1m', by: [], range: GPU_WINDOW_SEC });
   return 'expr' in r ? r.expr : null;
 }
 

@@ -2,7 +2,7 @@
 // per-instance tables, named `level:metric:operation` (Prometheus' naming convention). Numerators
 // and denominators are recorded separately so every ratio is taken after aggregation, never
 // averaged from recorded ratios.
-import { ENGINES, escapeLabelValue, expandQuery, type EngineCatalog, type EngineId, type ResolvedMetric } from '../catalog';
+import { ENGINES, escapeLabelValue, expandExpr, type EngineCatalog, type EngineId, type ResolvedMetric } from '../catalog';
 import type { RecordingRule } from './types';
 
 /** Aggregation levels: the labels a recorded series keeps (besides `le` / extra labels). */
@@ -117,7 +117,7 @@ function template(spec: RecordSpec, by: readonly string[], window: string, extra
 
 /** Expands a template against the resolved names; null when a metric is missing on the backend. */
 export function expandTemplate(ctx: RecordContext, expr: string): string | null {
-  const r = expandQuery({ id: 'rule', legend: '', alternatives: [{ expr }] }, ctx.catalog, { resolved: ctx.resolved, filters: {}, rateInterval: '1m', by: [] });
+  const r = expandExpr('rule', expr, ctx.catalog, { resolved: ctx.resolved, filters: {}, rateInterval: '1m', by: [] });
   return 'expr' in r ? r.expr : null;
 }
 

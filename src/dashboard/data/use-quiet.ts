@@ -6,7 +6,7 @@
 //    when the catalog knows its finished-requests counter), at the window's end over its range.
 // A probe that fails decides nothing: the panel then draws what its own queries say.
 import { useMemo } from 'react';
-import { expandQuery } from '../../catalog';
+import { expandExpr } from '../../catalog';
 import { neverMovedCandidates, neverMovedProbe, neverMovedReason, noneYetReason, readNeverMovedProbe, type QuietReason, type QuietSubject } from '../../catalog/quiet';
 import { parseSampleValue } from '../../prometheus/sample-value';
 import { rangeSeconds, summaryWindow, useDashboard } from './context';
@@ -35,7 +35,7 @@ export function useQuiet(subject: QuietSubject | null, runnable: boolean, enable
   const exprs = useMemo(() => {
     const served = catalog.servedMetric;
     if (!resolved || candidates.length === 0 || !served || !resolved.has(served)) return NONE;
-    const r = expandQuery({ id: 'never-moved', legend: '', alternatives: [{ expr: neverMovedProbe(candidates, served) }] }, catalog, {
+    const r = expandExpr('never-moved', neverMovedProbe(candidates, served), catalog, {
       resolved,
       filters,
       rateInterval,

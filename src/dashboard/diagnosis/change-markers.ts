@@ -8,7 +8,7 @@
 // restarts in one range) shows as those two only.
 import { useMemo } from 'react';
 import type { ChartMarker } from '../../charts';
-import { expandQuery } from '../../catalog';
+import { expandExpr } from '../../catalog';
 import type { VectorSample } from '../../prometheus';
 import { summaryWindow, rangeSeconds, useDashboard } from '../data/context';
 import { useQueryAnswers } from '../data/use-query-answers';
@@ -55,7 +55,7 @@ export function useEngineStarts(enabled: boolean): readonly EngineStart[] {
     if (!resolved || !catalog.metrics.process_start) return null;
     const tpl = (fn: string, edge: string) =>
       `label_replace(${fn}({{process_start}}[$__range]) and on (${instanceLabel}) group by (${instanceLabel}) (last_over_time({{${catalog.roles?.running ?? 'running'}}}[$__range])), "iw_edge", "${edge}", "", "")`;
-    const r = expandQuery({ id: 'starts', legend: '', alternatives: [{ expr: `${tpl('min_over_time', 'first')} or ${tpl('max_over_time', 'last')}` }] }, catalog, {
+    const r = expandExpr('starts', `${tpl('min_over_time', 'first')} or ${tpl('max_over_time', 'last')}`, catalog, {
       resolved,
       filters,
       rateInterval,
@@ -101,7 +101,7 @@ export function useChanges(enabled: boolean): readonly ChangeEvent[] {
     if (info) parts.push(tag(`{{${info}}}`, 'config'));
     if (r?.sleepState) parts.push(tag(`{{${r.sleepState}|sleep_state="awake"}}`, 'sleep'));
     const kept = parts.flatMap((p) => {
-      const e = expandQuery({ id: 'changes', legend: '', alternatives: [{ expr: p }] }, catalog, { resolved, filters, rateInterval, by: [], range: rangeSeconds(w) });
+      const e = expandExpr('changes', p, catalog, { resolved, filters, rateInterval, by: [], range: rangeSeconds(w) });
       return 'missing' in e ? [] : [e.expr];
     });
     return kept.length > 0 ? kept.join(' or ') : null;

@@ -3,7 +3,7 @@
 // by mean TTFT (instance-split.ts: at most INSTANCE_SPLIT_TOP series per signal, glued into two
 // instant queries over the range) and shows them as a table, with how many are left out.
 import { useId, useMemo, useState } from 'react';
-import { expandQuery } from '../../catalog';
+import { expandExpr } from '../../catalog';
 import type { QueryAnswer } from '../../prometheus';
 import { useLang, useT } from '../../i18n';
 import { formatValue } from '../../lib/units';
@@ -26,7 +26,7 @@ function useInstanceSplit(model: string, open: boolean): { split: InstanceSplit 
     // The board's filters, narrowed to this model (its value is escaped by the expander).
     const narrowed = { ...filters, [modelLabel]: [model] };
     for (const s of instanceSplitSignals(catalog)) {
-      const r = expandQuery({ id: s.id, legend: '', alternatives: [{ expr: s.expr }] }, catalog, { resolved, filters: narrowed, rateInterval, by: [instanceLabel], range });
+      const r = expandExpr(s.id, s.expr, catalog, { resolved, filters: narrowed, rateInterval, by: [instanceLabel], range });
       if (!('missing' in r)) parts.push({ id: s.id, expr: r.expr });
     }
     return glue(parts);

@@ -2,7 +2,7 @@
 // 1 h, 24 h and 7 d before the end of the board's range. Closed by default, and asked only while
 // open (a week of `increase` is not free on a big fleet): one or two glued instant queries.
 import { useMemo, useState } from 'react';
-import { expandQuery } from '../../catalog';
+import { expandExpr } from '../../catalog';
 import type { QueryAnswer } from '../../prometheus';
 import { useLang, useT } from '../../i18n';
 import { formatValue } from '../../lib/units';
@@ -22,7 +22,7 @@ function useUsage(open: boolean) {
     if (!resolved) return [];
     const parts: Array<{ id: string; expr: string }> = [];
     for (const s of usageSignals(catalog)) {
-      const r = expandQuery({ id: s.id, legend: '', alternatives: [{ expr: s.expr }] }, catalog, { resolved, filters, rateInterval, by: [modelLabel] });
+      const r = expandExpr(s.id, s.expr, catalog, { resolved, filters, rateInterval, by: [modelLabel] });
       if (!('missing' in r)) parts.push({ id: s.id, expr: r.expr });
     }
     return glue(parts);

@@ -3,7 +3,7 @@
 // tables), `useQueryAnswers` (one request per distinct query, keys from prometheusKeys) and the
 // one state machine (`useView`). A range where no model served a request is `empty`.
 import { useMemo } from 'react';
-import { expandQuery } from '../../catalog';
+import { expandExpr } from '../../catalog';
 import type { QueryAnswer, VectorSample } from '../../prometheus';
 import { useLang } from '../../i18n';
 import { isBackendWide } from '../backend/errors';
@@ -44,7 +44,7 @@ export function useDiagnosis(slo: readonly SloBurnInput[] = []): DiagnosisData {
     if (!resolved) return { exprs: [] as string[], levels: [] as SignalLevel[], promql };
     for (const s of diagnosisSignals(catalog)) {
       const by = s.level === 'model' ? [modelLabel] : [modelLabel, instanceLabel];
-      const r = expandQuery({ id: s.id, legend: '', alternatives: [{ expr: s.expr }] }, catalog, { resolved, filters, rateInterval, by, range });
+      const r = expandExpr(s.id, s.expr, catalog, { resolved, filters, rateInterval, by, range });
       if ('missing' in r) continue;
       parts[s.level].push({ id: s.id, expr: r.expr });
       if (s.level === 'model') promql.set(s.id, r.expr);

@@ -1,7 +1,7 @@
 // "2 of 3 instances stopped reporting (the last at 12:04): their load and latency left the totals"
 // under the stat tiles, so a fleet that lost capacity never reads healthier without saying why.
 import { useQuery } from '@tanstack/react-query';
-import { expandQuery } from '../../catalog';
+import { expandExpr } from '../../catalog';
 import { formatTimestamp } from '../../lib/time';
 import { instantQueryOptions, parseSampleValue } from '../../prometheus';
 import { useT } from '../../i18n';
@@ -13,7 +13,7 @@ function useInstant(template: string | null): number[] | null {
   const sw = summaryWindow(w);
   let expr: string | null = null;
   if (template && resolved) {
-    const r = expandQuery({ id: 'capacity-left', legend: '', alternatives: [{ expr: template }] }, catalog, { resolved, filters, rateInterval, by: [], range: rangeSeconds(sw) });
+    const r = expandExpr('capacity-left', template, catalog, { resolved, filters, rateInterval, by: [], range: rangeSeconds(sw) });
     if ('expr' in r) expr = r.expr;
   }
   const q = useQuery({ ...instantQueryOptions(client, { baseUrl, expr: expr ?? '', time: sw.endSec }), enabled: expr !== null });

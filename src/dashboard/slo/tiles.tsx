@@ -4,7 +4,7 @@
 // data-value in base units, and data-value-low/-high when the value is only known to lie in an interval.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { expandQuery } from '../../catalog';
+import { expandExpr } from '../../catalog';
 import { formatDuration } from '../../lib/time';
 import { formatValue } from '../../lib/units';
 import { burnColor, burnOf, goodputBounds, SLO_PER_TOKEN, type Attainment, type SloKind } from '../../lib/slo';
@@ -209,7 +209,7 @@ function useDataSpan(setups: SloSetup[], win: '1h' | '6h'): number | null {
   let expr: string | null = null;
   if (s && resolved) {
     const id = `${s.kind}_count`;
-    const r = expandQuery({ id: 'span', legend: '', alternatives: [{ expr: `time() - min(min_over_time(timestamp({{${id}}})[${win}:${win === '1h' ? 15 : 90}s]))` }] }, catalog, { resolved, filters, rateInterval: win, by: [] });
+    const r = expandExpr('span', `time() - min(min_over_time(timestamp({{${id}}})[${win}:${win === '1h' ? 15 : 90}s]))`, catalog, { resolved, filters, rateInterval: win, by: [] });
     if ('expr' in r) expr = r.expr;
   }
   const q = useQuery({ ...instantQueryOptions(client, { baseUrl, expr: expr ?? '', time: w.endSec }), enabled: expr !== null });
