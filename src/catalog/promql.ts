@@ -122,7 +122,12 @@ const LIFETIME_PAD = 300;
  */
 export function lifetimeWindowFor(rangeSeconds: number): string {
   const span = rangeSeconds + LIFETIME_PAD;
-  return `${span}s:${Math.max(1, Math.ceil(span / 240))}s`;
+  return `${span}s:${lifetimeStepFor(rangeSeconds)}s`;
+}
+
+/** The step of `$__lifetime_window`, in seconds (`$__lifetime_step` is `<it>s`). */
+export function lifetimeStepFor(rangeSeconds: number): number {
+  return Math.max(1, Math.ceil((rangeSeconds + LIFETIME_PAD) / 240));
 }
 
 const lifetimeWindow = (ctx: ExpandContext): string => lifetimeWindowFor(rangeSec(ctx));
@@ -145,6 +150,7 @@ function variable(name: string, ctx: ExpandContext, labels: string, peak: number
   if (name === '__range') return `${rangeSec(ctx)}s`;
   if (name === '__range_seconds') return String(rangeSec(ctx));
   if (name === '__lifetime_window') return lifetimeWindow(ctx);
+  if (name === '__lifetime_step') return `${lifetimeStepFor(rangeSec(ctx))}s`;
   if (name === '__by') return labels;
   if (name === 'gpu_peak_flops') return String(peak);
   return undefined;

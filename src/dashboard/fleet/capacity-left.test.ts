@@ -14,6 +14,6 @@ describe('capacityLeft', () => {
     expect(capacityLeft(1, [1000, 1200])).toMatchObject({ seen: 2, gone: 2 });
   });
   it('is valid PromQL once expanded', () => {
-    for (const e of [seenExpr('x'), goneExpr('x')]) expect(promqlErrors(e.replace('$__lifetime_window', '2100s:9s').replaceAll('$__range', '1800s'))).toEqual([]);
+    for (const e of [seenExpr('x'), goneExpr('x')]) expect(promqlErrors(e.replace('$__lifetime_window', '2100s:9s').replace('$__lifetime_step', '9s').replaceAll('$__range', '1800s'))).toEqual([]);
   });
 });
