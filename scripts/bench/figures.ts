@@ -149,7 +149,7 @@ export const FIGURES = {
   'raw-js-heap-plateau': {
     unit: 'bytes',
     method: (a: { base: number; last: number }) =>
-      `${RAW}; real-time timers: the query cache keeps results 60 s of wall time (~40 ticks here, vs 12 under the fake clock), so single samples swing with the cache's content; HeapProfiler.collectGarbage twice, then Runtime.getHeapUsage usedSize; growthPct from tick ${a.base} to tick ${a.last} (target within 2 %); min/max/median over the samples from tick ${a.base} on`,
+      `${RAW}; real-time timers: the query cache keeps results 60 s of wall time (~40 ticks here, vs 12 under the fake clock), so single samples swing with the cache's content; HeapProfiler.collectGarbage twice, then Runtime.getHeapUsage usedSize; growthPct from tick ${a.base} to tick ${a.last} (budget: within 1 % from tick 1000 to 3000, BQ_TICKS=3000 BQ_HEAP_EVERY=10); windowMedianGrowthPct: median of the samples in the 50 ticks from ${a.base} vs in the last 50; min/max/median over the samples from tick ${a.base} on`,
   },
   // Compare modes (compare.ts): requests per load, and requests beyond the distinct ones
   'compare-requests-off': { unit: 'requests', method: compare },
