@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPrometheusClient, type PrometheusClient } from '../../prometheus';
 import { summaryWindow, type QueryWindow } from './context';
@@ -113,12 +113,13 @@ function heldPrometheus() {
       headers: { 'Content-Type': 'application/json' },
     });
   }) as typeof fetch;
+  // Conditions, not sleeps: on a loaded machine an answer can take longer than any fixed wait to
+  // reach a render.
   const release = async (key: string) => {
+    await waitFor(() => expect(waiting.has(key)).toBe(true));
     await act(async () => {
-      for (let i = 0; i < 50 && !waiting.has(key); i++) await new Promise((r) => setTimeout(r, 1));
       waiting.get(key)?.();
       waiting.delete(key);
-      await new Promise((r) => setTimeout(r, 20));
     });
   };
   return { client: createPrometheusClient({ baseUrl: BASE, fetch: fetchFn }), asked, aborted, release };
@@ -149,13 +150,12 @@ describe('useCommittedWindow', () => {
     const { seen, view, release, asked } = setup();
     const r = render(view(w(3615, 7215)));
     await release('3615-7215');
-    expect(seen.at(-1)).toBe('7215:7215');
+    await waitFor(() => expect(seen.at(-1)).toBe('7215:7215'));
     r.rerender(view(w(3630, 7230)));
-    await act(async () => new Promise((res) => setTimeout(res, 0)));
-    expect(asked).toEqual(['3615-7215', '3630-7230']);
+    await waitFor(() => expect(asked).toEqual(['3615-7215', '3630-7230']));
     expect(seen.at(-1)).toBe('7215:7215');
     await release('3630-7230');
-    expect(seen.at(-1)).toBe('7230:7230');
+    await waitFor(() => expect(seen.at(-1)).toBe('7230:7230'));
     // Never a render of the new window without its answer.
     expect(seen).not.toContain('7230:loading');
     expect(asked).toHaveLength(2);
@@ -165,6 +165,7 @@ describe('useCommittedWindow', () => {
     const { seen, view, release } = setup();
     const r = render(view(w(3615, 7215)));
     await release('3615-7215');
+    await waitFor(() => expect(seen.at(-1)).toBe('7215:7215'));
     r.rerender(view(w(3630, 7230), '3630000|7230000'));
     expect(seen.at(-1)).toBe('7230:loading');
     r.rerender(view(w(0, 7230), '3630000|7230000'));
@@ -172,27 +173,29 @@ describe('useCommittedWindow', () => {
   });
 
   it('switches at once when the clock moves again before the answers are in, and cancels them', async () => {
-    const { seen, view, release, aborted } = setup();
+    const { seen, view, release, aborted, asked } = setup();
     const r = render(view(w(3615, 7215)));
     await release('3615-7215');
+    await waitFor(() => expect(seen.at(-1)).toBe('7215:7215'));
     r.rerender(view(w(3630, 7230)));
-    await act(async () => new Promise((res) => setTimeout(res, 0)));
+    await waitFor(() => expect(asked).toContain('3630-7230'));
     expect(seen.at(-1)).toBe('7215:7215');
     expect(aborted).toEqual([]);
     r.rerender(view(w(3645, 7245)));
-    await act(async () => new Promise((res) => setTimeout(res, 0)));
-    expect(seen.at(-1)).toBe('7245:loading');
+    await waitFor(() => expect(seen.at(-1)).toBe('7245:loading'));
     // The request for the window that will never be shown is closed, not left open.
-    expect(aborted).toEqual(['3630-7230']);
+    await waitFor(() => expect(aborted).toEqual(['3630-7230']));
   });
 
   it('does not cancel a prefetch that answered, nor one the page switched to after the time limit', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const { seen, view, release, aborted } = setup();
+      const { seen, view, release, aborted, asked } = setup();
       const r = render(view(w(3615, 7215)));
       await release('3615-7215');
+      await waitFor(() => expect(seen.at(-1)).toBe('7215:7215'));
       r.rerender(view(w(3630, 7230)));
+      await waitFor(() => expect(asked).toContain('3630-7230'));
       await act(async () => vi.advanceTimersByTimeAsync(PREFETCH_LIMIT_MS + 10));
       // Switched without the answer: the panel now waits for that same request.
       expect(seen.at(-1)).toBe('7230:loading');
