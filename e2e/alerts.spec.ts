@@ -113,30 +113,6 @@ test('a stopped engine: its TargetDown alert is listed pending, then firing, in 
   await expect(page.getByRole('region', { name: 'Alerts' }).locator('[data-alert-name="VLLMTargetDown"]')).toHaveCount(0);
 });
 
-test('with the rules loaded, a panel reads the recorded series (same rate window), and says so in its menu', async ({ page }) => {
-  test.setTimeout(240_000);
-  // The board reads recorded series only if they cover its range (from the minute before its
-  // start): wait until the rules have run for two minutes (at once, unless a retry made a new stack).
-  const at = () => Date.now() / 1000 - 125;
-  const recorded = 'model_name_finished_reason:vllm_request_success:rate1m';
-  await expect
-    .poll(async () => ((await (await fetch(`${stack.promUrl}/api/v1/query?query=${recorded}&time=${at()}`)).json()) as { data: { result: unknown[] } }).data.result.length, { timeout: 150_000, intervals: [5_000] })
-    .toBeGreaterThan(0);
-  await page.goto(appUrl({ prom: stack.promUrl, engine: 'vllm', from: 'now-1m', rate: '1m', refresh: 'off' }));
-  await expectPanelState(page, 'request-rate', 'ok');
-  const p = panel(page, 'request-rate');
-  await p.getByRole('button', { name: /^Panel menu/ }).click();
-  await expect(p.getByRole('menuitem', { name: `Data: recorded series ${recorded}` })).toBeVisible();
-  await p.getByRole('menuitem', { name: /^Data:/ }).click();
-  await expect(page.getByTestId('promql')).toHaveText(`sum by (model_name) (${recorded})`);
-  await page.keyboard.press('Escape');
-  // The automatic window (4 × the 5 s scrape here) is not the recorded one: raw, and said so.
-  await page.goto(appUrl({ prom: stack.promUrl, engine: 'vllm', from: 'now-1m', refresh: 'off' }));
-  await expectPanelState(page, 'request-rate', 'ok');
-  await panel(page, 'request-rate').getByRole('button', { name: /^Panel menu/ }).click();
-  await expect(panel(page, 'request-rate').getByRole('menuitem', { name: 'Data: raw series' })).toBeVisible();
-});
-
 test('a backend that evaluates no rules gets the explained note, not an error', async ({ page }) => {
   await page.goto(appUrl({ prom: process.env.PROM_DEFAULT!, engine: 'vllm', from: 'now-15m' }));
   const region = page.getByRole('region', { name: 'Alerts' });
@@ -178,4 +154,29 @@ test('the Rules dialog downloads the pack for this backend, engine and SLO, and 
   const check = spawnSync(PROMTOOL, ['check', 'rules', file], { encoding: 'utf8' });
   expect(check.status, check.stdout + check.stderr).toBe(0);
   await expect(dialog.getByTestId('rules-result')).toContainText(/\d+ groups, \d+ rules/);
+});
+
+test('with the rules loaded, a panel reads the recorded series (same rate window), and says so in its menu', async ({ page }) => {
+  test.setTimeout(240_000);
+  // The board reads recorded series only if they cover its range (from the minute before its
+  // start): wait until the rules have run for two minutes. Last in this file, so the tests before it
+  // spend part of those two minutes instead of waiting after them.
+  const at = () => Date.now() / 1000 - 125;
+  const recorded = 'model_name_finished_reason:vllm_request_success:rate1m';
+  await expect
+    .poll(async () => ((await (await fetch(`${stack.promUrl}/api/v1/query?query=${recorded}&time=${at()}`)).json()) as { data: { result: unknown[] } }).data.result.length, { timeout: 150_000, intervals: [5_000] })
+    .toBeGreaterThan(0);
+  await page.goto(appUrl({ prom: stack.promUrl, engine: 'vllm', from: 'now-1m', rate: '1m', refresh: 'off' }));
+  await expectPanelState(page, 'request-rate', 'ok');
+  const p = panel(page, 'request-rate');
+  await p.getByRole('button', { name: /^Panel menu/ }).click();
+  await expect(p.getByRole('menuitem', { name: `Data: recorded series ${recorded}` })).toBeVisible();
+  await p.getByRole('menuitem', { name: /^Data:/ }).click();
+  await expect(page.getByTestId('promql')).toHaveText(`sum by (model_name) (${recorded})`);
+  await page.keyboard.press('Escape');
+  // The automatic window (4 × the 5 s scrape here) is not the recorded one: raw, and said so.
+  await page.goto(appUrl({ prom: stack.promUrl, engine: 'vllm', from: 'now-1m', refresh: 'off' }));
+  await expectPanelState(page, 'request-rate', 'ok');
+  await panel(page, 'request-rate').getByRole('button', { name: /^Panel menu/ }).click();
+  await expect(panel(page, 'request-rate').getByRole('menuitem', { name: 'Data: raw series' })).toBeVisible();
 });

@@ -108,6 +108,7 @@ export function parseDuration(s: string): number {
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? ((): void => {});
+  const startedAt = Date.now();
   const backend = opts.backend ?? 'prometheus';
   const interval = opts.scrapeInterval ?? '5s';
   const intervalMs = parseDuration(interval);
@@ -180,7 +181,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       const p = backend === 'prometheus' ? startPrometheus(bin, dir, dataDir, opts.promPort, config, log, opts.exemplars ? [EXEMPLAR_STORAGE_FLAG] : []) : startVictoriaMetrics(bin, dir, dataDir, opts.promPort, config, log);
       proc = p;
       await Promise.race([waitForTargetsUp(p.url, targets.length, 60_000 + 4 * intervalMs), p.died]);
-      log(`${backend} ready at ${p.url}, ${targets.length} targets up`);
+      log(`${backend} ready at ${p.url}, ${targets.length} targets up (${((Date.now() - startedAt) / 1000).toFixed(1)} s after the stack's start)`);
       return p;
     };
     const url = (await launch()).url;
