@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { appUrl, expect, panel, test } from './fixtures';
 import { useStack } from './support/own-stack';
+import { requestForm } from '../scripts/lib/request-form';
 
 const TEMPO = { kind: 'tempo', url: 'https://tempo.example/tempo', serviceLabel: 'job' };
 const JAEGER = { kind: 'jaeger', url: 'https://jaeger.example', serviceLabel: 'job' };
@@ -139,6 +140,51 @@ test.describe('exemplars and trace links', () => {
     const dur = (s: string | null) => (s === null ? null : s.endsWith('ms') ? Number(s.slice(0, -2)) / 1000 : Number(s.slice(0, -1)));
     if (min! > 0) expect(dur(href.searchParams.get('minDuration'))).toBeCloseTo(min!, 6);
     if (max! < Infinity) expect(dur(href.searchParams.get('maxDuration'))).toBeCloseTo(max!, 6);
+  });
+
+  test('panel=ttft&kiosk=1 at 600×320 with dots: the chart keeps ≥ 140 px, all inside; one chart built; its queries before the markers', async ({ page }) => {
+    // Every ECharts instance the page creates (its container gets a fresh _echarts_instance_ id).
+    await page.addInitScript(() => {
+      const ids = new Set<string>();
+      (window as unknown as { iwCharts: Set<string> }).iwCharts = ids;
+      new MutationObserver((records) => {
+        for (const r of records) if (r.target instanceof Element) ids.add(r.target.getAttribute('_echarts_instance_') ?? '');
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['_echarts_instance_'] });
+    });
+    // In the order the test hears them: the chart's range answers in, the secondary requests out.
+    const events: string[] = [];
+    page.on('request', (r) => {
+      const u = r.url();
+      const instant = new URL(u).pathname.endsWith('/api/v1/query');
+      const secondary = u.includes('/api/v1/alerts') || u.includes('/api/v1/label/le/values') || (instant && (requestForm(r).get('query') ?? '').includes('process_start'));
+      if (secondary) events.push(`sent ${new URL(u).pathname}`);
+    });
+    page.on('requestfinished', (r) => {
+      if (r.url().includes('/api/v1/query_range') && (requestForm(r).get('query') ?? '').includes('time_to_first_token')) events.push('range in');
+    });
+    await page.setViewportSize({ width: 600, height: 320 });
+    await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', panel: 'ttft', kiosk: '1', from: 'now-15m', to: 'now', refresh: 'off' }));
+    const fig = panel(page, 'ttft');
+    const note = exemplarNote(page, 'ttft');
+    await expect(note).toHaveAttribute('data-exemplars', 'ok', { timeout: 30_000 });
+    expect(Number(await note.getAttribute('data-exemplar-count'))).toBeGreaterThan(0);
+    const inside = async () => {
+      const box = (sel: string) => fig.locator(sel).first().evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect);
+      const [chart, traces, legend, whole] = await Promise.all([box('canvas'), box('.iw-traces'), box('.iw-legend'), fig.evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect)]);
+      expect(chart.height, 'the chart keeps most of the frame').toBeGreaterThanOrEqual(140);
+      for (const b of [traces, legend, whole]) expect(b.bottom).toBeLessThanOrEqual(320);
+      expect(traces.top).toBeGreaterThanOrEqual(chart.bottom - 1);
+    };
+    await inside();
+    // The exemplar list opened scrolls inside its rows; the chart keeps its height.
+    await note.locator('[data-exemplar-list] summary').click();
+    await expect(note.locator('[data-exemplar-list] li').first()).toBeVisible();
+    await inside();
+    expect(await page.evaluate(() => (window as unknown as { iwCharts: Set<string> }).iwCharts.size), 'one ECharts instance').toBe(1);
+    // The three quantile lines answered before the bounds, alert and restart requests left.
+    expect(events.filter((e) => e === 'range in')).toHaveLength(3);
+    expect(events.findIndex((e) => e.startsWith('sent')), events.join(', ')).toBeGreaterThan(events.lastIndexOf('range in'));
+    await page.screenshot({ path: 'test-results/traces-ttft-kiosk-600x320.png' });
   });
 
   test('no query_exemplars for panels out of view; the TTFT lines and heatmap share one', async ({ page }) => {

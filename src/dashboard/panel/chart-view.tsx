@@ -1,6 +1,6 @@
 // A time-series, distribution or latest-value panel: the chart, its legend, notes and menu, in the
 // frame every panel shares.
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { PanelSpec } from '../../catalog/types';
 import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, legendValueText, seriesColorMap, toCsv, withAlertMarkers, withSloLine, type EChartsInstance } from '../../charts';
 import { formatValue } from '../../lib/units';
@@ -13,7 +13,7 @@ import { panelText } from '../../i18n/catalog-text';
 import { CompareNote } from '../compare/note';
 import { useDashboard } from '../data/context';
 import { exportPanelPng } from './export-context';
-import { DistributionChart, isDistributionPanel } from './lazy-distribution-chart';
+import { DistributionChart, isDistributionPanel, preloadDistributionChart } from './lazy-distribution-chart';
 import { LatestChart } from './lazy-latest-chart';
 import { PanelFrame } from './panel-frame';
 import { panelMenu } from './panel-menu';
@@ -23,7 +23,7 @@ import { StateMessage } from './state-message';
 import { usePanelData, type PanelData } from '../data/use-panel-data';
 import { bucketLimitedNote, useLegendBound, useQuantilePrecision } from '../data/use-quantile-precision';
 import { latencyKindOf } from '../traces/exemplar-query';
-import { LatencyLineChart } from './lazy-line-chart';
+import { LatencyLineChart, preloadLatencyLines } from './lazy-line-chart';
 import { useCapWidth } from './use-cap-width';
 
 export const ChartView = memo(function ChartView({
@@ -45,11 +45,21 @@ export const ChartView = memo(function ChartView({
   const ctx = useDashboard();
   const text = panelText(panel, ctx.catalog.engine, lang);
   const data = usePanelData(panel, active, behind);
+  // The chart's own queries first: the secondary ones (bucket bounds, alert and change markers) are
+  // asked once its answers are in, so the backend serves the chart's range queries alone and the
+  // markers are added to the drawn chart (one request per distinct query all the same).
+  const secondary = active && data.state !== 'loading';
+  // The lazy chunk this panel draws with is fetched with its data, not after it: the chart is then
+  // built once, not first as plain lines and again when the chunk arrives (lazy-line-chart.tsx).
+  const lazyKind = isDistributionPanel(panel) ? 'distribution' : latencyKindOf(panel) ? 'lines' : null;
+  useEffect(() => {
+    if (active && lazyKind) void (lazyKind === 'lines' ? preloadLatencyLines() : preloadDistributionChart()).catch(() => {});
+  }, [active, lazyKind]);
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [showQuery, setShowQuery] = useState(false);
   const chart = useRef<EChartsInstance | null>(null);
-  const precision = useQuantilePrecision(panel, data.series, active);
-  const pointBound = useLegendBound(panel, active, panel.unit, t.distribution, ctx.locale);
+  const precision = useQuantilePrecision(panel, data.series, secondary);
+  const pointBound = useLegendBound(panel, secondary, panel.unit, t.distribution, ctx.locale);
   // Quantile lines: Last/Max as bounds where they are only bounds, and a Mean that never mixes them.
   const legendBound = useMemo(() => legendValueText(data.series, precision, pointBound, panel.unit, ctx.locale), [data.series, precision, pointBound, panel.unit, ctx.locale]);
   // The panel's colour memory: a series keeps its colour while filters change (chart and legend).
@@ -97,7 +107,7 @@ export const ChartView = memo(function ChartView({
     [option, slo, objective, t, ctx.locale, ctx.theme, panel.unit, data.window],
   );
   // Alerts started in the range, as lines on the time axis (an added piece of the option).
-  const marked = active && !isDistributionPanel(panel) && panel.chart !== 'latest';
+  const marked = secondary && !isDistributionPanel(panel) && panel.chart !== 'latest';
   const alertMarkers = useAlertMarkers(marked);
   // Engine restarts and changes in the range (diagnosis/change-markers.ts), drawn the same way.
   const changeMarkers = useChangeMarkers(marked, t.diagnosis.changes);

@@ -1,5 +1,5 @@
 // Distribution panels are few and far down the page: their shaping and option code stays out of
-// the initial bundle and is fetched when the first of them has data to draw.
+// the initial bundle and is fetched when the first of them comes into view (with its queries).
 import type { ComponentProps } from 'react';
 import type { PanelSpec } from '../../catalog/types';
 import { lazyComponent } from '../../components/lazy-component';
@@ -17,3 +17,6 @@ export function isDistributionPanel(panel: PanelSpec): boolean {
 }
 
 export const DistributionChart = distribution.Component;
+
+/** Starts (once) the download of the distribution chunk. */
+export const preloadDistributionChart = distribution.preload;

@@ -106,10 +106,11 @@ export function LatencyLineChart({ panel, kind, option, series, hidden, window: 
         }}
       />
       <div className="iw-traces" data-exemplars={ex.status} data-exemplar-count={count} hidden={quiet}>
-        <p className="iw-traces-line" title={`${line} ${hints}`.trim()}>
+        <p className="iw-traces-line" title={`${line} ${pick || count > 0 ? labels.sampled : ''} ${hints}`.replace(/\s+/g, ' ').trim()}>
           {line} {traces && count > 0 ? t.lines.clickHint : ''}
         </p>
-        {(pick || count > 0) && <p>{labels.sampled}</p>}
+        {/* Hidden in a kiosk frame (traces.css): there it is the line's title. */}
+        {(pick || count > 0) && <p className="iw-traces-sampled">{labels.sampled}</p>}
         {pick && (
           <PickedLinks
             key={`${pick.end}:${pick.min}:${pick.traceId ?? pick.point?.seriesId ?? ''}`}
