@@ -2,7 +2,7 @@
 // ECharts/zrender instances, each with its own canvas and a requestAnimationFrame loop that runs
 // every frame for as long as the page is open, and each rebuilt on every refresh. A path costs one
 // string per refresh and nothing while idle. Gaps (null) break the line, like the panels.
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { formatDateTime } from '../../lib/time';
 import { formatValue, type Unit } from '../../lib/units';
 import { minMaxPerBucket } from './downsample';
@@ -71,8 +71,11 @@ export interface SparklineProps {
   locale?: string;
 }
 
-/** The SVG sparkline; hovering shows the nearest point's time and value as the native tooltip. */
-export function Sparkline({ points, color, unit, height, locale }: SparklineProps) {
+/**
+ * The SVG sparkline; hovering shows the nearest point's time and value as the native tooltip.
+ * memo: its tile re-renders more often than its points change (another query of the tile settling).
+ */
+export const Sparkline = memo(function Sparkline({ points, color, unit, height, locale }: SparklineProps) {
   const { line, area } = useMemo(() => sparklinePaths(points, height), [points, height]);
   const [hover, setHover] = useState<string>('');
   const onMove = (e: React.PointerEvent<SVGSVGElement>): void => {
@@ -88,4 +91,4 @@ export function Sparkline({ points, color, unit, height, locale }: SparklineProp
       <path d={line} fill="none" style={{ stroke: color }} strokeWidth={1.5} vectorEffect="non-scaling-stroke" strokeLinejoin="round" />
     </svg>
   );
-}
+});

@@ -23,6 +23,8 @@ const sameBounds = (a: ReadonlyMap<string, number[]>, b: ReadonlyMap<string, num
     return w !== undefined && w.length === v.length && v.every((x, i) => x === w[i]);
   });
 
+const dataOf = (rs: ReadonlyArray<{ data?: string[] }>): Array<string[] | null> => rs.map((r) => r.data ?? null);
+
 /** Query id → the logical `_bucket` metrics its histogram_quantile reads (in alternative order). */
 export function quantileBuckets(panel: Pick<PanelSpec, 'queries'>): Map<string, string[]> {
   const out = new Map<string, string[]>();
@@ -68,18 +70,23 @@ export function useBucketBounds(panel: Pick<PanelSpec, 'queries'>, enabled: bool
   const names = useStable(namesNow, sameEntries);
   const distinct = useMemo(() => [...new Set(names.values())], [names]);
   const { start, end } = coarseWindow(w.startSec, w.endSec);
-  const answers = useQueries({
-    queries: distinct.map((series) => ({ ...bucketBoundsOptions(client, { baseUrl, series, start, end }), enabled })),
-  });
-  // A string of the answers, so the maps below are rebuilt only when a bound list changes.
-  const answersKey = JSON.stringify(distinct.map((n, i) => [n, answers[i]?.data ?? null]));
+  // The queries and their data are memoised: this runs in every tile and quantile panel on every
+  // render, and rebuilding the options (each key hashed again) or a JSON string of the answers per
+  // render cost more than the rest of the hook.
+  const queries = useMemo(
+    () => distinct.map((series) => ({ ...bucketBoundsOptions(client, { baseUrl, series, start, end }), enabled })),
+    [distinct, client, baseUrl, start, end, enabled],
+  );
+  // `combine` is structurally shared by TanStack: the same array while no bound list changes.
+  const data = useQueries({ queries, combine: dataOf });
   const boundsByName = useMemo(() => {
     const m = new Map<string, number[]>();
-    for (const [n, data] of JSON.parse(answersKey) as Array<[string, string[] | null]>) {
-      if (data) m.set(n, parseBounds(data).map((b) => b.value));
-    }
+    distinct.forEach((n, i) => {
+      const d = data[i];
+      if (d) m.set(n, parseBounds(d).map((b) => b.value));
+    });
     return m;
-  }, [answersKey]);
+  }, [distinct, data]);
   const boundsNow = useMemo(() => {
     const m = new Map<string, number[]>();
     for (const [q, name] of names) {

@@ -2,11 +2,12 @@
 // instant queries at its end (tables, distributions over `[$__range]`), and reports each query's
 // status in the shape `reduceView` takes. Identical expressions share one request: the key is the
 // expression and the window, so a tile and a panel asking the same thing hit the same cache entry.
-import { useQueries } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import type { QueryObserverOptions } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { instantQueryOptions, rangeQueryOptions, type PrometheusClient, type QueryAnswer, type RangeQueryAnswer } from '../../prometheus';
 import type { QueryWindow } from './context';
 import type { QueryStatus } from './view-state';
+import { useCombinedQueries } from './use-combined-queries';
 
 export type QueryKind = 'range' | 'instant';
 
@@ -37,12 +38,18 @@ export function useQueryAnswers<K extends QueryKind>({ kind, client, baseUrl, ex
     }),
     [],
   );
-  return useQueries({
-    queries: exprs.map((expr) =>
-      kind === 'range'
-        ? { ...rangeQueryOptions(client, { baseUrl, expr, start: w.startSec, end: w.endSec, step: w.stepSec }), enabled }
-        : { ...instantQueryOptions(client, { baseUrl, expr, time: w.endSec }), enabled },
-    ),
-    combine,
-  });
+  // The option list is memoised on what makes it: TanStack defaults (and hashes the key of) every
+  // option of a new list, and these hooks run in every tile and panel on every render of the page.
+  const { startSec, endSec, stepSec } = w;
+  const queries = useMemo(
+    () =>
+      exprs.map((expr) =>
+        kind === 'range'
+          ? { ...rangeQueryOptions(client, { baseUrl, expr, start: startSec, end: endSec, step: stepSec }), enabled }
+          : { ...instantQueryOptions(client, { baseUrl, expr, time: endSec }), enabled },
+      ),
+    [kind, client, baseUrl, exprs, startSec, endSec, stepSec, enabled],
+  );
+  // The observer takes the general option type (as useQueries' own does); the keys stay typed above.
+  return useCombinedQueries(queries as readonly QueryObserverOptions[], combine);
 }

@@ -21,9 +21,23 @@ import { pickRouter, useRouterDiagnosis, type RouterDiagnosis } from './use-rout
 
 const LOCALE = { en: 'en', 'zh-CN': 'zh-CN' } as const;
 
+// Number#toLocaleString with options builds an Intl.NumberFormat per call (the region's findings
+// are formatted on every render of the page, i.e. every refresh tick): one per locale and precision.
+const countFormats = new Map<string, Intl.NumberFormat>();
+function formatCount(value: number, locale: string): string {
+  const digits = value < 10 ? 2 : 0;
+  const key = `${locale}|${digits}`;
+  let nf = countFormats.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+    countFormats.set(key, nf);
+  }
+  return nf.format(value);
+}
+
 export function formatEvidence(e: Record<string, EvidenceItem>, locale: string): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(e).map(([k, v]) => [k, v.unit === 'count' ? v.value.toLocaleString(locale, { maximumFractionDigits: v.value < 10 ? 2 : 0 }) : formatValue(v.value, v.unit, { locale })]),
+    Object.entries(e).map(([k, v]) => [k, v.unit === 'count' ? formatCount(v.value, locale) : formatValue(v.value, v.unit, { locale })]),
   );
 }
 
