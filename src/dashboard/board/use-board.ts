@@ -43,6 +43,8 @@ export interface BoardInput {
   widthMeasured: boolean;
   /** The board is being laid out for printing (usePrintBoard). */
   printing: boolean;
+  /** The refresh clock's first reading (main.tsx: the boot path's early queries assume it). */
+  bootNow?: number;
 }
 
 export interface Board {
@@ -77,8 +79,8 @@ export interface Board {
   firstOpen: number;
 }
 
-export function useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing }: BoardInput): Board {
-  const [now, refreshNow] = useNow(state.refresh);
+export function useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing, bootNow }: BoardInput): Board {
+  const [now, refreshNow] = useNow(state.refresh, bootNow);
 
   // Headers are bound to the backend's origin: config.json's to its own backend, the user's to the
   // origin they were typed for. Typed ones override config.json's of the same name.
