@@ -1,5 +1,6 @@
 // The board against a real Prometheus scraping the simulated engines, in real Chromium.
 import { CORE_PANELS, appUrl, expect, expectPanelState, panel, test } from './fixtures';
+import type { Request } from '@playwright/test';
 import { requestForm } from '../scripts/lib/request-form';
 import { formatValue } from '../src/lib/units';
 
@@ -159,10 +160,13 @@ test('dragging across a chart zooms the whole board to that range', async ({ pag
   await expectPanelState(page, 'request-rate', 'ok');
 });
 
-test('a stat tile that sums a panel shares the panel\'s request', async ({ page }) => {
+test('a stat tile that sums a panel shares the panel\'s request; on a cold load every range query is sent once, the first before the first render', async ({ page }) => {
   const bodies: string[] = [];
+  const ranges: Request[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/api/v1/query_range')) bodies.push(decodeURIComponent(requestForm(r).toString().replace(/\+/g, ' ')));
+    if (!r.url().includes('/api/v1/query_range')) return;
+    bodies.push(decodeURIComponent(requestForm(r).toString().replace(/\+/g, ' ')));
+    ranges.push(r);
   });
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', from: 'now-30m', refresh: 'off' }));
   await expectPanelState(page, 'request-rate', 'ok');
@@ -171,6 +175,21 @@ test('a stat tile that sums a panel shares the panel\'s request', async ({ page 
   // One request for the Requests/s tile and the Request rate panel together, and it is the panel's.
   expect(rate).toHaveLength(1);
   expect(rate[0]).toContain('sum by (model_name)');
+  // The boot path sends the first screen's range queries before React has rendered (src/app/first-screen/),
+  // under the panels' own keys: no expression is asked twice, nor at a second step (a wrong width estimate).
+  const steps = new Map<string, Set<string>>();
+  for (const r of ranges) {
+    const f = requestForm(r);
+    const expr = f.get('query') ?? '';
+    steps.set(expr, (steps.get(expr) ?? new Set()).add(`${f.get('start')}/${f.get('step')}`));
+  }
+  expect(ranges.length).toBeGreaterThan(10);
+  expect([...steps].filter(([, s]) => s.size > 1)).toEqual([]);
+  expect(ranges.length).toBe(steps.size);
+  const { origin, commit } = await page.evaluate(() => ({ origin: performance.timeOrigin, commit: performance.getEntriesByName('inferwatch:first-commit')[0]?.startTime ?? 0 }));
+  const firstRange = Math.min(...ranges.map((r) => r.timing().startTime - origin));
+  expect(commit).toBeGreaterThan(0);
+  expect(firstRange).toBeLessThan(commit);
 });
 
 test('Print the board loads every panel before the print dialog opens', async ({ page }) => {

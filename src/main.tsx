@@ -3,11 +3,15 @@
 // (src/app/early-discovery.ts), so the first panels need no round trip after it. That waits for
 // config.json (asked by public/boot.js while the bundle loaded, so it is normally in already):
 // only config.json says whether this copy may ask that backend and which headers are bound to it.
+// Once that discovery has answered, the first screen's range queries leave too, under the panels'
+// own keys (src/app/first-screen/), while React still renders.
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, firstBackend } from './app/app';
+import { App, firstBackend, firstState } from './app/app';
 import { ConfigErrorPage } from './app/config-error-page';
 import { startEarlyDiscovery } from './app/early-discovery';
+import { firstScreenJobs } from './app/first-screen/plan';
+import { readViewport } from './app/first-screen/viewport';
 import { createQueryClient } from './app/query-client';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { loadRemembered } from './dashboard/backend/credentials';
@@ -26,8 +30,16 @@ loadRuntimeConfig()
     performance.mark('inferwatch:config');
     const queryClient = createQueryClient();
     const first = firstBackend(config, window.location.search, window.location.origin, credentials);
+    // One clock reading for the early keys and the app's first window (else a step boundary
+    // crossed while React renders would give the panels other keys than the early requests).
+    const bootNow = Date.now();
     if (first.baseUrl) {
-      const early = startEarlyDiscovery(window.location.search, window.location.origin, Date.now(), first.headers, first.baseUrl);
+      const state = firstState(config, window.location.search);
+      const viewport = readViewport();
+      const early = startEarlyDiscovery(window.location.search, window.location.origin, bootNow, first.headers, first.baseUrl, {
+        state,
+        firstScreen: (d) => firstScreenJobs({ ...d, state, now: bootNow, viewport }),
+      });
       early?.adopt(queryClient, first.baseUrl, first.headers);
     }
     // A transition: React yields to the event loop every few ms while it renders the first
@@ -36,7 +48,7 @@ loadRuntimeConfig()
     startTransition(() =>
       root.render(
         <StrictMode>
-          <App config={config} queryClient={queryClient} initialCredentials={credentials} />
+          <App config={config} queryClient={queryClient} initialCredentials={credentials} bootNow={bootNow} />
         </StrictMode>,
       ),
     );

@@ -35,6 +35,11 @@ export function firstBackend(config: RuntimeConfig, search: string, origin: stri
   return { baseUrl, headers };
 }
 
+/** The state the dashboard starts from: the URL over config.json's defaults (the boot path derives its first keys from it). */
+export function firstState(config: RuntimeConfig, search: string): DashboardState {
+  return parseUrlState(search, defaultsFrom(config)).state;
+}
+
 function useSystemDark(): boolean {
   const [dark, setDark] = useState(() => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
   useEffect(() => {
@@ -47,7 +52,18 @@ function useSystemDark(): boolean {
   return dark;
 }
 
-export function App({ config, queryClient: given, initialCredentials }: { config: RuntimeConfig; queryClient?: QueryClient; initialCredentials?: CredentialStore }) {
+export function App({
+  config,
+  queryClient: given,
+  initialCredentials,
+  bootNow,
+}: {
+  config: RuntimeConfig;
+  queryClient?: QueryClient;
+  initialCredentials?: CredentialStore;
+  /** The clock's first reading (the boot path's, whose early keys assume it); else the first render's. */
+  bootNow?: number;
+}) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [credentials, setCredentials] = useState<CredentialStore>(() => initialCredentials ?? loadRemembered());
   const onCredentials = useCallback((origin: string, c: Credentials) => {
@@ -101,6 +117,7 @@ export function App({ config, queryClient: given, initialCredentials }: { config
           locale={lang}
           credentials={credentials}
           onCredentials={onCredentials}
+          bootNow={bootNow}
         />
       </I18nContext.Provider>
     </QueryClientProvider>

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPrometheusClient } from '../prometheus';
+import { createPrometheusClient, rangeQueryOptions } from '../prometheus';
 import { coarseWindow, metricNamesQuery, scrapeIntervalQuery } from '../dashboard/backend/use-backend';
 import { startEarlyDiscovery } from './early-discovery';
+import { DEFAULT_STATE } from '../dashboard/url/url-state';
 
 const PROM = 'http://prom.test:9090';
 const APP = 'http://app.test';
@@ -12,6 +13,7 @@ const SEARCH = `?prom=${encodeURIComponent(PROM)}&from=${END - 3_600_000}&to=${E
 interface Call {
   path: string;
   query: string | null;
+  start: string | null;
   headers: Record<string, string>;
   signal: AbortSignal | undefined;
 }
@@ -24,11 +26,13 @@ function fakeBackend(opts: { failNamesOnce?: boolean } = {}) {
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     const body = typeof init?.body === 'string' ? new URLSearchParams(init.body) : url.searchParams;
-    calls.push({ path: url.pathname, query: body.get('query'), headers: { ...(init?.headers as Record<string, string>) }, signal: init?.signal ?? undefined });
+    calls.push({ path: url.pathname, query: body.get('query'), start: body.get('start'), headers: { ...(init?.headers as Record<string, string>) }, signal: init?.signal ?? undefined });
     await new Promise((r) => setTimeout(r, 1));
     switch (url.pathname) {
       case '/api/v1/query':
         return body.get('query') === '1' ? json({ resultType: 'scalar', result: [END / 1000, '1'] }) : json({ resultType: 'vector', result: [] });
+      case '/api/v1/query_range':
+        return json({ resultType: 'matrix', result: [] });
       case '/api/v1/label/__name__/values':
         if (namesFailures-- > 0) return json(null, 500);
         return json(['vllm:num_requests_running']);
@@ -122,5 +126,50 @@ describe('startEarlyDiscovery', () => {
     expect(startEarlyDiscovery(SEARCH, APP, END, {}, 'http://own.example:9090')).toBeNull();
     expect(startEarlyDiscovery(SEARCH, APP, END, {}, '')).toBeNull();
     expect(backend.calls).toHaveLength(0);
+  });
+
+  describe('the first screen', () => {
+    const JOB = { expr: 'sum(rate(vllm:num_requests_running[1m]))', start: 1000, end: 4600, step: 15 };
+    const firstScreen = vi.fn(() => [JOB]);
+    const ranges = (calls: Call[]) => calls.filter((c) => c.path === '/api/v1/query_range');
+
+    it('sends its range queries once the discovery answered, and the app takes them without asking again', async () => {
+      const backend = fakeBackend();
+      const early = startEarlyDiscovery(SEARCH, APP, END, {}, PROM, { firstScreen });
+      const qc = appClient();
+      expect(early!.adopt(qc, PROM, {})).toBe(true);
+      await settle();
+      expect(firstScreen).toHaveBeenCalledWith({ names: new Set(['vllm:num_requests_running']), scrapeIntervalSec: 15, recorded: new Set() });
+      expect(ranges(backend.calls)).toHaveLength(1);
+      const client = createPrometheusClient({ baseUrl: PROM, headers: {} });
+      await qc.fetchQuery(rangeQueryOptions(client, { baseUrl: PROM, ...JOB }));
+      expect(ranges(backend.calls)).toHaveLength(1);
+    });
+
+    it('sends none when config.json brings other headers (another tenant): the app asks with its own', async () => {
+      const backend = fakeBackend();
+      const early = startEarlyDiscovery(SEARCH, APP, END, { Authorization: 'Bearer old' }, PROM, { firstScreen });
+      expect(early!.adopt(appClient(), PROM, { Authorization: 'Bearer new' })).toBe(false);
+      await settle();
+      expect(ranges(backend.calls)).toHaveLength(0);
+    });
+
+    it('sends none to a backend the hosted copy refuses, nor when the discovery failed', async () => {
+      const backend = fakeBackend({ failNamesOnce: true });
+      expect(startEarlyDiscovery(SEARCH, APP, END, {}, 'http://own.example:9090', { firstScreen })).toBeNull();
+      startEarlyDiscovery(SEARCH, APP, END, {}, PROM, { firstScreen })!.adopt(appClient(), PROM, {});
+      await settle();
+      expect(ranges(backend.calls)).toHaveLength(0);
+    });
+
+    it('takes the range from the app\'s state (a config.json default range), not the URL alone', async () => {
+      const backend = fakeBackend();
+      const state = { ...DEFAULT_STATE, prom: PROM, from: String(END - 6 * 3_600_000), to: String(END) };
+      startEarlyDiscovery(`?prom=${encodeURIComponent(PROM)}`, APP, END, {}, PROM, { state });
+      await settle();
+      const names = backend.calls.find((c) => c.path === '/api/v1/label/__name__/values');
+      const { start } = coarseWindow((END - 6 * 3_600_000) / 1000, END / 1000);
+      expect(Number(names?.start)).toBe(start);
+    });
   });
 });

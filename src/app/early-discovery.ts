@@ -9,10 +9,10 @@
 // app asks again itself: an answer obtained with other headers (another tenant) is never shown.
 import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { metricNamesQuery, scrapeIntervalQuery, coarseWindow } from '../dashboard/backend/use-backend';
-import { recordedNamesQuery } from '../dashboard/backend/recorded-names';
-import { parseUrlState } from '../dashboard/url/url-state';
+import { namesOf, recordedNamesQuery } from '../dashboard/backend/recorded-names';
+import { parseUrlState, type DashboardState } from '../dashboard/url/url-state';
 import { resolveRange } from '../dashboard/url/time-range';
-import { backendKindOptions, canAskStatus, createPrometheusClient, isCrossOrigin, PrometheusError, validateBaseUrl } from '../prometheus';
+import { backendKindOptions, canAskStatus, createPrometheusClient, isCrossOrigin, PrometheusError, rangeQueryOptions, validateBaseUrl } from '../prometheus';
 
 export interface EarlyDiscovery {
   /** The backend asked early (normalised as the app normalises it). */
@@ -27,6 +27,20 @@ export interface EarlyDiscovery {
   cancel(): void;
 }
 
+/** What the discovery learnt, from which the first screen's keys are derived (src/app/first-screen/). */
+export interface Discovered {
+  names: ReadonlySet<string>;
+  scrapeIntervalSec: number | null;
+  recorded: ReadonlySet<string>;
+}
+
+export interface EarlyOptions {
+  /** The state the app will start from (the URL over config.json's defaults); else the URL's alone. */
+  state?: DashboardState;
+  /** The range queries to send once the discovery has answered (each under the app's own key). */
+  firstScreen?: (d: Discovered) => ReadonlyArray<{ expr: string; start: number; end: number; step: number }>;
+}
+
 function sameHeaders(a: Record<string, string>, b: Record<string, string>): boolean {
   const ka = Object.keys(a);
   return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
@@ -37,9 +51,17 @@ function sameHeaders(a: Record<string, string>, b: Record<string, string>): bool
  * names none or one other than `expected` (the backend the app will ask: a hosted copy may refuse
  * or override `prom=`, and then nothing may be sent to it).
  */
-export function startEarlyDiscovery(search: string, origin: string, nowMs: number, headers: Record<string, string>, expected: string): EarlyDiscovery | null {
-  const { state } = parseUrlState(search);
-  if (!state.prom) return null;
+export function startEarlyDiscovery(
+  search: string,
+  origin: string,
+  nowMs: number,
+  headers: Record<string, string>,
+  expected: string,
+  opts: EarlyOptions = {},
+): EarlyDiscovery | null {
+  // The app's first state (config.json's defaults under the URL) when given: its range is the app's.
+  const state = opts.state ?? parseUrlState(search).state;
+  if (!parseUrlState(search).state.prom) return null;
   const checked = validateBaseUrl(state.prom, origin);
   if (!checked.ok || checked.url !== expected) return null;
   const baseUrl = checked.url;
@@ -86,21 +108,32 @@ export function startEarlyDiscovery(search: string, origin: string, nowMs: numbe
   const kind = start(backendKindOptions(client, { baseUrl }));
   // As useBackend: across origins the status endpoints wait for the kind (VictoriaMetrics serves
   // them without CORS headers); same-origin they are always asked.
-  if (!isCrossOrigin(baseUrl, origin)) start(scrapeIntervalQuery(client, baseUrl, true));
-  else
-    void kind.then(
-      (k) => {
-        if (!dropped) start(scrapeIntervalQuery(client, baseUrl, canAskStatus(k, baseUrl, origin)));
-      },
-      () => {},
-    );
+  const scrape = !isCrossOrigin(baseUrl, origin)
+    ? start(scrapeIntervalQuery(client, baseUrl, true))
+    : kind.then((k) => {
+        if (dropped) throw new Error('dropped');
+        return start(scrapeIntervalQuery(client, baseUrl, canAskStatus(k, baseUrl, origin)));
+      });
+  scrape.catch(() => {});
   // The range as the app resolves it from the same URL (a config.json default range, when the URL has
   // none, gives other keys: these answers then go unused, and the app asks its own).
   const range = resolveRange({ from: state.from, to: state.to }, nowMs);
   if (range) {
     const { start: cStart, end: cEnd } = coarseWindow(range.startMs / 1000, range.endMs / 1000);
-    start(metricNamesQuery(client, baseUrl, cStart, cEnd));
-    start(recordedNamesQuery(client, baseUrl, range.startMs / 1000));
+    const names = start(metricNamesQuery(client, baseUrl, cStart, cEnd));
+    const recorded = start(recordedNamesQuery(client, baseUrl, range.startMs / 1000));
+    // The first screen's range queries, as soon as everything their keys depend on is in. A failed
+    // discovery request sends none: the app asks the discovery again, then its panels.
+    const { firstScreen } = opts;
+    if (firstScreen)
+      void Promise.all([names, scrape, recorded]).then(
+        ([n, sc, rec]) => {
+          if (dropped) return;
+          for (const job of firstScreen({ names: new Set(n), scrapeIntervalSec: sc?.seconds ?? null, recorded: namesOf(rec) }))
+            start(rangeQueryOptions(client, { baseUrl, ...job }));
+        },
+        () => {},
+      );
   }
 
   const cancel = (): void => {

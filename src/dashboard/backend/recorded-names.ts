@@ -39,7 +39,7 @@ export function recordedNamesQuery(client: PrometheusClient, baseUrl: string, st
 }
 
 // Module-level, so the selected Set keeps its identity while the answer does.
-const namesOf = ({ result }: QueryAnswer): ReadonlySet<string> =>
+export const namesOf = ({ result }: QueryAnswer): ReadonlySet<string> =>
   result.resultType === 'vector' ? new Set(result.result.flatMap((s) => (s.metric.__name__ ? [s.metric.__name__] : []))) : EMPTY;
 
 export function useRecordedNames(client: PrometheusClient | null, baseUrl: string, startSec: number): RecordedNames {

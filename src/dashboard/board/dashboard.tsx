@@ -58,6 +58,7 @@ export function Dashboard({
   locale,
   credentials,
   onCredentials,
+  bootNow,
 }: {
   config: RuntimeConfig;
   state: DashboardState;
@@ -67,10 +68,11 @@ export function Dashboard({
   locale: string;
   credentials: CredentialStore;
   onCredentials: (origin: string, c: Credentials) => void;
+  bootNow?: number;
 }) {
   const [mainRef, panelWidth, widthMeasured] = usePanelWidth();
   const [printing, onPrint] = usePrintBoard(mainRef);
-  const board = useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing });
+  const board = useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing, bootNow });
   const { engine, catalog, ctx, single, choice } = board;
   const autoAlone = !single && state.panel && isAutoPanelId(state.panel) ? state.panel : null;
   const routingAlone = !single && state.panel && isRoutingPanelId(state.panel) ? state.panel : null;

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { catalogs, isRoutingPanelId } from '../../catalog';
 import { SECTION_IDS, type EngineCatalog, type EngineId, type PanelSpec } from '../../catalog/types';
 import type { RuntimeConfig } from '../../config/runtime-config';
-import { alignRange, computeStep, createPrometheusClient, formatPromDuration, prometheusKeys, rateInterval, type PrometheusClient } from '../../prometheus';
+import { createPrometheusClient, prometheusKeys, type PrometheusClient } from '../../prometheus';
 import { chooseBackend, type BackendChoice } from '../backend/choice';
 import type { CredentialStore } from '../backend/credentials';
 import { useBackend, type BackendInfo } from '../backend/use-backend';
@@ -20,14 +20,14 @@ import { useBelowFoldMounted } from '../data/first-screen';
 import { useCommittedWindow } from '../data/use-committed-window';
 import { useNow } from '../data/use-now';
 import { useRefreshNow } from '../data/refresh-now';
-import { isRelative, rangeProblem, resolveRange } from '../url/time-range';
+import { isRelative } from '../url/time-range';
+import { boardFilters, boardRange, boardWindow } from '../data/query-plan';
 import { useFullScreen } from '../header/use-full-screen';
 import { useEmbedApi } from '../embed/use-embed-api';
 import type { GpuPeak } from '../../config/runtime-config';
 import type { DashboardState } from '../url/url-state';
 import type { SetDashboardState } from '../url/use-url-state';
 
-const DEFAULT_SCRAPE_SEC = 15;
 /** The GPU the MFU panel divides by when neither the URL nor config.json names one. */
 const DEFAULT_GPU = 'H100';
 
@@ -43,6 +43,8 @@ export interface BoardInput {
   widthMeasured: boolean;
   /** The board is being laid out for printing (usePrintBoard). */
   printing: boolean;
+  /** The refresh clock's first reading (main.tsx: the boot path's early queries assume it). */
+  bootNow?: number;
 }
 
 export interface Board {
@@ -77,8 +79,8 @@ export interface Board {
   firstOpen: number;
 }
 
-export function useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing }: BoardInput): Board {
-  const [now, refreshNow] = useNow(state.refresh);
+export function useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing, bootNow }: BoardInput): Board {
+  const [now, refreshNow] = useNow(state.refresh, bootNow);
 
   // Headers are bound to the backend's origin: config.json's to its own backend, the user's to the
   // origin they were typed for. Typed ones override config.json's of the same name.
@@ -96,8 +98,7 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
     if (headers !== firstHeaders.current) void queryClient.resetQueries({ queryKey: prometheusKeys.all });
   }, [headers, queryClient]);
 
-  const problem = rangeProblem({ from: state.from, to: state.to }, now);
-  const range = (!problem && resolveRange({ from: state.from, to: state.to }, now)) || { startMs: now - 3_600_000, endMs: now };
+  const { problem, range } = boardRange(state, now);
 
   const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000, state.cluster);
   const engine = state.engine ?? backend.detectedEngine;
@@ -109,26 +110,16 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
   const resolvedBy = backend.scrapeSettled && recorded.settled && widthMeasured ? backend.resolvedBy : null;
   const resolved = resolvedBy?.[engine] ?? null;
 
-  const scrapeSec = backend.scrapeIntervalSec ?? DEFAULT_SCRAPE_SEC;
-  const stepSec = computeStep({ startMs: range.startMs, endMs: range.endMs, widthPx: panelWidth, minStepSec: scrapeSec });
-  const aligned = alignRange(range.startMs / 1000, range.endMs / 1000, stepSec);
-  const rate = state.rate ?? formatPromDuration(rateInterval({ stepSec, scrapeIntervalSec: scrapeSec }));
+  const { stepSec, aligned, rate } = boardWindow(range, panelWidth, backend.scrapeIntervalSec, state.rate);
 
   const gpuTable = useMemo(() => mergeGpuPeaks(config.gpuPeaks), [config.gpuPeaks]);
   const gpu = state.gpu ?? (config.defaultGpu === null ? DEFAULT_GPU : String(config.defaultGpu));
   const gpuPeakFlops = gpuPeakFor(state.gpu ?? config.defaultGpu ?? DEFAULT_GPU, gpuTable);
 
-  const filters = useMemo(() => {
-    const f: Record<string, string[]> = {
-      [catalog.filterLabels.model]: state.model,
-      [catalog.filterLabels.instance]: state.instance,
-    };
-    const rankLabel = catalog.filterLabels.rank[0];
-    if (rankLabel) f[rankLabel] = state.rank;
-    // A topology label: applies to every engine series (TOPOLOGY_LABELS in catalog/promql.ts).
-    f.cluster = state.cluster;
-    return f;
-  }, [catalog, state.model, state.instance, state.rank, state.cluster]);
+  const filters = useMemo(
+    () => boardFilters(catalog, { model: state.model, instance: state.instance, rank: state.rank, cluster: state.cluster }),
+    [catalog, state.model, state.instance, state.rank, state.cluster],
+  );
 
   const onZoom = useCallback(
     (startMs: number, endMs: number) => {

@@ -1,5 +1,6 @@
 // The width of one panel on the board, which sets the query step.
 import { useEffect, useRef, useState } from 'react';
+import { panelWidthOf } from '../data/query-plan';
 
 /** The panel width, and whether it has been measured yet (queries wait for it: their step follows it). */
 export function usePanelWidth(): [React.RefObject<HTMLElement | null>, number, boolean] {
@@ -9,9 +10,7 @@ export function usePanelWidth(): [React.RefObject<HTMLElement | null>, number, b
     const el = ref.current;
     if (!el) return;
     const ro = new ResizeObserver(([entry]) => {
-      const w = entry?.contentRect.width ?? 1200;
-      // Two columns from the md breakpoint (768 px): a panel is half the row.
-      const panel = Math.max(200, Math.round(w >= 768 ? (w - 12) / 2 : w));
+      const panel = panelWidthOf(entry?.contentRect.width ?? 1200);
       setWidth((prev) => (prev === null || Math.abs(prev - panel) > 40 ? panel : prev));
     });
     ro.observe(el);

@@ -16,8 +16,9 @@ export function refreshMs(r: RefreshInterval): number | null {
   return INTERVAL_MS[r];
 }
 
-export function useNow(refresh: RefreshInterval): [number, () => void] {
-  const [now, setNow] = useState(() => Date.now());
+/** `initial`: the clock's first reading (the boot path's), else now. */
+export function useNow(refresh: RefreshInterval, initial?: number): [number, () => void] {
+  const [now, setNow] = useState(() => initial ?? Date.now());
   const tick = useCallback(() => setNow(Date.now()), []);
 
   useEffect(() => {

@@ -4,7 +4,6 @@
 import { useMemo } from 'react';
 import { GPU_PEAK_MISSING, type ExpandedQuery } from '../../catalog';
 import type { QuietReason } from '../../catalog/quiet';
-import { preferRecorded } from '../../rules/recorded';
 import type { PanelSpec, QuerySpec } from '../../catalog/types';
 import { matrixToSeries, type ChartSeries } from '../../charts';
 import type { RangeQueryAnswer } from '../../prometheus';
@@ -13,7 +12,7 @@ import { useBackendHealth } from '../backend/health';
 import { rangeSeconds, useDashboard, type QueryWindow } from './context';
 import { messagesFor, useLang } from '../../i18n';
 import { shiftWindow } from '../compare/compare';
-import { compareAttr, compareModeOf, mergeLegs, primaryContext, secondLeg, taggedQueries, type CompareNoteId, type LegParts } from '../compare/legs';
+import { compareAttr, compareModeOf, mergeLegs, secondLeg, taggedQueries, type CompareNoteId, type LegParts } from '../compare/legs';
 import { asRangeAnswer } from './instant-series';
 import { useQueryAnswers } from './use-query-answers';
 import { requestedOther } from '../compare/engines';
@@ -22,14 +21,11 @@ import { viewReasonText } from './view-text';
 import { useView, type PanelState } from './view-state';
 import { sameChartValue } from './same-chart-value';
 import { useStable } from './use-stable';
+import { panelQueries, type PanelQueryInfo } from './query-plan';
 
 export type { PanelState };
 
-export interface PanelQueryInfo {
-  query: QuerySpec;
-  expanded: ExpandedQuery | null;
-  missing: string[];
-}
+export type { PanelQueryInfo };
 
 export interface PanelData {
   state: PanelState;
@@ -118,15 +114,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
     () => (resolved ? { resolved, filters, rateInterval, by, gpuPeakFlops: gpuPeakFlops ?? undefined, range: range || undefined } : null),
     [resolved, filters, rateInterval, by, gpuPeakFlops, range],
   );
-  const queries: PanelQueryInfo[] = useMemo(() => {
-    if (!base || panel.notAvailable) return [];
-    return panel.queries.map((query) => {
-      // Recorded series only without a comparison: the second leg (an earlier window, side B, the
-      // other engine) is raw, and both legs must be the same computation to be compared.
-      const r = preferRecorded(query, catalog, primaryContext(mode, base), mode ? null : ctx.metricNames);
-      return 'missing' in r ? { query, expanded: null, missing: r.missing } : { query, expanded: r, missing: [] };
-    });
-  }, [base, panel, catalog, mode, ctx.metricNames]);
+  const queries: PanelQueryInfo[] = useMemo(() => panelQueries(panel, catalog, base, mode, ctx.metricNames), [base, panel, catalog, mode, ctx.metricNames]);
   const { model, cluster } = ctx.state;
   const second = useMemo(
     () => (base && !panel.notAvailable ? secondLeg(mode, panel, catalog, base, { model, cluster }, ctx.resolvedBy) : null),

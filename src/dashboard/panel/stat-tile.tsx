@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useMemo } from 'react';
 import type { QuietReason } from '../../catalog/quiet';
-import { preferRecorded } from '../../rules/recorded';
+import { statDetailExprs, statExpanded, statSource } from '../data/query-plan';
 import type { StatSpec } from '../../catalog/types';
 import { Sparkline, matrixToSeries, sumSeries, trimIncompleteSteps } from '../../charts';
 import { formatValue } from '../../lib/units';
@@ -68,16 +68,11 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const { startSec, endSec, stepSec } = w;
   // A tile with `sumOf` runs its panel's query exactly as the panel does (same PromQL, so the same
   // query key: one request serves both) and adds the panel's series up.
-  const source = useMemo(() => {
-    const q = stat.sumOf && catalog.panels.find((p) => p.id === stat.sumOf?.panelId)?.queries.find((x) => x.id === stat.sumOf?.queryId);
-    return q ? { query: q, by, summed: true } : { query: stat.query, by: [], summed: false };
-  }, [stat, catalog, by]);
-  const expanded = useMemo(() => {
-    if (!resolved) return null;
-    // Recorded series when the panel reads them too (same PromQL: one request still serves both).
-    const r = preferRecorded(source.query, catalog, { resolved, filters, rateInterval, by: source.by, gpuPeakFlops: gpuPeakFlops ?? undefined }, ctx.metricNames);
-    return 'missing' in r ? null : r;
-  }, [resolved, source, catalog, filters, rateInterval, gpuPeakFlops, ctx.metricNames]);
+  const source = useMemo(() => statSource(stat, catalog, by), [stat, catalog, by]);
+  const expanded = useMemo(
+    () => (resolved ? statExpanded(source, catalog, { resolved, filters, rateInterval, gpuPeakFlops: gpuPeakFlops ?? undefined }, ctx.metricNames) : null),
+    [resolved, source, catalog, filters, rateInterval, gpuPeakFlops, ctx.metricNames],
+  );
 
   const exprs = useMemo(() => (expanded ? [expanded.expr] : []), [expanded]);
   const own = useQueryAnswers({ kind: 'range', client, baseUrl, exprs, window: w, enabled: true });
@@ -101,11 +96,8 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   // The value's parts (aborts, errors), each its own last value; a part that fails is left out.
   const detailExprs = useMemo(() => {
     if (!resolved || !stat.details) return NO_EXPRS;
-    return stat.details.flatMap((d) => {
-      const r = preferRecorded(d.query, catalog, { resolved, filters, rateInterval, by: [] }, ctx.metricNames);
-      return 'missing' in r ? [] : [r.expr];
-    });
-  }, [resolved, stat.details, catalog, filters, rateInterval, ctx.metricNames]);
+    return statDetailExprs(stat, catalog, { resolved, filters, rateInterval }, ctx.metricNames);
+  }, [resolved, stat, catalog, filters, rateInterval, ctx.metricNames]);
   const detailAnswers = useQueryAnswers({ kind: 'range', client, baseUrl, exprs: detailExprs, window: w, enabled: true }).answers;
   const details = useMemo(
     () =>
