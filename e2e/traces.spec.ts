@@ -175,11 +175,12 @@ test.describe('exemplars and trace links', () => {
       for (const b of [traces, legend, whole]) expect(b.bottom).toBeLessThanOrEqual(320);
       expect(traces.top).toBeGreaterThanOrEqual(chart.bottom - 1);
     };
-    await inside();
+    // The canvas follows its box on the next resize callback after the traces row appears: wait for the layout to settle.
+    await expect(inside).toPass({ timeout: 10_000 });
     // The exemplar list opened scrolls inside its rows; the chart keeps its height.
     await note.locator('[data-exemplar-list] summary').click();
     await expect(note.locator('[data-exemplar-list] li').first()).toBeVisible();
-    await inside();
+    await expect(inside).toPass({ timeout: 10_000 });
     expect(await page.evaluate(() => (window as unknown as { iwCharts: Set<string> }).iwCharts.size), 'one ECharts instance').toBe(1);
     // The three quantile lines answered before the bounds, alert and restart requests left.
     expect(events.filter((e) => e === 'range in')).toHaveLength(3);
