@@ -59,9 +59,10 @@ export function startEarlyDiscovery(
   expected: string,
   opts: EarlyOptions = {},
 ): EarlyDiscovery | null {
+  const fromUrl = parseUrlState(search).state;
+  if (!fromUrl.prom) return null;
   // The app's first state (config.json's defaults under the URL) when given: its range is the app's.
-  const state = opts.state ?? parseUrlState(search).state;
-  if (!parseUrlState(search).state.prom) return null;
+  const state = opts.state ?? fromUrl;
   const checked = validateBaseUrl(state.prom, origin);
   if (!checked.ok || checked.url !== expected) return null;
   const baseUrl = checked.url;

@@ -43,14 +43,28 @@ const DEFAULT_DIGITS = 3;
 // Intl.NumberFormat construction is slow (tens of µs); tooltips and axes format thousands of values.
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: string | undefined, digits: number): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${digits}`;
+function cachedFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
   let nf = formatters.get(key);
   if (nf === undefined) {
-    nf = new Intl.NumberFormat(locale, { maximumSignificantDigits: digits, useGrouping: true });
+    nf = make();
     formatters.set(key, nf);
   }
   return nf;
+}
+
+function numberFormat(locale: string | undefined, digits: number): Intl.NumberFormat {
+  return cachedFormat(`${locale ?? ''}|${digits}`, () => new Intl.NumberFormat(locale, { maximumSignificantDigits: digits, useGrouping: true }));
+}
+
+/**
+ * `value.toLocaleString(locale, { maximumFractionDigits })` through a cached formatter (that call
+ * builds an `Intl.NumberFormat` each time).
+ *
+ * @example
+ * formatFractionDigits(1234.567, 'en', 0) // '1,235'
+ */
+export function formatFractionDigits(value: number, locale: string | undefined, maxFractionDigits: number): string {
+  return cachedFormat(`${locale ?? ''}|f${maxFractionDigits}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: maxFractionDigits })).format(value);
 }
 
 /**

@@ -3,7 +3,7 @@
 // is, the panel to look at and the PromQL behind it. A healthy range says nothing stands out and
 // what was checked; a range without traffic gives no verdict and says so.
 import { useT, useLang } from '../../i18n';
-import { formatValue } from '../../lib/units';
+import { formatFractionDigits, formatValue } from '../../lib/units';
 import { scrollToPanel } from '../panel/scroll-to-panel';
 import { useDashboard } from '../data/context';
 import { Breakdown } from './breakdown';
@@ -21,23 +21,9 @@ import { pickRouter, useRouterDiagnosis, type RouterDiagnosis } from './use-rout
 
 const LOCALE = { en: 'en', 'zh-CN': 'zh-CN' } as const;
 
-// Number#toLocaleString with options builds an Intl.NumberFormat per call (the region's findings
-// are formatted on every render of the page, i.e. every refresh tick): one per locale and precision.
-const countFormats = new Map<string, Intl.NumberFormat>();
-function formatCount(value: number, locale: string): string {
-  const digits = value < 10 ? 2 : 0;
-  const key = `${locale}|${digits}`;
-  let nf = countFormats.get(key);
-  if (!nf) {
-    nf = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
-    countFormats.set(key, nf);
-  }
-  return nf.format(value);
-}
-
 export function formatEvidence(e: Record<string, EvidenceItem>, locale: string): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(e).map(([k, v]) => [k, v.unit === 'count' ? formatCount(v.value, locale) : formatValue(v.value, v.unit, { locale })]),
+    Object.entries(e).map(([k, v]) => [k, v.unit === 'count' ? formatFractionDigits(v.value, locale, v.value < 10 ? 2 : 0) : formatValue(v.value, v.unit, { locale })]),
   );
 }
 
