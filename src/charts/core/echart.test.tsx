@@ -46,7 +46,7 @@ class FakeIO {
 }
 const scroll = (on: boolean) => act(() => io?.cb([{ isIntersecting: on }]));
 
-const { EChart } = await import('./echart');
+const { EChart, resizeToBox } = await import('./echart');
 
 const option = (n: number): ChartOption => ({ series: [{ type: 'line', id: 'a', data: [[n * 15_000, n]] }] });
 const chart = (o: ChartOption) => createElement(EChart, { option: o, theme: 'light', height: 200, ariaLabel: 'chart' });
@@ -82,5 +82,26 @@ describe('EChart updates', () => {
     scroll(true);
     expect(setOptions).toHaveLength(2);
     expect(setOptions[1]).toBe(latest);
+  });
+});
+
+describe('EChart resize', () => {
+  const fake = (box: { w: number; h: number }, chart: { w: number; h: number }) => {
+    const resize = vi.fn();
+    const ele = { clientWidth: box.w, clientHeight: box.h } as unknown as HTMLElement;
+    const instance = { isDisposed: () => false, getWidth: () => chart.w, getHeight: () => chart.h, resize };
+    return { self: { ele, getEchartsInstance: () => instance as never }, resize };
+  };
+
+  it('resizes on the first callback when the box already differs from the chart (the row that came within the debounce)', () => {
+    const { self, resize } = fake({ w: 573, h: 161 }, { w: 573, h: 178 });
+    resizeToBox.call(self);
+    expect(resize).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not redraw for a callback whose box equals the chart', () => {
+    const { self, resize } = fake({ w: 573, h: 178 }, { w: 573, h: 178 });
+    resizeToBox.call(self);
+    expect(resize).not.toHaveBeenCalled();
   });
 });

@@ -55,6 +55,22 @@ class SingleInitCore extends EChartsReactCore {
   }
 }
 
+// echarts-for-react skips the first resize callback (so as not to cancel the first animation), and
+// size-sensor reports 60 ms debounced: a box that changes within 60 ms of the chart's init (the
+// kiosk's traces row arriving under the chart) was swallowed as that "first" callback, and the
+// canvas kept its old height, overhanging the row and taking its clicks. Our resize compares the
+// box with the chart instead: it resizes whenever they differ (also the first time) and never
+// otherwise, so an unchanged box costs no redraw. `resize` is private in the typings, hence the
+// prototype assignment.
+export function resizeToBox(this: Pick<EChartsReactCore, 'ele' | 'getEchartsInstance'>): void {
+  const instance = this.getEchartsInstance() as EChartsType | undefined;
+  const box = this.ele as HTMLElement | null;
+  if (!instance || instance.isDisposed() || !box) return;
+  if (box.clientWidth === instance.getWidth() && box.clientHeight === instance.getHeight()) return;
+  instance.resize({ width: 'auto', height: 'auto' });
+}
+Object.defineProperty(SingleInitCore.prototype, 'resize', { value: resizeToBox, writable: true, configurable: true });
+
 // Series are replaced as a list (ids absent from the new option are removed); the rest is merged.
 const REPLACE_MERGE = ['series'];
 
