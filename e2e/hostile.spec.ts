@@ -8,10 +8,11 @@
 import { appUrl, expectPanelState, panel } from './fixtures';
 import { apiErrorBody, startFaultProxy, type FaultProxy, type FaultRule, type SeenRequest } from './support/fault-proxy';
 import { expect, test } from './support/fault-test';
+import { freePortBlock } from './support/ports';
 
 const PROM = () => process.env.PROM_DEFAULT!;
-const PROXY_PORT = 29292;
-const OTHER_ORIGIN_PORT = 29293;
+// The proxy and a second origin (the redirect case), on free ports picked at run time.
+let OTHER_ORIGIN_PORT = 0;
 
 const XSS = '<img src=x onerror=window.__xss=1>';
 const HOSTILE = [
@@ -44,7 +45,9 @@ const RULES: FaultRule[] = [
 
 let proxy: FaultProxy;
 test.beforeAll(async () => {
-  proxy = await startFaultProxy(PROM(), PROXY_PORT, OTHER_ORIGIN_PORT);
+  const base = await freePortBlock(2);
+  OTHER_ORIGIN_PORT = base + 1;
+  proxy = await startFaultProxy(PROM(), base, OTHER_ORIGIN_PORT);
 });
 test.afterAll(async () => {
   await proxy?.close();

@@ -7,16 +7,18 @@ import { startStack } from '../scripts/lib/stack';
 import { appUrl, expectPanelState, panel } from './fixtures';
 import { apiErrorBody, startFaultProxy, type FaultProxy, type FaultRule } from './support/fault-proxy';
 import { expect, test } from './support/fault-test';
+import { freePortBlock } from './support/ports';
 
 const PROM = () => process.env.PROM_DEFAULT!;
-// Ports reserved for these specs: the proxy, a second origin for the redirect case, a stack to kill.
-const PROXY_PORT = 29290;
-const OTHER_ORIGIN_PORT = 29291;
-const KILLABLE = { promPort: 29295, vllmPort: 28500, sglangPort: 23500 };
+// Free ports picked at run time (two runs at once do not collide): the proxy, a second origin for
+// the redirect case; the stack to kill takes its own block in its test.
+let OTHER_ORIGIN_PORT = 0;
 
 let proxy: FaultProxy;
 test.beforeAll(async () => {
-  proxy = await startFaultProxy(PROM(), PROXY_PORT, OTHER_ORIGIN_PORT);
+  const base = await freePortBlock(2);
+  OTHER_ORIGIN_PORT = base + 1;
+  proxy = await startFaultProxy(PROM(), base, OTHER_ORIGIN_PORT);
 });
 test.afterAll(async () => {
   await proxy?.close();
@@ -34,6 +36,8 @@ test('backend dies and returns: one banner, panels keep their data marked stale,
   // refresh" is the interval plus a little time for the fetch and the render.
   const ONE_REFRESH = REFRESH_MS + 2_500;
   // Five minutes of history are enough: the test needs panels with data, not a full range.
+  const base = await freePortBlock(12);
+  const KILLABLE = { promPort: base, vllmPort: base + 2, sglangPort: base + 7 };
   const stack = await startStack({ ...KILLABLE, backfillMinutes: 5, seed: 5 });
   try {
     // now-15m at this width gives a step equal to the scrape interval (5 s), so every refresh tick
@@ -152,7 +156,9 @@ const HTTP_CASES: AnswerCase[] = [
   { name: 'HTTP 502 (a proxy error page)', rules: [{ path: API, action: reply(502, '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', 'text/html') }], where: 'banner', text: /HTTP 502 from .*502 Bad Gateway/ },
   { name: 'HTTP 503', rules: [{ path: API, action: reply(503, 'Service Unavailable') }], where: 'banner', text: /HTTP 503 from .*the backend failed/ },
   { name: 'HTTP 504', rules: [{ path: API, action: reply(504, 'Gateway Timeout') }], where: 'banner', text: /HTTP 504 from .*Gateway Timeout/ },
-  { name: 'network failure (connection reset)', rules: [{ path: API, action: { reset: true } }], where: 'banner', text: /Could not reach http:\/\/127\.0\.0\.1:29290/ },
+  { name: 'network failure (connection reset)', rules: [{ path: API, action: { reset: true } }], where: 'banner', get text() {
+      return new RegExp(`Could not reach ${proxy.url.replace(/[.]/g, '\\.')}(?!\\d)`);
+    } },
 ];
 
 const API_ERROR_CASES: AnswerCase[] = (
@@ -177,7 +183,9 @@ const BODY_CASES: AnswerCase[] = [
   { name: 'JSON without the envelope', rules: [{ path: QR, action: reply(200, { result: [] }) }], where: 'panel', text: /JSON without a Prometheus "status"\/"data" envelope/ },
   { name: 'a success whose data is not a matrix', rules: [{ path: QR, action: reply(200, { status: 'success', data: { resultType: 'vector', result: [] } }) }], where: 'panel', text: /a "success" answer whose data is not a matrix/ },
   { name: 'plain text with status 200', rules: [{ path: QR, action: reply(200, 'OK') }], where: 'panel', text: /got text "OK"/ },
-  { name: 'a redirect to another origin (a login page)', rules: [{ path: QR, action: { redirect: `http://127.0.0.1:${OTHER_ORIGIN_PORT}/login` } }], where: 'panel', text: new RegExp(`a redirect to http://127\\.0\\.0\\.1:${OTHER_ORIGIN_PORT}/login \\(usually the login page of an auth proxy\\)`) },
+  { name: 'a redirect to another origin (a login page)', rules: [{ path: QR, action: { redirect: () => `http://127.0.0.1:${OTHER_ORIGIN_PORT}/login` } }], where: 'panel', get text() {
+      return new RegExp(`a redirect to http://127\\.0\\.0\\.1:${OTHER_ORIGIN_PORT}/login \\(usually the login page of an auth proxy\\)`);
+    } },
   { name: 'an error body that is an HTML page', rules: [{ path: QR, action: reply(500, '<html><head><title>Internal Server Error</title><script>window.__xss=1</script></head><body><h1>oops</h1></body></html>', 'text/html') }], where: 'panel', text: /HTTP 500 from .*Internal Server Error/ },
 ];
 

@@ -53,6 +53,8 @@ export interface StackOptions {
 export interface Stack {
   promUrl: string;
   simTargets: string[];
+  /** The backend's data directory (blocks written there, e.g. by `promtool tsdb create-blocks-from rules`, load on its restart). */
+  dataDir: string;
   stop(): Promise<void>;
   /** Stops one simulated engine (`host:port` of `simTargets`): its target goes down, as after a crash. */
   stopEngine(target: string): Promise<void>;
@@ -190,6 +192,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     return {
       promUrl: url,
       simTargets: sim.targets,
+      dataDir,
       stop: () => {
         stopped ??= cleanup();
         return stopped;
