@@ -65,11 +65,18 @@ test('a deep link restores the view, and back/forward work', async ({ page }) =>
   await expect(page.getByRole('radio', { name: 'SGLang' })).toHaveAttribute('aria-checked', 'true');
 });
 
-test('one panel alone with panel= and kiosk=1', async ({ page }) => {
+test('one panel alone with panel= and kiosk=1; it asks nothing for the header it hides', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/')) asked.push(`${new URL(r.url()).pathname} ${requestForm(r).get('query') ?? ''}`);
+  });
   await page.goto(appUrl({ prom: PROM(), engine: 'vllm', panel: 'ttft', kiosk: '1', refresh: 'off' }));
   await expect(page.getByRole('figure')).toHaveCount(1);
   await expectPanelState(page, 'ttft', 'ok');
   await expect(page.getByRole('textbox', { name: 'Prometheus URL' })).toHaveCount(0);
+  // The header's requests would leave after the first screen: once the page is quiet, none was sent.
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((a) => a.includes('/label/instance/values') || a.endsWith(' up == 0'))).toEqual([]);
 });
 
 for (const engine of ['vllm', 'sglang'] as const) {

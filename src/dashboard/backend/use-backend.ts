@@ -82,7 +82,18 @@ export interface BackendInfo {
  * `cluster`: the cluster filter. The engine toggle's counts and the instance lists follow it, so
  * "vLLM 3" means three instances in the clusters shown, not in the whole store.
  */
-export function useBackend(client: PrometheusClient | null, baseUrl: string, startSec: number, endSec: number, cluster: readonly string[] = []): BackendInfo {
+export function useBackend(
+  client: PrometheusClient | null,
+  baseUrl: string,
+  startSec: number,
+  endSec: number,
+  cluster: readonly string[] = [],
+  /**
+   * A kiosk embed shows no header: `header: false` asks no `up == 0`, and the instance lists only
+   * when `detect` (no engine named) and two or more engines are present, the one case they pick the engine.
+   */
+  shown: { header: boolean; detect: boolean } = { header: true, detect: true },
+): BackendInfo {
   // Coarse window: metric names do not change with each refresh tick.
   const { start: cStart, end: cEnd } = coarseWindow(startSec, endSec);
 
@@ -131,7 +142,8 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
     `{${[`__name__="${escapeLabelValue(name)}"`, clusterMatcher, ...routerExclusion({ name, rewrite: 'none' })].filter(Boolean).join(', ')}}`;
   // After the first screen: on a fleet these label lists read every series of the presence metric
   // and held two of the browser's six connections while the first panels waited.
-  const countsEnabled = client !== null && resolvedBy !== null && firstScreenIn;
+  const listsNeeded = shown.header || (shown.detect && presentNames.filter((n) => n !== null).length > 1);
+  const countsEnabled = client !== null && resolvedBy !== null && firstScreenIn && listsNeeded;
   const lists = useQueries({
     queries: presentNames.flatMap((name) =>
       name === null
@@ -151,8 +163,8 @@ export function useBackend(client: PrometheusClient | null, baseUrl: string, sta
   const down = useQuery({
     ...instantQueryOptions(client!, { baseUrl, expr: 'up == 0' }),
     select: downTargets,
-    // For the header only: after the first screen (first-screen.ts).
-    enabled: client !== null && firstScreenIn,
+    // For the header only: after the first screen (first-screen.ts), never in a kiosk.
+    enabled: client !== null && firstScreenIn && shown.header,
     refetchInterval: 30_000,
     staleTime: 15_000,
   });

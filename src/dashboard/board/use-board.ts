@@ -100,7 +100,7 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
 
   const { problem, range } = boardRange(state, now);
 
-  const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000, state.cluster);
+  const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000, state.cluster, { header: !state.kiosk, detect: state.engine === undefined });
   const engine = state.engine ?? backend.detectedEngine;
   const catalog: EngineCatalog = catalogs[engine];
   // Recorded series present from the range's start replace raw queries (src/rules/recorded.ts).
