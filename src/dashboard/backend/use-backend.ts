@@ -89,7 +89,7 @@ export function useBackend(
   endSec: number,
   cluster: readonly string[] = [],
   /**
-   * A kiosk embed shows no header: `header: false` asks no `up == 0`, and the instance lists only
+   * A panel shown alone in a kiosk (an embed) shows no header and no banner: `header: false` asks no `up == 0`, and the instance lists only
    * when `detect` (no engine named) and two or more engines are present, the one case they pick the engine.
    */
   shown: { header: boolean; detect: boolean } = { header: true, detect: true },

@@ -100,7 +100,9 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
 
   const { problem, range } = boardRange(state, now);
 
-  const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000, state.cluster, { header: !state.kiosk, detect: state.engine === undefined });
+  // A panel shown alone in a kiosk (an embed) has no header and no room for the targets-down banner;
+  // the kiosk board (a wall screen) keeps the banner.
+  const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000, state.cluster, { header: !(state.kiosk && state.panel !== null), detect: state.engine === undefined });
   const engine = state.engine ?? backend.detectedEngine;
   const catalog: EngineCatalog = catalogs[engine];
   // Recorded series present from the range's start replace raw queries (src/rules/recorded.ts).
