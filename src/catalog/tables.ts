@@ -74,6 +74,7 @@ export function modelSummaryPanel(m: EngineRoles, label: string): PanelSpec {
           id: 'instances-down',
           title: 'Down',
           unit: 'count',
+          live: true,
           expr: `count by ($__by) (group by ($__by, instance) (last_over_time(${ref(m.running)}[$__range])) unless on (instance) group by (instance) (${ref(m.running)}))`,
         }),
         ...sharedColumns(m, label),
@@ -112,7 +113,7 @@ export function instanceTablePanel(m: EngineRoles, label: string): PanelSpec {
       sort: { column: 'status', dir: 'asc' },
       columns: [
         col({ id: 'model', title: 'Model', unit: 'count', label: 'model_name', expr: `group by ($__by, model_name) (last_over_time(${ref(m.running)}[$__range]))` }),
-        col({ id: 'status', title: 'Status', unit: 'count', status: 'up', expr: `max by (instance) ({{up}} and on (job) ${seen})` }),
+        col({ id: 'status', title: 'Status', unit: 'count', status: 'up', live: true, expr: `max by (instance) ({{up}} and on (job) ${seen})` }),
         col({
           id: 'uptime',
           title: 'Uptime',
@@ -122,7 +123,7 @@ export function instanceTablePanel(m: EngineRoles, label: string): PanelSpec {
         // Counter resets: a restarted engine starts its counters again from 0. Works where the
         // process start time is absent (SGLang's multiprocess client has no process collector).
         col({ id: 'restarts', title: 'Restarts', unit: 'count', status: 'restarts', expr: `max by (instance) (resets(${ref(m.requests)}[$__range]))` }),
-        ...(m.sleepState ? [col({ id: 'awake', title: 'Awake', unit: 'count', status: 'awake', expr: `max by ($__by) (${ref(m.sleepState, 'sleep_state="awake"')})` })] : []),
+        ...(m.sleepState ? [col({ id: 'awake', title: 'Awake', unit: 'count', status: 'awake', live: true, expr: `max by ($__by) (${ref(m.sleepState, 'sleep_state="awake"')})` })] : []),
         col({ id: 'running', title: 'Running', unit: 'requests', expr: `sum by ($__by) (${ref(m.running)})`, worse: 'higher' }),
         m.waiting
           ? col({ id: 'waiting', title: 'Waiting', unit: 'requests', expr: `sum by ($__by) (${ref(m.waiting)})`, worse: 'higher' })

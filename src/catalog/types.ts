@@ -102,6 +102,12 @@ export interface ColumnSpec {
   numeric?: { orProductOf?: readonly string[] };
   /** How the column feeds the row's status (instance table). */
   status?: 'up' | 'restarts' | 'awake';
+  /**
+   * Asked at the range's live end, not on the one-minute summary grid the other columns share: a
+   * figure about now (is the target up, is the instance still reporting) that must change within one
+   * refresh, not within a grid step.
+   */
+  live?: boolean;
   /** Set when the engine has no metric for the column: it is shown empty with this reason, never queried. */
   notAvailable?: string;
   /** An SLO attainment column: its cells are coloured against this objective, as the attainment tiles are. */

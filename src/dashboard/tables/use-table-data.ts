@@ -8,10 +8,10 @@ import { useLang } from '../../i18n';
 import { isBackendWide } from '../backend/errors';
 import { useBackendHealth } from '../backend/health';
 import { compareShiftSec, shiftWindow, withDeltas } from '../compare/compare';
-import { rangeSeconds, summaryWindow, useDashboard } from '../data/context';
+import { rangeSeconds, summaryWindow, useDashboard, type DashboardContextValue, type QueryWindow } from '../data/context';
 import { buildRows, markOutliers, type ColumnAnswers, type RowLabels, type TableRow } from './table-data';
 import { useQueryAnswers } from '../data/use-query-answers';
-import { useView, type PanelState } from '../data/view-state';
+import { useView, type PanelState, type QueryStatus } from '../data/view-state';
 import { viewReasonText } from '../data/view-text';
 import type { PanelQueryInfo } from '../data/use-panel-data';
 
@@ -47,6 +47,24 @@ function vectorOf(a: QueryAnswer | undefined) {
   return a && a.result.resultType === 'vector' ? a.result.result : [];
 }
 
+/** One table's answers: the summary-grid queries, then the live ones, as one list. */
+function useTableAnswers(
+  client: DashboardContextValue['client'],
+  baseUrl: string,
+  summaryExprs: readonly string[],
+  summaryWindow: QueryWindow,
+  liveExprs: readonly string[],
+  liveWindow: QueryWindow,
+  enabled: boolean,
+): { statuses: QueryStatus[]; answers: Array<QueryAnswer | undefined> } {
+  const a = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs: summaryExprs, window: summaryWindow, enabled });
+  const b = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs: liveExprs, window: liveWindow, enabled });
+  return useMemo(
+    () => (b.answers.length === 0 ? a : { statuses: [...a.statuses, ...b.statuses], answers: [...a.answers, ...b.answers] }),
+    [a, b],
+  );
+}
+
 export function useTableData(panel: PanelSpec, enabled: boolean): TableData {
   const ctx = useDashboard();
   const lang = useLang();
@@ -70,17 +88,35 @@ export function useTableData(panel: PanelSpec, enabled: boolean): TableData {
   }, [resolved, spec, labels, catalog, filters, rateInterval, gpuPeakFlops, range]);
 
   const runnable = useMemo(() => columns.filter((c): c is ColumnInfo & { expanded: ExpandedQuery } => c.expanded !== null), [columns]);
-  // Columns with the same PromQL (the labels of one info gauge) share one request.
-  const { exprs, exprIndex } = useMemo(() => {
-    const distinct = [...new Set(runnable.map((c) => c.expanded.expr))];
-    return { exprs: distinct, exprIndex: runnable.map((c) => distinct.indexOf(c.expanded.expr)) };
+  // Columns with the same PromQL (the labels of one info gauge) share one request. Live columns
+  // (is it up now) are asked at the window's end, the others on the summary grid: answers are
+  // indexed summary first, then live.
+  const { summaryExprs, liveExprs, exprIndex } = useMemo(() => {
+    const summary = [...new Set(runnable.filter((c) => !c.column.live).map((c) => c.expanded.expr))];
+    const live = [...new Set(runnable.filter((c) => c.column.live).map((c) => c.expanded.expr))];
+    return {
+      summaryExprs: summary,
+      liveExprs: live,
+      exprIndex: runnable.map((c) => (c.column.live ? summary.length + live.indexOf(c.expanded.expr) : summary.indexOf(c.expanded.expr))),
+    };
   }, [runnable]);
-  const { statuses, answers } = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs, window: w, enabled: enabled && !!spec });
+  const on = enabled && !!spec;
+  const now = useTableAnswers(client, baseUrl, summaryExprs, w, liveExprs, ctx.window, on);
+  const { statuses, answers } = now;
 
   // Compare mode (model table): the same columns at end − d, for a change figure in every cell.
   const shiftSec = spec?.rows === 'model' ? compareShiftSec(ctx.state.compare) : null;
-  const earlierWindow = useMemo(() => (shiftSec === null ? w : shiftWindow(w, shiftSec)), [w, shiftSec]);
-  const earlier = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs: shiftSec === null ? NO_EXPRS : exprs, window: earlierWindow, enabled: enabled && !!spec });
+  const earlierSummary = useMemo(() => (shiftSec === null ? w : shiftWindow(w, shiftSec)), [w, shiftSec]);
+  const earlierLive = useMemo(() => (shiftSec === null ? ctx.window : shiftWindow(ctx.window, shiftSec)), [ctx.window, shiftSec]);
+  const earlier = useTableAnswers(
+    client,
+    baseUrl,
+    shiftSec === null ? NO_EXPRS : summaryExprs,
+    earlierSummary,
+    shiftSec === null ? NO_EXPRS : liveExprs,
+    earlierLive,
+    on,
+  );
 
   const rows = useMemo((): TableRow[] | null => {
     if (!spec || answers.some((a, i) => a === undefined && !statuses[i]?.error)) return null;
