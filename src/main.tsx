@@ -7,7 +7,8 @@
 // own keys (src/app/first-screen/), while React still renders.
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, firstBackend, firstState } from './app/app';
+import { App } from './app/app';
+import { firstBackend, firstState } from './app/first-state';
 import { ConfigErrorPage } from './app/config-error-page';
 import { startEarlyDiscovery } from './app/early-discovery';
 import { firstScreenJobs } from './app/first-screen/plan';

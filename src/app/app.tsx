@@ -3,42 +3,13 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { Dashboard } from '../dashboard/board/dashboard';
-import { DEFAULT_STATE, parseUrlState, REFRESH_OPTIONS, type DashboardState } from '../dashboard/url/url-state';
 import { useUrlState } from '../dashboard/url/use-url-state';
-import { chooseBackend } from '../dashboard/backend/choice';
 import { loadRemembered, saveRemembered, withCredentials, type CredentialStore, type Credentials } from '../dashboard/backend/credentials';
+import { defaultsFrom } from './first-state';
 import { I18nContext, messagesFor, pickLang } from '../i18n';
 import { warmTimeFormat } from '../lib/time';
 import { warmNumberFormat } from '../lib/units';
 import { createQueryClient } from './query-client';
-
-function defaultsFrom(config: RuntimeConfig): DashboardState {
-  const refresh = REFRESH_OPTIONS.find((r) => r === config.defaultRefresh);
-  return {
-    ...DEFAULT_STATE,
-    engine: config.defaultEngine,
-    from: config.defaultRange?.from ?? DEFAULT_STATE.from,
-    to: config.defaultRange?.to ?? DEFAULT_STATE.to,
-    refresh: refresh ?? DEFAULT_STATE.refresh,
-    theme: config.theme ?? DEFAULT_STATE.theme,
-    lang: config.lang,
-  };
-}
-
-/**
- * The backend and the headers the dashboard will ask first, as Dashboard derives them
- * (`chooseBackend`). The boot path starts its discovery with exactly these (main.tsx).
- */
-export function firstBackend(config: RuntimeConfig, search: string, origin: string, store: CredentialStore): { baseUrl: string; headers: Record<string, string> } {
-  const { state } = parseUrlState(search, defaultsFrom(config));
-  const { baseUrl, headers } = chooseBackend(state.prom, config, origin, store);
-  return { baseUrl, headers };
-}
-
-/** The state the dashboard starts from: the URL over config.json's defaults (the boot path derives its first keys from it). */
-export function firstState(config: RuntimeConfig, search: string): DashboardState {
-  return parseUrlState(search, defaultsFrom(config)).state;
-}
 
 function useSystemDark(): boolean {
   const [dark, setDark] = useState(() => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
