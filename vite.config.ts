@@ -1,7 +1,7 @@
 // Vite config. `base: './'` makes the built folder work from any sub-path without a rebuild.
 // The dev/preview servers offer a same-origin proxy (`/prom-proxy/<encoded base>/…`) so a local
 // Prometheus without CORS headers can be reached: see docs/architecture.md.
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -19,9 +19,34 @@ const proxy = proxyTarget
     }
   : undefined;
 
+/**
+ * The entry (src/main.tsx) is small: it asks config.json's answer and the backend's discovery while
+ * the app's chunk (src/app/start.tsx, imported at once) loads. This plugin lists that chunk and its
+ * static imports as `modulepreload` links in index.html, so the browser fetches them in parallel
+ * with the entry instead of after the entry has run (and the initial-size figure counts them).
+ */
+function preloadAppChunk(): Plugin {
+  return {
+    name: 'inferwatch:preload-app-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const start = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/start.tsx'));
+        if (!start || start.type !== 'chunk') throw new Error('inferwatch:preload-app-chunk: no chunk for src/app/start.tsx');
+        const files = [start.fileName, ...start.imports].filter((f) => !html.includes(`/${f}"`));
+        const links = files.map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`).join('\n    ');
+        return html.replace('</head>', `  ${links}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadAppChunk()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -1,17 +1,13 @@
 // Entry: load and validate config.json, then start the app; a bad config gives a readable page.
-// A backend named in the URL is asked for its names and scrape interval before the first render
-// (src/app/early-discovery.ts), so the first panels need no round trip after it. That waits for
-// config.json (asked by public/boot.js while the bundle loaded, so it is normally in already):
-// only config.json says whether this copy may ask that backend and which headers are bound to it.
-// Once that discovery has answered, the first screen's range queries leave too, under the panels'
-// own keys (src/app/first-screen/), while React still renders.
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { firstBackend, firstState } from './app/first-state';
-import { ConfigErrorPage } from './app/config-error-page';
+// The entry is small on purpose: React and the dashboard (app/start.tsx) are a chunk it imports at
+// once, which downloads and compiles while this chunk already asks config.json's answer (requested
+// by public/boot.js) and, for a backend named in the URL, its discovery (src/app/early-discovery.ts:
+// names, scrape interval, recorded series). That waits for config.json: only it says whether this
+// copy may ask that backend and which headers are bound to it. Once the discovery and the app's
+// chunk are in, the first screen's range queries leave under the panels' own keys
+// (src/app/first-screen/), while React renders its first commit.
 import { startEarlyDiscovery } from './app/early-discovery';
-import { firstScreenJobs } from './app/first-screen/plan';
+import { firstBackend, firstState } from './app/first-state';
 import { readViewport } from './app/first-screen/viewport';
 import { createQueryClient } from './app/query-client';
 import { loadRuntimeConfig } from './config/runtime-config';
@@ -23,7 +19,7 @@ import './index.css';
 performance.mark('inferwatch:script');
 // The data worker's script loads while config.json does (src/prometheus/worker/).
 startDataWorker();
-const root = createRoot(document.getElementById('root')!);
+const app = import('./app/start');
 const credentials = loadRemembered();
 
 loadRuntimeConfig()
@@ -39,21 +35,18 @@ loadRuntimeConfig()
       const viewport = readViewport();
       const early = startEarlyDiscovery(window.location.search, window.location.origin, bootNow, first.headers, first.baseUrl, {
         state,
-        firstScreen: (d) => firstScreenJobs({ ...d, state, now: bootNow, viewport }),
+        firstScreen: async (d) => (await app).firstScreenJobs({ ...d, state, now: bootNow, viewport }),
       });
       early?.adopt(queryClient, first.baseUrl, first.headers);
     }
-    // A transition: React yields to the event loop every few ms while it renders the first
-    // screen, so the early discovery's answers are handled (and its next requests leave) during
-    // that render instead of after it.
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App config={config} queryClient={queryClient} initialCredentials={credentials} bootNow={bootNow} />
-        </StrictMode>,
-      ),
-    );
+    return app.then((m) => m.startApp(config, queryClient, credentials, bootNow));
   })
-  .catch((e: unknown) => {
-    root.render(<ConfigErrorPage message={e instanceof Error ? e.message : String(e)} />);
+  .catch(async (e: unknown) => {
+    const message = e instanceof Error ? e.message : String(e);
+    try {
+      (await app).showConfigError(message);
+    } catch {
+      // The app's own chunk did not load (a partial deploy, a dropped connection): say so in plain text.
+      document.getElementById('root')!.textContent = `inferwatch could not start: ${message}`;
+    }
   });

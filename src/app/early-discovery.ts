@@ -34,11 +34,13 @@ export interface Discovered {
   recorded: ReadonlySet<string>;
 }
 
+type RangeJob = { expr: string; start: number; end: number; step: number };
+
 export interface EarlyOptions {
   /** The state the app will start from (the URL over config.json's defaults); else the URL's alone. */
   state?: DashboardState;
   /** The range queries to send once the discovery has answered (each under the app's own key). */
-  firstScreen?: (d: Discovered) => ReadonlyArray<{ expr: string; start: number; end: number; step: number }>;
+  firstScreen?: (d: Discovered) => ReadonlyArray<RangeJob> | Promise<ReadonlyArray<RangeJob>>;
 }
 
 function sameHeaders(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -128,10 +130,12 @@ export function startEarlyDiscovery(
     const { firstScreen } = opts;
     if (firstScreen)
       void Promise.all([names, scrape, recorded]).then(
-        ([n, sc, rec]) => {
+        async ([n, sc, rec]) => {
           if (dropped) return;
-          for (const job of firstScreen({ names: new Set(n), scrapeIntervalSec: sc?.seconds ?? null, recorded: namesOf(rec) }))
-            start(rangeQueryOptions(client, { baseUrl, ...job }));
+          // The planner lives in the app's chunk (it needs the catalog): it may still be loading.
+          const jobs = await firstScreen({ names: new Set(n), scrapeIntervalSec: sc?.seconds ?? null, recorded: namesOf(rec) });
+          if (dropped) return;
+          for (const job of jobs) start(rangeQueryOptions(client, { baseUrl, ...job }));
         },
         () => {},
       );

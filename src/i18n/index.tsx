@@ -4,8 +4,8 @@ import { en, type Messages } from './en';
 import { zhCN } from './zh-CN';
 
 export type { Messages };
-export const LANGS = ['en', 'zh-CN'] as const;
-export type Lang = (typeof LANGS)[number];
+import type { Lang } from './langs';
+export { LANGS, type Lang } from './langs';
 
 const tables: Record<Lang, Messages> = { en, 'zh-CN': zhCN };
 

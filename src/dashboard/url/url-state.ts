@@ -11,7 +11,7 @@ import type { EngineId } from '../../catalog/types';
 import { parseObjective, parseThreshold, SLO_PROBLEM_EN } from '../../lib/slo';
 import { parsePromDuration } from '../../lib/duration';
 import { isTimeExpr } from './time-range';
-import { LANGS, type Lang } from '../../i18n';
+import { LANGS, type Lang } from '../../i18n/langs';
 
 export const URL_VERSION = 1;
 

@@ -32,3 +32,7 @@ scope.onmessage = (event) => {
     },
   );
 };
+
+// Until this arrives the page runs its jobs on the main thread (./transport.ts): the boot's first
+// requests do not wait for this script to download and compile.
+scope.postMessage({ type: 'ready' });

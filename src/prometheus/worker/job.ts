@@ -70,5 +70,7 @@ export type ToWorker = { type: 'run'; id: number; job: QueryJob } | { type: 'abo
 
 /** Worker → main thread. */
 export type FromWorker =
+  /** Sent once, when the worker's script has run: jobs go to it from then on. */
+  | { type: 'ready' }
   | { type: 'done'; id: number; answer: JobAnswer }
   | { type: 'failed'; id: number; error: ErrorData };

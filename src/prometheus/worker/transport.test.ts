@@ -30,11 +30,20 @@ class FakeWorker {
 const job = { endpoint: 'query' as const, baseUrl: 'http://prom.test', headers: {}, params: [['query', 'up']] as const, maxBodyBytes: 1000 };
 const vector = { resultType: 'vector' as const, result: [] };
 
-function setup(): { fake: FakeWorker; transport: WorkerTransport } {
+/** A transport whose worker has said `ready` (unless `ready: false`). */
+function setup({ ready = true } = {}): { fake: FakeWorker; transport: WorkerTransport } {
   const fake = new FakeWorker();
   const transport = new WorkerTransport(() => fake as unknown as Worker);
+  if (ready) fake.answer({ type: 'ready' });
   return { fake, transport };
 }
+
+const okBody = JSON.stringify({ status: 'success', data: vector });
+const stubFetch = () => {
+  const fetchFn = vi.fn(() => Promise.resolve(new Response(okBody, { headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal('fetch', fetchFn);
+  return fetchFn;
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -77,10 +86,9 @@ describe('WorkerTransport', () => {
 
   it('a worker that fails to load hands its pending and later requests to the main thread, and says so once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const body = JSON.stringify({ status: 'success', data: vector });
-    const fetchFn = vi.fn(() => Promise.resolve(new Response(body, { headers: { 'content-type': 'application/json' } })));
-    vi.stubGlobal('fetch', fetchFn);
-    const { fake, transport } = setup();
+    const fetchFn = stubFetch();
+    const { fake, transport } = setup({ ready: false });
+    fake.answer({ type: 'ready' });
     const pending = transport.run(job, undefined, 0);
     fake.fail("Refused to create a worker: worker-src 'none'");
     await expect(pending).resolves.toMatchObject({ endpoint: 'query', result: vector });
@@ -90,6 +98,21 @@ describe('WorkerTransport', () => {
     expect(fetchFn).toHaveBeenCalledTimes(2);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('the data worker is not available');
+  });
+
+  it('until the worker says ready, jobs run on the main thread (the boot does not wait for its script); then they go to it', async () => {
+    const fetchFn = stubFetch();
+    const { fake, transport } = setup({ ready: false });
+    await expect(transport.run(job, undefined, 0)).resolves.toMatchObject({ endpoint: 'query', result: vector });
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(fake.sent).toEqual([]);
+    fake.answer({ type: 'ready' });
+    const p = transport.run(job, undefined, 0);
+    expect(fake.sent.map((m) => m.type)).toEqual(['run']);
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    const run = fake.sent[0] as Extract<ToWorker, { type: 'run' }>;
+    fake.answer({ type: 'done', id: run.id, answer: { endpoint: 'query', result: vector, warnings: [] } });
+    await expect(p).resolves.toMatchObject({ endpoint: 'query' });
   });
 
   it('a Worker constructor that throws (a CSP refusing it) leaves the main thread path', async () => {

@@ -26,12 +26,16 @@ interface Pending {
 const globalFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 
 /**
- * Sends jobs to one data worker. The timeout and the caller's abort are handled here, on the main
+ * Sends jobs to one data worker, once its script has run (it says `ready`): until then, jobs run on
+ * the main thread, so the boot's first requests (the backend kind, the recorded-series probe) do not
+ * wait for the worker's script to download and compile. The timeout and the caller's abort are handled here, on the main
  * thread's clock; the worker is told to abort its fetch. If the worker fails to start or dies, every
  * job (pending ones included) runs on the main thread from then on, and the console says why once.
  */
 export class WorkerTransport implements QueryTransport {
   private worker: Worker | null = null;
+  /** The worker's script has run: jobs go to it. */
+  private ready = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly fallback = inThreadTransport(globalFetch);
@@ -57,7 +61,7 @@ export class WorkerTransport implements QueryTransport {
   }
 
   run(job: QueryJob, signal: AbortSignal | undefined, timeoutMs: number | undefined): Promise<JobAnswer> {
-    if (this.worker === null) return this.fallback.run(job, signal, timeoutMs);
+    if (this.worker === null || !this.ready) return this.fallback.run(job, signal, timeoutMs);
     const worker = this.worker;
     return new Promise<JobAnswer>((resolve, reject) => {
       if (signal?.aborted === true) {
@@ -104,6 +108,10 @@ export class WorkerTransport implements QueryTransport {
   }
 
   private receive(msg: FromWorker): void {
+    if (msg.type === 'ready') {
+      this.ready = true;
+      return;
+    }
     const p = this.pending.get(msg.id);
     if (p === undefined) return; // cancelled meanwhile
     if (msg.type === 'done') p.resolve(msg.answer);

@@ -1,0 +1,32 @@
+// The app's half of the boot (main.tsx loads it with a dynamic import, so React, the catalog and
+// the dashboard download and compile while the entry already asks config.json and the backend's
+// discovery): renders the app, or the start-up error page, and plans the first screen's queries.
+import { StrictMode, startTransition } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { QueryClient } from '@tanstack/react-query';
+import type { RuntimeConfig } from '../config/runtime-config';
+import type { CredentialStore } from '../dashboard/backend/credentials';
+import { App } from './app';
+import { ConfigErrorPage } from './config-error-page';
+
+export { firstScreenJobs } from './first-screen/plan';
+
+let root: Root | null = null;
+const rootOf = (): Root => (root ??= createRoot(document.getElementById('root')!));
+
+export function startApp(config: RuntimeConfig, queryClient: QueryClient, credentials: CredentialStore, bootNow: number): void {
+  // A transition: React yields to the event loop every few ms while it renders the first screen,
+  // so the early discovery's answers are handled (and its next requests leave) during that render
+  // instead of after it.
+  startTransition(() =>
+    rootOf().render(
+      <StrictMode>
+        <App config={config} queryClient={queryClient} initialCredentials={credentials} bootNow={bootNow} />
+      </StrictMode>,
+    ),
+  );
+}
+
+export function showConfigError(message: string): void {
+  rootOf().render(<ConfigErrorPage message={message} />);
+}
