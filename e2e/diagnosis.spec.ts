@@ -247,6 +247,7 @@ test.describe('diagnosis on scenario models', () => {
 
   // Last: it resets the healthy model's counters.
   test('restarting a simulated engine with a smaller KV cache draws a restart and a config-change marker at that time', async ({ page }) => {
+    test.setTimeout(180_000);
     const target = stack().simTargets[MODELS.indexOf(HEALTHY)]!;
     const sglang = stack().simTargets.at(-1)!;
     // Sleep mode first: the engine sleeps through a scrape (5 s), then restarts awake.
@@ -292,6 +293,17 @@ test.describe('diagnosis on scenario models', () => {
     expect(new URL(page.url()).searchParams.get('from')).toBe(at);
 
     // SGLang exports no process start time: its restart is read off its request counter's reset.
+    // The new process's counter exists once its first request finishes (tens of seconds at this
+    // load, as on a real server): the board can show the reset once Prometheus holds it.
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${stack().promUrl}/api/v1/query`, { method: 'POST', body: new URLSearchParams({ query: `sum(resets(sglang:num_requests_total{instance="${sglang}"}[5m]))` }) });
+          return Number(((await res.json()) as { data: { result: Array<{ value: [number, string] }> } }).data.result[0]?.value[1] ?? 0);
+        },
+        { timeout: 90_000, intervals: [2_000] },
+      )
+      .toBeGreaterThan(0);
     await page.goto(appUrl({ prom: stack().promUrl, engine: 'sglang', from: RANGE }));
     const reset = region(page).getByTestId('diagnosis-changes').locator(`[data-change-kind="restart"][data-start-instance="${sglang}"]`);
     await expect(reset).toContainText('counter reset', { timeout: 30_000 });
