@@ -144,7 +144,17 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
     // BQ_COMMITS=1: count React commits per tick (a minimal devtools hook; React calls it per commit).
     if (diag.commits) {
       await send('Page.addScriptToEvaluateOnNewDocument', {
-        source: `globalThis.__iwCommits = 0; globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject() { return 1; }, onCommitFiberRoot() { globalThis.__iwCommits++; }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {} };`,
+        // Per commit, the components that rendered in it (fibers with React's PerformedWork flag,
+        // in subtrees that were not bailed out: a child list unchanged since the last commit is
+        // skipped, as React DevTools does), by name: printed per window change (give BQ_MINIFY=false for readable names).
+        source: `globalThis.__iwCommits = 0; globalThis.__iwCommitLog = [];
+          const nameOf = (t) => typeof t === 'function' ? (t.displayName || t.name || 'anon') : t && typeof t === 'object' ? (t.displayName || (t.type && (t.type.displayName || t.type.name)) || (t.render && (t.render.displayName || t.render.name)) || null) : null;
+          globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject() { return 1; }, onCommitFiberRoot(_id, root) {
+            globalThis.__iwCommits++;
+            const counts = {}; let total = 0; const stack = [root.current];
+            while (stack.length) { const f = stack.pop(); if (!f) continue; if (f.flags & 1) { const n = nameOf(f.type); if (n) { counts[n] = (counts[n] || 0) + 1; total++; } } if (f.sibling) stack.push(f.sibling); if (f.child && (!f.alternate || f.child !== f.alternate.child)) stack.push(f.child); }
+            globalThis.__iwCommitLog.push(total + ' rendered: ' + Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => k + '=' + v).join(' '));
+          }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {} };`,
       });
     }
     const evaluate = async <T>(expression: string): Promise<T> => {
@@ -227,7 +237,11 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       const sent = await evaluate<string[]>(`__iwBench.sent.slice(${n0})`);
       if (sent.length > 0) await evaluate(`(globalThis.__iwLastChange = __iwBench.reqs.slice(${r0}), 0)`);
       const other = await evaluate<string[]>(`__iwBench.other.slice(${o0})`);
-      if (diag.commits && sent.length > 0) progress(`react commits: ${(await evaluate<number>('__iwCommits')) - c0}`);
+      if (diag.commits && sent.length > 0) {
+        progress(`react commits: ${(await evaluate<number>('__iwCommits')) - c0}`);
+        for (const line of await evaluate<string[]>('__iwCommitLog')) progress(`  commit: ${line}`);
+      }
+      if (diag.commits) await evaluate('(__iwCommitLog.length = 0, 0)');
       if (diag.other && other.length > 0) progress(`other requests: ${other.join(' | ')}`);
       // BQ_QUERIES=1: the PromQL of each range request of the window change.
       if (diag.queries && sent.length > 0) progress(`range queries:\n  ${sent.join('\n  ')}`);

@@ -3,6 +3,7 @@
 import { SECTION_IDS, type PanelSpec } from '../../catalog/types';
 import type { RuntimeConfig } from '../../config/runtime-config';
 import { useT } from '../../i18n';
+import { memo } from 'react';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { AbSummary } from '../compare/ab-summary';
 import { AlertsRegion } from '../alerts/region';
@@ -14,6 +15,7 @@ import { AbsentStatTile } from '../panel/absent-stat-tile';
 import { StatTile } from '../panel/stat-tile';
 import { CapacityLeftNote } from '../fleet/capacity-left-note';
 import { SloTiles } from '../slo/tiles';
+import type { EffectiveSlo } from '../slo/queries';
 import type { DashboardState } from '../url/url-state';
 import type { SetDashboardState } from '../url/use-url-state';
 import { Banners } from './banners';
@@ -41,13 +43,18 @@ function PanelCrash({ panel, message }: { panel: PanelSpec; message: string }) {
   );
 }
 
-function Guarded({ panel, board }: { panel: PanelSpec; board: Board }) {
+/**
+ * A panel behind its error boundary. Memoised on what it reads (the panel and, when thresholds are
+ * set, the SLO), not on `board`, which is a new object on every clock tick: a tick that does not
+ * move the shown window then renders none of the ~50 panels' wrappers.
+ */
+const Guarded = memo(function Guarded({ panel, slo }: { panel: PanelSpec; slo: EffectiveSlo | null }) {
   return (
     <ErrorBoundary fallback={(message) => <PanelCrash panel={panel} message={message} />}>
-      <BoardPanel panel={panel} board={board} />
+      <BoardPanel panel={panel} slo={slo} />
     </ErrorBoundary>
   );
-}
+});
 
 export function Dashboard({
   config,
@@ -107,6 +114,7 @@ export function Dashboard({
 function WholeBoard({ board, config }: { board: Board; config: RuntimeConfig }) {
   const t = useT();
   const { state, setState, catalog, engine, resolved } = board;
+  const panelSlo = board.sloSet ? board.slo : null;
   const gpus = useGpuSource(config.gpuPrices, board.belowFold);
   const toggle = (sid: string) =>
     setState({ collapsed: state.collapsed.includes(sid) ? state.collapsed.filter((c) => c !== sid) : [...state.collapsed, sid] });
@@ -133,7 +141,7 @@ function WholeBoard({ board, config }: { board: Board; config: RuntimeConfig }) 
         .filter((p) => p.section === 'overview')
         .map((p) => (
           <div key={`${engine}-${p.id}`} className="iw-overview">
-            <Guarded panel={p} board={board} />
+            <Guarded panel={p} slo={panelSlo} />
           </div>
         ))}
       {SECTION_IDS.filter((_, i) => board.belowFold || i <= board.firstOpen).map((sid) => {
@@ -153,7 +161,7 @@ function WholeBoard({ board, config }: { board: Board; config: RuntimeConfig }) 
             }
           >
             {split.shown.map((p) => (
-              <Guarded key={`${engine}-${p.id}`} panel={p} board={board} />
+              <Guarded key={`${engine}-${p.id}`} panel={p} slo={panelSlo} />
             ))}
             <SectionExtras place={sid} slot="after" board={board} />
           </Section>

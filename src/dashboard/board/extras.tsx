@@ -11,6 +11,7 @@ import { GpuPicker } from './gpu-picker';
 import { GpuAbsentNote } from '../gpus/gpu-section';
 import { useGpuWidened } from '../gpus/widen';
 import type { Board } from './use-board';
+import type { EffectiveSlo } from '../slo/queries';
 
 function Extra({ id, board }: { id: SectionExtraId; board: Board }) {
   switch (id) {
@@ -39,8 +40,8 @@ export function SectionExtras({ place, slot, board }: { place: PanelPlace; slot:
 }
 
 /** A catalog panel, with the extension another feature declares for its kind when that feature is on. */
-export function BoardPanel({ panel: own, board }: { panel: PanelSpec; board: Board }) {
+export function BoardPanel({ panel: own, slo }: { panel: PanelSpec; slo: EffectiveSlo | null }) {
   const panel = useGpuWidened(own);
-  if (panelExtension(panel) === 'slo-columns' && board.sloSet) return <SloSummaryPanel panel={panel} slo={board.slo} />;
+  if (panelExtension(panel) === 'slo-columns' && slo) return <SloSummaryPanel panel={panel} slo={slo} />;
   return <Panel panel={panel} />;
 }
