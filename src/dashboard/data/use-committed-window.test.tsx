@@ -4,7 +4,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPrometheusClient, type PrometheusClient } from '../../prometheus';
 import { summaryWindow, type QueryWindow } from './context';
-import { isTranslation, planPrefetch, PREFETCH_LIMIT_MS, useCommittedWindow } from './use-committed-window';
+import { AT_WINDOW_END, isTranslation, planPrefetch, PREFETCH_LIMIT_MS, useCommittedWindow } from './use-committed-window';
 import { useQueryAnswers } from './use-query-answers';
 
 afterEach(cleanup);
@@ -77,6 +77,15 @@ describe('planPrefetch', () => {
       next,
     );
     expect(jobs).toEqual([]);
+  });
+
+  it("moves a table's live column (asked at the window's end) to the next end, also when that end is a summary end", () => {
+    const live = (time: number) => ({ ...q(['prometheus', BASE, 'query', 'up', time]), meta: AT_WINDOW_END });
+    // 7200 is both the shown window's end and its summary end: the summary moves to the next summary end (7200, stays), the live one to 7215.
+    expect(planPrefetch([live(7200), q(['prometheus', BASE, 'query', 'table', 7200])], BASE, w(3600, 7200), w(3615, 7215))).toEqual([{ kind: 'instant', expr: 'up', time: 7215 }]);
+    expect(planPrefetch([live(7215)], BASE, w(3615, 7215), w(3630, 7230))).toEqual([{ kind: 'instant', expr: 'up', time: 7230 }]);
+    // Another time (a comparison's earlier window) is not this window's end: left alone.
+    expect(planPrefetch([live(100)], BASE, w(3615, 7215), w(3630, 7230))).toEqual([]);
   });
 
   it('moves summaries when their end crosses the summary grid', () => {

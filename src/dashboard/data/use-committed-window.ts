@@ -9,6 +9,13 @@ import { useEffect, useRef, useState } from 'react';
 import { exemplarsOptions, instantQueryOptions, rangeQueryOptions, readExemplarsKey, readQueryKey, type PrometheusClient } from '../../prometheus';
 import { spansLike, summaryWindow, type QueryWindow } from './context';
 
+/**
+ * Query meta of an instant query asked at the window's end itself (a table's live columns: is the
+ * target up now), as opposed to a summary end. When the window's end is also a summary end the key
+ * alone cannot tell the two apart; the prefetch moves this one to the next window's end.
+ */
+export const AT_WINDOW_END = { at: 'window-end' } as const;
+
 /** After this long the page switches anyway, and panels fill in as their answers arrive (as before). */
 export const PREFETCH_LIMIT_MS = 4000;
 
@@ -33,12 +40,12 @@ export function isTranslation(from: QueryWindow, next: QueryWindow): boolean {
  * The queries to ask ahead for `next`: every query of this backend that a mounted, enabled
  * observer runs for the shown window, moved by the same amount. Range queries on the window's
  * step and length (the panels' own, and a comparison's earlier window), and instant queries at
- * the window's end (distributions) or at its summary end (tables, probes: summaryWindow) when that
- * end moves too; and the exemplars over the window (a latency chart's dots). Off-screen panels hold a disabled observer and are skipped: they catch up when
+ * the window's end (distributions, tables' live columns: AT_WINDOW_END) or at its summary end
+ * (tables, probes: summaryWindow) when that end moves too; and the exemplars over the window (a latency chart's dots). Off-screen panels hold a disabled observer and are skipped: they catch up when
  * they come back into view.
  */
 export function planPrefetch(
-  queries: ReadonlyArray<Pick<Query, 'queryKey' | 'isActive'>>,
+  queries: ReadonlyArray<Pick<Query, 'queryKey' | 'isActive'> & { meta?: Query['meta'] }>,
   baseUrl: string,
   shown: QueryWindow,
   next: QueryWindow,
@@ -66,7 +73,8 @@ export function planPrefetch(
     if (k.endpoint === 'query_range') {
       if (spansLike(k, shown)) jobs.push({ kind: 'range', expr: k.expr, start: k.start + delta, end: k.end + delta, step: k.step });
     } else {
-      const to = k.time === null ? undefined : moves.get(k.time);
+      const atEnd = q.meta?.at === AT_WINDOW_END.at;
+      const to = k.time === null ? undefined : atEnd ? (k.time === shown.endSec ? next.endSec : undefined) : moves.get(k.time);
       if (to !== undefined) jobs.push({ kind: 'instant', expr: k.expr, time: to });
     }
   }

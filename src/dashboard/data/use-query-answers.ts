@@ -8,6 +8,7 @@ import { instantQueryOptions, rangeQueryOptions, type PrometheusClient, type Que
 import type { QueryWindow } from './context';
 import type { QueryStatus } from './view-state';
 import { useCombinedQueries } from './use-combined-queries';
+import { AT_WINDOW_END } from './use-committed-window';
 
 export type QueryKind = 'range' | 'instant';
 
@@ -26,9 +27,11 @@ interface Args<K extends QueryKind> {
   exprs: readonly string[];
   window: QueryWindow;
   enabled: boolean;
+  /** Instant queries at the window's end itself, never a summary end (use-committed-window's AT_WINDOW_END). */
+  atWindowEnd?: boolean;
 }
 
-export function useQueryAnswers<K extends QueryKind>({ kind, client, baseUrl, exprs, window: w, enabled }: Args<K>): QueryAnswers<AnswerOf<K>> {
+export function useQueryAnswers<K extends QueryKind>({ kind, client, baseUrl, exprs, window: w, enabled, atWindowEnd = false }: Args<K>): QueryAnswers<AnswerOf<K>> {
   // `combine` keeps the result referentially stable while no query changes, so memos downstream
   // (shaping, chart options) do not re-run on unrelated re-renders.
   const combine = useCallback(
@@ -46,9 +49,9 @@ export function useQueryAnswers<K extends QueryKind>({ kind, client, baseUrl, ex
       exprs.map((expr) =>
         kind === 'range'
           ? { ...rangeQueryOptions(client, { baseUrl, expr, start: startSec, end: endSec, step: stepSec }), enabled }
-          : { ...instantQueryOptions(client, { baseUrl, expr, time: endSec }), enabled },
+          : { ...instantQueryOptions(client, { baseUrl, expr, time: endSec }), enabled, ...(atWindowEnd ? { meta: AT_WINDOW_END } : {}) },
       ),
-    [kind, client, baseUrl, exprs, startSec, endSec, stepSec, enabled],
+    [kind, client, baseUrl, exprs, startSec, endSec, stepSec, enabled, atWindowEnd],
   );
   // The observer takes the general option type (as useQueries' own does); the keys stay typed above.
   return useCombinedQueries(queries as readonly QueryObserverOptions[], combine);

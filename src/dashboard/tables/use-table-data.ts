@@ -58,7 +58,7 @@ function useTableAnswers(
   enabled: boolean,
 ): { statuses: QueryStatus[]; answers: Array<QueryAnswer | undefined> } {
   const a = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs: summaryExprs, window: summaryWindow, enabled });
-  const b = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs: liveExprs, window: liveWindow, enabled });
+  const b = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs: liveExprs, window: liveWindow, enabled, atWindowEnd: true });
   return useMemo(
     () => (b.answers.length === 0 ? a : { statuses: [...a.statuses, ...b.statuses], answers: [...a.answers, ...b.answers] }),
     [a, b],
