@@ -25,7 +25,8 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgrou
 export async function launchRaw(): Promise<RawBrowser> {
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-raw-cdp-'));
   const bin = knob('CHROMIUM_BIN');
-  const proc: ChildProcess = spawn(bin, [...ARGS, '--remote-debugging-pipe', `--user-data-dir=${dir}`, `--window-size=${VIEWPORT.width},${VIEWPORT.height}`, 'about:blank'], {
+  const jsFlags = knob('CHROMIUM_JS_FLAGS');
+  const proc: ChildProcess = spawn(bin, [...ARGS, ...(jsFlags ? [`--js-flags=${jsFlags}`] : []), '--remote-debugging-pipe', `--user-data-dir=${dir}`, `--window-size=${VIEWPORT.width},${VIEWPORT.height}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
   });
   const out = proc.stdio[3] as Writable;

@@ -115,6 +115,7 @@ export const KNOBS = {
   HD_NOBUILD: { kind: 'flag', default: false, parts: ['heap-diff'], doc: 'raw mode: reuse the last build in .cache/heap-diff-raw-dist-<BENCH_PORT_OFFSET>' },
   HD_PROBE: { kind: 'flag', default: false, parts: ['heap-diff'], doc: 'print canvases added/removed and panel state changes per window change' },
   // every part
+  CHROMIUM_JS_FLAGS: { kind: 'string', parts: ['browser'], doc: 'raw mode only (cdp-pipe.ts): V8 flags for the page, e.g. --jitless or --no-opt --no-maglev, to tell compiled-code growth from the page\'s own' },
   CHROMIUM_BIN: { kind: 'string', default: '/usr/bin/chromium', parts: ['browser'], doc: 'the Chromium binary (Debian\'s; never a downloaded one)' },
 } as const satisfies Record<string, Spec>;
 
