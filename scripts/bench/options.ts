@@ -116,6 +116,7 @@ export const KNOBS = {
   HD_PROBE: { kind: 'flag', default: false, parts: ['heap-diff'], doc: 'print canvases added/removed and panel state changes per window change' },
   // every part
   CHROMIUM_JS_FLAGS: { kind: 'string', parts: ['browser'], doc: 'raw mode only (cdp-pipe.ts): V8 flags for the page, e.g. --jitless or --no-opt --no-maglev, to tell compiled-code growth from the page\'s own' },
+  CHROMIUM_LOG: { kind: 'string', parts: ['browser'], doc: 'raw mode only: <file> receiving Chromium\'s stdout and stderr (e.g. the output of CHROMIUM_JS_FLAGS=--trace-deopt)' },
   CHROMIUM_BIN: { kind: 'string', default: '/usr/bin/chromium', parts: ['browser'], doc: 'the Chromium binary (Debian\'s; never a downloaded one)' },
 } as const satisfies Record<string, Spec>;
 
