@@ -4,7 +4,7 @@
 // every request with its initiator stack on the page's main thread: the bench's "raw" refresh mode
 // uses this client to measure the app without that instrumentation.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -25,8 +25,12 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgrou
 export async function launchRaw(): Promise<RawBrowser> {
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-raw-cdp-'));
   const bin = knob('CHROMIUM_BIN');
-  const proc: ChildProcess = spawn(bin, [...ARGS, '--remote-debugging-pipe', `--user-data-dir=${dir}`, `--window-size=${VIEWPORT.width},${VIEWPORT.height}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+  const jsFlags = knob('CHROMIUM_JS_FLAGS');
+  const logFile = knob('CHROMIUM_LOG');
+  const logFd = logFile ? openSync(logFile, 'a') : undefined;
+  const proc: ChildProcess = spawn(bin, [...ARGS, ...(jsFlags ? [`--js-flags=${jsFlags}`] : []), '--remote-debugging-pipe', `--user-data-dir=${dir}`, `--window-size=${VIEWPORT.width},${VIEWPORT.height}`, 'about:blank'], {
+    // CHROMIUM_LOG=<file>: the browser's and renderers' stdout/stderr there (e.g. --js-flags=--trace-deopt output).
+    stdio: ['ignore', logFd ?? 'ignore', logFd ?? 'ignore', 'pipe', 'pipe'],
   });
   const out = proc.stdio[3] as Writable;
   const inp = proc.stdio[4] as Readable;

@@ -5,6 +5,8 @@
 // window-changing ticks and prints the self time by function.
 //   npx tsx scripts/bench/heap-diff.ts               # snapshots at tick 100 and 300
 //   HD_A=50 HD_B=150 HD_PROFILE=3 npx tsx scripts/bench/heap-diff.ts
+//   HD_RAW=1 HD_PROM=http://127.0.0.1:19310 HD_A=400 HD_B=1200 npx tsx scripts/bench/heap-diff.ts
+//     # raw mode (the bench's raw-js-heap-plateau session), against a running Prometheus
 // The app is built unminified into .cache/heap-diff-dist so that constructor names are readable.
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,6 +17,7 @@ import { launch } from './browser.ts';
 import { printProfile, type CpuProfile } from './profile.ts';
 import { knob } from './options.ts';
 import { heapUsed, openRefreshSession } from './refresh.ts';
+import { openRawRefreshSession } from './raw-refresh-session.ts';
 import { runAsScript } from './stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -40,7 +43,11 @@ async function takeSnapshot(cdp: CDPSession, label: string, saveDir: string | un
   cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
   // HD_SAVE=<dir>: keep the snapshot (loadable in DevTools' Memory tab) for a closer look.
   if (saveDir) writeFileSync(join(saveDir, `${label}.heapsnapshot`), chunks.join(''));
-  const raw = JSON.parse(chunks.join('')) as {
+  return parseSnapshot(chunks.join(''));
+}
+
+function parseSnapshot(json: string): Snapshot {
+  const raw = JSON.parse(json) as {
     snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
     nodes: number[];
     edges: number[];
@@ -105,7 +112,8 @@ const key = (x: Indexed, i: number): string => {
   const n = x.name(i);
   if (t === 'string' || t === 'concatenated string' || t === 'sliced string') return `(${t})`;
   if (t === 'code' || t === 'hidden' || t === 'array' || t === 'number') return `(${t}) ${n.slice(0, 40)}`;
-  return `${t}:${n.slice(0, 60)}`;
+  // Closure contexts are named with a node id ("system / Context / scope @63303"): not a constructor.
+  return `${t}:${n.replace(/ @\d+$/, '').slice(0, 60)}`;
 };
 
 function byCtor(x: Indexed): Map<string, { n: number; size: number }> {
@@ -157,7 +165,90 @@ function retainerPath(x: Indexed, i: number, depth = 14): string {
   return parts.join('\n      ');
 }
 
+/** Prints what grew from snapshot A (tick a) to snapshot B (tick b): by node type, by constructor, new survivors and their retainer paths. */
+function report(snapA: Indexed, snapB: Indexed, A: number, B: number): void {
+  const ma = byCtor(snapA);
+  const mb = byCtor(snapB);
+  const rows = [...new Set([...ma.keys(), ...mb.keys()])].map((k) => {
+    const a = ma.get(k) ?? { n: 0, size: 0 };
+    const b = mb.get(k) ?? { n: 0, size: 0 };
+    return { k, dn: b.n - a.n, ds: b.size - a.size, nb: b.n };
+  });
+  rows.sort((p, q) => q.ds - p.ds);
+  let totA = 0;
+  let totB = 0;
+  for (const v of ma.values()) totA += v.size;
+  for (const v of mb.values()) totB += v.size;
+  console.log(`\nself size total: A ${(totA / 1e6).toFixed(2)} MB (${snapA.count} nodes), B ${(totB / 1e6).toFixed(2)} MB (${snapB.count} nodes)`);
+  // By node type: V8's own objects (code, hidden, object shapes) vs the page's (object, closure,
+  // array, string), to tell JIT warm-up from data the app keeps.
+  const byType = (x: Indexed): Map<string, number> => {
+    const m = new Map<string, number>();
+    for (let i = 0; i < x.count; i++) m.set(x.type(i), (m.get(x.type(i)) ?? 0) + x.self(i));
+    return m;
+  };
+  const ta = byType(snapA);
+  const tb = byType(snapB);
+  console.log('\ngrowth by node type (self size):');
+  for (const k of [...new Set([...ta.keys(), ...tb.keys()])].sort((p, q) => (tb.get(q) ?? 0) - (ta.get(q) ?? 0) - ((tb.get(p) ?? 0) - (ta.get(p) ?? 0))))
+    console.log(`  ${(((tb.get(k) ?? 0) - (ta.get(k) ?? 0)) / 1024).toFixed(1).padStart(9)} KB (now ${((tb.get(k) ?? 0) / 1e6).toFixed(2)} MB)  ${k}`);
+  console.log('\ntop growth by constructor (self size, count), tick', A, '->', B);
+  for (const r of rows.slice(0, 40)) console.log(`  ${(r.ds / 1024).toFixed(1).padStart(9)} KB ${String(r.dn).padStart(7)} objs (now ${r.nb})  ${r.k}`);
+  // Objects new since A (id above A's max) still alive in B.
+  let maxA = 0;
+  for (let i = 0; i < snapA.count; i++) maxA = Math.max(maxA, snapA.id(i));
+  const fresh = new Map<string, number[]>();
+  for (let i = 0; i < snapB.count; i++) {
+    if (snapB.id(i) <= maxA) continue;
+    const k = key(snapB, i);
+    const l = fresh.get(k) ?? [];
+    l.push(i);
+    fresh.set(k, l);
+  }
+  const fr = [...fresh.entries()].map(([k, l]) => ({ k, l, size: l.reduce((a, i) => a + snapB.self(i), 0) })).sort((p, q) => q.size - p.size);
+  console.log('\nobjects allocated after snapshot A and alive at B, by constructor:');
+  for (const r of fr.slice(0, 30)) console.log(`  ${(r.size / 1024).toFixed(1).padStart(9)} KB ${String(r.l.length).padStart(7)} objs  ${r.k}`);
+  // Strings by content (not by id: V8 can hand a dead object's id to a new one at the same address
+  // when the heap profiler was off between the snapshots): which texts multiplied.
+  const strings = (x: Indexed): Map<string, number> => {
+    const m = new Map<string, number>();
+    for (let i = 0; i < x.count; i++) {
+      const t = x.type(i);
+      if (t !== 'string' && t !== 'concatenated string' && t !== 'sliced string') continue;
+      const k = x.name(i).slice(0, 100);
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return m;
+  };
+  const sa = strings(snapA);
+  const sb = strings(snapB);
+  console.log('\nstrings whose count grew most (count A -> B, first 100 characters):');
+  for (const [k, n] of [...sb.entries()].map(([k, n]) => [k, n - (sa.get(k) ?? 0)] as const).sort((p, q) => q[1] - p[1]).slice(0, 30))
+    console.log(`  ${String(n).padStart(6)} (${sa.get(k) ?? 0} -> ${sb.get(k)})  ${JSON.stringify(k)}`);
+  // Every new survivor by its first strong retainer (owner's constructor and edge name, 3 levels up):
+  // where the growth hangs, in bytes, for strings and arrays too.
+  const byOwner = new Map<string, { n: number; size: number }>();
+  for (const r of fr) {
+    for (const i of r.l) {
+      const path = retainerPath(snapB, i, 3).split('\n      ').slice(1).map((x) => x.replace(/@\d+/, '')).join(' ');
+      const k = `${r.k.slice(0, 40)} ${path}`;
+      const o = byOwner.get(k) ?? { n: 0, size: 0 };
+      o.n++;
+      o.size += snapB.self(i);
+      byOwner.set(k, o);
+    }
+  }
+  console.log('\nnew survivors by retainer chain (3 levels), top 40 by self size:');
+  for (const [k, v] of [...byOwner.entries()].sort((p, q) => q[1].size - p[1].size).slice(0, 40)) console.log(`  ${(v.size / 1024).toFixed(1).padStart(9)} KB ${String(v.n).padStart(7)} objs  ${k}`);
+  console.log('\nretainer paths (samples of the new survivors, objects only):');
+  for (const r of fr.filter((x) => x.k.startsWith('object:') || x.k.startsWith('closure:')).slice(0, 8)) {
+    const l = r.l;
+    for (const i of [l[0], l[Math.floor(l.length / 2)], l[l.length - 1]]) if (i !== undefined) console.log(`  ${retainerPath(snapB, i)}`);
+  }
+}
+
 async function main(): Promise<void> {
+  if (knob('HD_RAW')) return rawMain();
   const A = knob('HD_A');
   const B = knob('HD_B');
   const PROFILE_TICKS = knob('HD_PROFILE');
@@ -284,7 +375,39 @@ async function main(): Promise<void> {
     const fr = [...fresh.entries()].map(([k, l]) => ({ k, l, size: l.reduce((a, i) => a + snapB.self(i), 0) })).sort((p, q) => q.size - p.size);
     console.log('\nobjects allocated after snapshot A and alive at B, by constructor:');
     for (const r of fr.slice(0, 30)) console.log(`  ${(r.size / 1024).toFixed(1).padStart(9)} KB ${String(r.l.length).padStart(7)} objs  ${r.k}`);
-    console.log('\nretainer paths (samples of the new survivors, objects only):');
+    // Strings by content (not by id: V8 can hand a dead object's id to a new one at the same address
+  // when the heap profiler was off between the snapshots): which texts multiplied.
+  const strings = (x: Indexed): Map<string, number> => {
+    const m = new Map<string, number>();
+    for (let i = 0; i < x.count; i++) {
+      const t = x.type(i);
+      if (t !== 'string' && t !== 'concatenated string' && t !== 'sliced string') continue;
+      const k = x.name(i).slice(0, 100);
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return m;
+  };
+  const sa = strings(snapA);
+  const sb = strings(snapB);
+  console.log('\nstrings whose count grew most (count A -> B, first 100 characters):');
+  for (const [k, n] of [...sb.entries()].map(([k, n]) => [k, n - (sa.get(k) ?? 0)] as const).sort((p, q) => q[1] - p[1]).slice(0, 30))
+    console.log(`  ${String(n).padStart(6)} (${sa.get(k) ?? 0} -> ${sb.get(k)})  ${JSON.stringify(k)}`);
+  // Every new survivor by its first strong retainer (owner's constructor and edge name, 3 levels up):
+  // where the growth hangs, in bytes, for strings and arrays too.
+  const byOwner = new Map<string, { n: number; size: number }>();
+  for (const r of fr) {
+    for (const i of r.l) {
+      const path = retainerPath(snapB, i, 3).split('\n      ').slice(1).map((x) => x.replace(/@\d+/, '')).join(' ');
+      const k = `${r.k.slice(0, 40)} ${path}`;
+      const o = byOwner.get(k) ?? { n: 0, size: 0 };
+      o.n++;
+      o.size += snapB.self(i);
+      byOwner.set(k, o);
+    }
+  }
+  console.log('\nnew survivors by retainer chain (3 levels), top 40 by self size:');
+  for (const [k, v] of [...byOwner.entries()].sort((p, q) => q[1].size - p[1].size).slice(0, 40)) console.log(`  ${(v.size / 1024).toFixed(1).padStart(9)} KB ${String(v.n).padStart(7)} objs  ${k}`);
+  console.log('\nretainer paths (samples of the new survivors, objects only):');
     for (const r of fr.filter((x) => x.k.startsWith('object:') || x.k.startsWith('closure:')).slice(0, 8)) {
       const l = r.l;
       for (const i of [l[0], l[Math.floor(l.length / 2)], l[l.length - 1]]) if (i !== undefined) console.log(`  ${retainerPath(snapB, i)}`);
@@ -293,6 +416,64 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await stack.stop();
+    await new Promise<void>((r) => server.httpServer.close(() => r()));
+  }
+}
+
+/**
+ * HD_RAW=1: the raw refresh session (raw-refresh-session.ts: own Chromium over a CDP pipe, `Date`
+ * moved by an offset per tick, `refresh=1m`), the mode of the bench's `raw-js-heap-plateau`. With
+ * HD_PROM=<url> it uses a running Prometheus (e.g. `npm run demo -- --backfill-minutes 330` for
+ * 3,000 ticks) instead of starting the demo stack; the page clock starts HD_B × 5 s + 60 s ago.
+ */
+async function rawMain(): Promise<void> {
+  const A = knob('HD_A');
+  const B = knob('HD_B');
+  const SAVE = knob('HD_SAVE');
+  const EVERY = knob('HD_HEAP_EVERY');
+  const OFF = knob('BENCH_PORT_OFFSET');
+  const outDir = join(ROOT, '.cache', `heap-diff-raw-dist-${OFF}`);
+  if (!knob('HD_NOBUILD')) {
+    log(`building (unminified) into ${outDir}`);
+    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: false } });
+  }
+  const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port: 4190 + OFF, strictPort: true, host: '127.0.0.1' } });
+  const given = knob('HD_PROM');
+  let stack: Awaited<ReturnType<typeof startStack>> | null = null;
+  if (!given) {
+    log('starting the demo stack');
+    stack = await startStack({ promPort: 29490 + OFF, vllmPort: 28700 + OFF, sglangPort: 23700 + OFF, backfillMinutes: Math.max(180, Math.ceil((B * 5) / 60) + 80), log: (l) => log(`demo: ${l}`) });
+  }
+  const promUrl = given ?? (stack as NonNullable<typeof stack>).promUrl;
+  try {
+    const url = `http://127.0.0.1:${4190 + OFF}/?prom=${encodeURIComponent(promUrl)}&from=now-1h&to=now&refresh=1m`;
+    const s = await openRawRefreshSession(url, Date.now() - (B * 5000 + 60_000));
+    try {
+      const heaps: Array<[number, number]> = [];
+      let snapA: Indexed | null = null;
+      const t0 = Date.now();
+      for (let i = 1; i <= B; i++) {
+        await s.tick();
+        if (i === 10 || i === A || i === B || i % EVERY === 0) heaps.push([i, await s.heapUsed()]);
+        if (i % 100 === 0) log(`tick ${i}/${B} (${((Date.now() - t0) / 60_000).toFixed(1)} min), heap ${((heaps[heaps.length - 1]?.[1] ?? 0) / 1e6).toFixed(2)} MB`);
+        if (A > 0 && i === A) {
+          log(`snapshot A at tick ${i}`);
+          const json = await s.heapSnapshot();
+          if (SAVE) writeFileSync(join(SAVE, `raw-tick-${A}.heapsnapshot`), json);
+          snapA = index(parseSnapshot(json));
+        }
+      }
+      console.log('heap used (after GC) by tick:', heaps.map(([i, h]) => `${i}: ${(h / 1e6).toFixed(2)} MB`).join(', '));
+      if (!snapA) return;
+      log(`snapshot B at tick ${B}`);
+      const json = await s.heapSnapshot();
+      if (SAVE) writeFileSync(join(SAVE, `raw-tick-${B}.heapsnapshot`), json);
+      report(snapA, index(parseSnapshot(json)), A, B);
+    } finally {
+      await s.close();
+    }
+  } finally {
+    await stack?.stop();
     await new Promise<void>((r) => server.httpServer.close(() => r()));
   }
 }

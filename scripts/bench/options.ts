@@ -109,8 +109,14 @@ export const KNOBS = {
   HD_PROFILE: { kind: 'number', default: 0, parts: ['heap-diff'], doc: 'window-changing ticks to CPU-profile (after tick 20), self time by function printed' },
   HD_SAVE: { kind: 'string', parts: ['heap-diff'], doc: '<dir>: keep both snapshots there (.heapsnapshot, loadable in DevTools\' Memory tab)' },
   HD_EXPRS: { kind: 'flag', default: false, parts: ['heap-diff'], doc: 'print each window change\'s PromQL and the first panels\' positions' },
+  HD_RAW: { kind: 'flag', default: false, parts: ['heap-diff'], doc: 'raw refresh mode (raw-refresh-session.ts, the session of raw-js-heap-plateau) instead of the Playwright fake-clock session; HD_PROFILE, HD_EXPRS, HD_PROBE do not apply' },
+  HD_PROM: { kind: 'string', parts: ['heap-diff'], doc: 'raw mode: URL of a running Prometheus with enough history (HD_B × 5 s + 1 h) instead of starting the demo stack' },
+  HD_HEAP_EVERY: { kind: 'number', default: 50, parts: ['heap-diff'], doc: 'raw mode: heap after GC every N ticks (and at tick 10, HD_A, HD_B)' },
+  HD_NOBUILD: { kind: 'flag', default: false, parts: ['heap-diff'], doc: 'raw mode: reuse the last build in .cache/heap-diff-raw-dist-<BENCH_PORT_OFFSET>' },
   HD_PROBE: { kind: 'flag', default: false, parts: ['heap-diff'], doc: 'print canvases added/removed and panel state changes per window change' },
   // every part
+  CHROMIUM_JS_FLAGS: { kind: 'string', parts: ['browser'], doc: 'raw mode only (cdp-pipe.ts): V8 flags for the page, e.g. --jitless or --no-opt --no-maglev, to tell compiled-code growth from the page\'s own' },
+  CHROMIUM_LOG: { kind: 'string', parts: ['browser'], doc: 'raw mode only: <file> receiving Chromium\'s stdout and stderr (e.g. the output of CHROMIUM_JS_FLAGS=--trace-deopt)' },
   CHROMIUM_BIN: { kind: 'string', default: '/usr/bin/chromium', parts: ['browser'], doc: 'the Chromium binary (Debian\'s; never a downloaded one)' },
 } as const satisfies Record<string, Spec>;
 

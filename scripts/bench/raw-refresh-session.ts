@@ -122,6 +122,10 @@ export interface RawSession {
   /** The floor of the last window change: what fetch and ECharts cost without the app around them. */
   floor(): Promise<FloorResult>;
   heapUsed(): Promise<number>;
+  /** A CDP heap snapshot (after two forced GCs), as the JSON text DevTools saves (heap-diff.ts). */
+  heapSnapshot(): Promise<string>;
+  /** An expression evaluated in the page, its value returned (diagnosis). */
+  evaluate<T>(expression: string): Promise<T>;
   idleRate: number;
   close(): Promise<void>;
 }
@@ -257,6 +261,23 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       await send('HeapProfiler.collectGarbage');
       return (await send<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
     };
+    const heapSnapshot = async (): Promise<string> => {
+      await send('HeapProfiler.enable');
+      await send('HeapProfiler.collectGarbage');
+      await send('HeapProfiler.collectGarbage');
+      const chunks: string[] = [];
+      const off = b.on('HeapProfiler.addHeapSnapshotChunk', (p, sid) => {
+        if (sid === sessionId) chunks.push(p.chunk as string);
+      });
+      try {
+        await send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
+      } finally {
+        // HeapProfiler stays enabled: disabling it clears V8's object ids, and heap-diff tells the
+        // objects allocated between two snapshots by their ids.
+        off();
+      }
+      return chunks.join('');
+    };
     const frames = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(0))))';
     const floor = async (): Promise<FloorResult> => {
       const requests = await evaluate<number>('(globalThis.__iwLastChange ?? []).length');
@@ -285,7 +306,7 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       m1 = await metricsMs();
       return { fetchCpuMs, fetchPostCpuMs, requests, chartsCpuMs: m1.cpu - m0.cpu - base, charts };
     };
-    return { tick, floor, heapUsed, idleRate, close: () => b.close() };
+    return { tick, floor, heapUsed, heapSnapshot, evaluate, idleRate, close: () => b.close() };
   } catch (err) {
     await b.close();
     throw err;
