@@ -1,5 +1,6 @@
 // The Prometheus HTTP API client: one typed method per endpoint, each taking an AbortSignal last.
 import { trimTrailingSlashes } from './base-url';
+import { parseBucketQuantile } from './bucket-quantile';
 import {
   decodeAlerts,
   decodeBuildInfo,
@@ -152,7 +153,9 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
 
     async queryRange(expr, start, end, step, signal) {
       const params: Params = [['query', expr], ['start', String(start)], ['end', String(end)], ['step', String(step)]];
-      const a = await transport.run(job('query_range', params), signal, cfg.timeoutMs);
+      // p50/p95/p99 of one histogram: one bucket request for the three (bucket-quantile.ts).
+      const fromBuckets = parseBucketQuantile(expr);
+      const a = await transport.run({ ...job('query_range', params), ...(fromBuckets ? { fromBuckets } : {}) }, signal, cfg.timeoutMs);
       if (a.endpoint !== 'query_range') throw new Error('queryRange: the transport answered another endpoint');
       return new Answer(a.result, a.warnings);
     },

@@ -10,6 +10,8 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 const running = new Map<number, AbortController>();
+// One function for every job: jobs asking the same bucket request share it per fetch function (job.ts).
+const workerFetch: typeof fetch = (input, init) => fetch(input, init);
 
 scope.onmessage = (event) => {
   const msg = event.data;
@@ -20,7 +22,7 @@ scope.onmessage = (event) => {
   }
   const controller = new AbortController();
   running.set(msg.id, controller);
-  runJob(msg.job, (input, init) => fetch(input, init), controller.signal).then(
+  runJob(msg.job, workerFetch, controller.signal).then(
     ({ answer, buffers }) => {
       running.delete(msg.id);
       scope.postMessage({ type: 'done', id: msg.id, answer }, buffers);

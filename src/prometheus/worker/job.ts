@@ -1,11 +1,12 @@
 // One query job: what the data worker (or, where workers are refused, the main thread) runs for a
 // `query` or `query_range` call. The HTTP, the JSON parse and the decode happen here; a range answer
 // leaves as typed arrays (../columnar.ts), an instant one as the decoded object.
+import { quantileOverRange, type BucketQuantileQuery } from '../bucket-quantile';
 import { toColumnar } from '../columnar';
 import { decodeMatrix, decodeQueryResult } from '../decoders';
-import { PrometheusError, type PrometheusErrorKind } from '../errors';
+import { abortedError, PrometheusError, type PrometheusErrorKind } from '../errors';
 import { apiRequest, type HttpConfig, type Params } from '../http';
-import type { ApiErrorType, ColumnarSeries, QueryResult } from '../types';
+import type { ApiErrorType, ColumnarSeries, MatrixSeries, QueryResult } from '../types';
 
 export type QueryEndpoint = 'query' | 'query_range';
 
@@ -16,6 +17,12 @@ export interface QueryJob {
   headers: Record<string, string>;
   params: Params;
   maxBodyBytes: number;
+  /**
+   * A range job whose `query` is `histogram_quantile(q, inner)` (../bucket-quantile.ts): `inner` is
+   * asked instead, once for every such job in flight with the same inner query and window, and the
+   * quantile computed from it.
+   */
+  fromBuckets?: BucketQuantileQuery;
 }
 
 export type JobAnswer =
@@ -34,6 +41,16 @@ export interface JobOutcome {
  */
 export async function runJob(job: QueryJob, fetchFn: typeof fetch, signal: AbortSignal | undefined, timeoutMs?: number): Promise<JobOutcome> {
   const cfg: HttpConfig = { baseUrl: job.baseUrl, headers: job.headers, fetchFn, timeoutMs, maxBodyBytes: job.maxBodyBytes };
+  if (job.endpoint === 'query_range' && job.fromBuckets !== undefined) {
+    const { q, inner } = job.fromBuckets;
+    const params = job.params.map(([k, v]) => [k, k === 'query' ? inner : v] as const);
+    const buckets = await sharedBuckets(cfg, params, signal);
+    // Native histograms: their quantile is not this computation; the server is asked as written.
+    if (buckets !== 'native') {
+      const { result, buffers } = quantileOverRange(q, buckets.series);
+      return { answer: { endpoint: 'query_range', result, warnings: buckets.warnings }, buffers };
+    }
+  }
   if (job.endpoint === 'query_range') {
     const { data, warnings } = await apiRequest(cfg, {
       method: 'POST', path: '/api/v1/query_range', params: job.params, decode: decodeMatrix, expected: 'a matrix', signal,
@@ -45,6 +62,88 @@ export async function runJob(job: QueryJob, fetchFn: typeof fetch, signal: Abort
     method: 'POST', path: '/api/v1/query', params: job.params, decode: decodeQueryResult, expected: 'a query result', signal,
   });
   return { answer: { endpoint: 'query', result: data, warnings }, buffers: [] };
+}
+
+interface Buckets {
+  series: MatrixSeries[];
+  warnings: string[];
+}
+
+/** A range answer of bucket series; 'native' when a series carries native histograms. */
+function decodeBuckets(data: unknown): MatrixSeries[] | 'native' | undefined {
+  if (typeof data === 'object' && data !== null && Array.isArray((data as { result?: unknown }).result)) {
+    const result = (data as { result: unknown[] }).result;
+    if (result.some((s) => typeof s === 'object' && s !== null && 'histograms' in s)) return 'native';
+  }
+  return decodeMatrix(data);
+}
+
+interface InFlight {
+  answer: Promise<Buckets | 'native'>;
+  controller: AbortController;
+  users: number;
+}
+
+/** Bucket requests in flight, per fetch function, by everything that makes the request. */
+const inFlightBy = new WeakMap<typeof fetch, Map<string, InFlight>>();
+
+/**
+ * The bucket series of `params` (a range request), asked once for all the jobs that want them
+ * while it is in flight. A job's abort leaves the request to the others; the last one's aborts it.
+ */
+function sharedBuckets(cfg: HttpConfig, params: Params, signal: AbortSignal | undefined): Promise<Buckets | 'native'> {
+  if (signal?.aborted === true) return Promise.reject(abortedError(signal.reason));
+  const key = JSON.stringify([cfg.baseUrl, cfg.headers, params]);
+  let inFlight = inFlightBy.get(cfg.fetchFn);
+  if (inFlight === undefined) {
+    inFlight = new Map();
+    inFlightBy.set(cfg.fetchFn, inFlight);
+  }
+  const jobs = inFlight;
+  let entry = inFlight.get(key);
+  if (entry === undefined) {
+    const controller = new AbortController();
+    const answer = apiRequest(cfg, {
+      method: 'POST', path: '/api/v1/query_range', params, decode: decodeBuckets, expected: 'a matrix', signal: controller.signal,
+    }).then(({ data, warnings }) => (data === 'native' ? data : { series: data, warnings }));
+    const made: InFlight = { answer, controller, users: 0 };
+    entry = made;
+    inFlight.set(key, made);
+    const forget = (): void => {
+      if (jobs.get(key) === made) jobs.delete(key);
+    };
+    answer.then(forget, forget);
+  }
+  const shared = entry;
+  shared.users += 1;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const onAbort = (): void => {
+      if (settled) return;
+      settled = true;
+      shared.users -= 1;
+      if (shared.users === 0) {
+        if (jobs.get(key) === shared) jobs.delete(key);
+        shared.controller.abort(signal?.reason);
+      }
+      reject(abortedError(signal?.reason));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    shared.answer.then(
+      (a) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        resolve(a);
+      },
+      (e: unknown) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 /** A PrometheusError as plain data (its class does not survive postMessage). */
