@@ -146,6 +146,20 @@ describe('startEarlyDiscovery', () => {
       expect(ranges(backend.calls)).toHaveLength(1);
     });
 
+    it('says when its range queries have left (main.tsx holds the first render for it), or that none will', async () => {
+      const backend = fakeBackend();
+      const early = startEarlyDiscovery(SEARCH, APP, END, {}, PROM, { firstScreen })!;
+      early.adopt(appClient(), PROM, {});
+      await early.firstScreenSent;
+      expect(ranges(backend.calls)).toHaveLength(1);
+
+      const failing = fakeBackend({ failNamesOnce: true });
+      const failed = startEarlyDiscovery(SEARCH, APP, END, {}, PROM, { firstScreen })!;
+      failed.adopt(appClient(), PROM, {});
+      await failed.firstScreenSent;
+      expect(ranges(failing.calls)).toHaveLength(0);
+    });
+
     it('sends none when config.json brings other headers (another tenant): the app asks with its own', async () => {
       const backend = fakeBackend();
       const early = startEarlyDiscovery(SEARCH, APP, END, { Authorization: 'Bearer old' }, PROM, { firstScreen });

@@ -25,6 +25,12 @@ export interface EarlyDiscovery {
   adopt(queryClient: QueryClient, baseUrl: string, headers: Record<string, string>): boolean;
   /** No app will take them (config.json failed): cancels the early requests. */
   cancel(): void;
+  /**
+   * Settles once the first screen's range queries have left, or once it is clear they will not
+   * (a discovery request failed, the requests were dropped, no planner or no range): main.tsx holds
+   * React's first render for it, a little (FIRST_RENDER_HOLD_MS).
+   */
+  firstScreenSent: Promise<void>;
 }
 
 /** What the discovery learnt, from which the first screen's keys are derived (src/app/first-screen/). */
@@ -118,6 +124,7 @@ export function startEarlyDiscovery(
         return start(scrapeIntervalQuery(client, baseUrl, canAskStatus(k, baseUrl, origin)));
       });
   scrape.catch(() => {});
+  let firstScreenSent: Promise<void> = Promise.resolve();
   // The range as the app resolves it from the same URL (a config.json default range, when the URL has
   // none, gives other keys: these answers then go unused, and the app asks its own).
   const range = resolveRange({ from: state.from, to: state.to }, nowMs);
@@ -129,7 +136,7 @@ export function startEarlyDiscovery(
     // discovery request sends none: the app asks the discovery again, then its panels.
     const { firstScreen } = opts;
     if (firstScreen)
-      void Promise.all([names, scrape, recorded]).then(
+      firstScreenSent = Promise.all([names, scrape, recorded]).then(
         async ([n, sc, rec]) => {
           if (dropped) return;
           // The planner lives in the app's chunk (it needs the catalog): it may still be loading.
@@ -161,5 +168,6 @@ export function startEarlyDiscovery(
       return true;
     },
     cancel,
+    firstScreenSent: firstScreenSent.catch(() => {}),
   };
 }
