@@ -45,7 +45,8 @@ test.beforeAll(async () => {
     ],
     ruleFiles: [rules],
   });
-  // Two scrapes of the routers, so their counters have a rate.
+  // The routers' /metrics are backfilled with the engines; smg's /engine_metrics (the engines'
+  // own series, relabelled) is live only: two scrapes of it, so its counters have a rate.
   await new Promise((r) => setTimeout(r, 12_000));
 });
 test.afterAll(async () => {

@@ -13,7 +13,7 @@ import { type BackendProcess, type ScrapeJob, scrapeConfig, startPrometheus, sta
 import { EXEMPLAR_STORAGE_FLAG } from './prometheus.ts';
 import { engineTargetLabels, type GpuPlan, gpuPlan, gpuScrapeJobs, type GpuStackOptions, renderGpuBackfill } from './gpu-stack.ts';
 import { type GpuSimHandle, startGpuSim } from '../../sim/dcgm/index.ts';
-import { podLabels, routerJobs, startStackRouters, type StackRouter } from './router-stack.ts';
+import { openStackRouters, podLabels, renderRouterBackfill, routerJobs, type StackRouter } from './router-stack.ts';
 
 export { waitForTargetsUp } from './prometheus.ts';
 
@@ -119,7 +119,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-stack-'));
   const dataDir = join(dir, 'data');
   let sim: SimHandle | null = null;
-  let routers: Awaited<ReturnType<typeof startStackRouters>> = [];
+  let routers: Awaited<ReturnType<typeof openStackRouters>> = [];
   let proc: BackendProcess | null = null;
   let gpuSim: GpuSimHandle | null = null;
   const cleanup = async (): Promise<void> => {
@@ -146,12 +146,22 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // Labels service discovery would put on each engine target: the GPU layer's identity (pod, or
     // the pod IP), else the pod a router names (the EPP joins by pod).
     const engineLabels: ((i: Fleet['instances'][number]) => Record<string, string>) | null = gpu ? (i) => engineTargetLabels(gpu, i) : opts.router ? podLabels : null;
+    // Routers before the backfill: they count the backfilled requests too, and their series go in it.
+    if (opts.router) routers = await openStackRouters(fleet, opts.router, log);
     if (backfillMin > 0 && promtool) {
       const t0 = Date.now();
       const file = join(dir, 'backfill.om');
+      const layers = gpu !== null || routers.length > 0;
       const r = await writeBackfill(fleet, file, intervalMs, Date.now, {
         ...(engineLabels ? { targetLabels: engineLabels } : {}),
-        ...(gpu ? { snapshot: (out, t, ts) => renderGpuBackfill(gpu, fleet.host, out, t, ts) } : {}),
+        ...(layers
+          ? {
+              snapshot: (out: string[], t: number, ts: string) => {
+                if (gpu) renderGpuBackfill(gpu, fleet.host, out, t, ts);
+                renderRouterBackfill(routers, out, t, ts);
+              },
+            }
+          : {}),
       });
       const mb = (statSync(file).size / 2 ** 20).toFixed(0);
       log(`backfill: ${backfillMin} min simulated, ${r.snapshots} snapshots, ${r.samples} samples (${mb} MiB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -172,8 +182,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       jobs.push(...gpuScrapeJobs(gpu, fleet.host));
     }
     const rules = backend === 'prometheus' ? (opts.ruleFiles ?? []) : [];
-    if (opts.router) {
-      routers = await startStackRouters(fleet, opts.router, log);
+    if (routers.length > 0) {
+      for (const r of routers) r.start();
       // honor_labels, as the routers' own charts recommend (else a router's `pod` is stored as `exported_pod`).
       jobs.push(...routers.flatMap(routerJobs).map((j) => ({ ...j, honorLabels: true })));
     }

@@ -1,6 +1,7 @@
 // NVIDIA Dynamo's frontend with the KV router (router-metrics.md §4): `dynamo_frontend_*` keyed by
 // `model`, per-worker *predicted* load keyed by `worker_id` (an etcd lease id, no metric maps it to
 // a pod: the board cannot join it), and the router's own overhead in milliseconds.
+import type { Labels } from '../exposition.ts';
 import type { RouterCore } from './core.ts';
 import { Writer, type RouterFamily } from './family.ts';
 
@@ -40,6 +41,11 @@ export class DynamoFrontend implements RouterFamily {
     const fam = this.w.reg.get(name);
     if (!fam) throw new Error(name);
     return fam;
+  }
+
+  snapshot(nowSec: number, out: string[], labels: Labels, tsSec: string): void {
+    this.render('/metrics', nowSec);
+    this.w.reg.renderOpenMetrics(out, labels, tsSec);
   }
 
   render(path: string, nowSec: number): string | null {

@@ -1,6 +1,8 @@
 // A simulated router in front of the simulated engines: one HTTP listener (port from the caller)
 // serving its family's metrics, and a policy that really splits the engines' request stream.
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Labels } from '../exposition.ts';
 import { advanceFleet, type Fleet } from '../fleet.ts';
 import type { EngineKind } from '../spec.ts';
 import { POLICIES, RouterCore, type RouterPolicy } from './core.ts';
@@ -40,6 +42,14 @@ export interface RouterHandle {
   /** Scrape paths: `/metrics`, plus `/engine_metrics` for smg. */
   paths: string[];
   core: RouterCore;
+  /**
+   * Appends the router's `/metrics` at `tMs` (the fleet already advanced there) as OpenMetrics
+   * samples with `labels` added: a backfill's snapshot. smg's `/engine_metrics` (the engines'
+   * own series, relabelled) is not backfilled.
+   */
+  snapshot(out: string[], tMs: number, labels: Labels, tsSec: string): void;
+  /** Starts stepping the fleet with the clock and answering scrapes (after a backfill). */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -74,14 +84,26 @@ export function parseEppGeneration(v: string): EppGeneration {
   throw new Error(`--epp-generation must be one of ${EPP_GENERATIONS.join(', ')}, got "${v}"`);
 }
 
-export async function startRouter(fleet: Fleet, o: RouterOptions): Promise<RouterHandle> {
+/**
+ * Binds the router's listener (port 0: a free one) and builds its state from the fleet's current
+ * time, which may be in the past: a backfill then calls `snapshot` per interval, and `start()`
+ * begins live stepping and scrapes. Until then a scrape gets 503.
+ */
+export async function openRouter(fleet: Fleet, o: RouterOptions): Promise<RouterHandle> {
   const core = new RouterCore(fleet, o.engine ?? ROUTER_ENGINE[o.kind], o.policy ?? 'round-robin', o.seed ?? 42, o.passive ?? false, o.models);
-  const family = routerFamily(core, o, Date.now() / 1000);
+  const fleetNowMs = fleet.instances[0]?.nowMs ?? Date.now();
+  const family = routerFamily(core, o, fleetNowMs / 1000);
+  let live = false;
   const step = (): void => {
     advanceFleet(fleet, Date.now());
     core.rebalance();
   };
   const server: Server = createServer((req, res) => {
+    if (!live) {
+      res.writeHead(503, { 'Content-Type': 'text/plain' });
+      res.end('starting\n');
+      return;
+    }
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     step();
     const body = family.render(path, Date.now() / 1000);
@@ -97,18 +119,36 @@ export async function startRouter(fleet: Fleet, o: RouterOptions): Promise<Route
     server.once('error', reject);
     server.listen(o.port, fleet.host, () => resolve());
   });
-  const timer = setInterval(step, 1000);
-  timer.unref();
+  const port = (server.address() as AddressInfo).port;
+  let timer: ReturnType<typeof setInterval> | null = null;
   return {
     kind: o.kind,
-    target: `${fleet.host}:${o.port}`,
+    target: `${fleet.host}:${port}`,
     paths: o.kind === 'sgl-router' && o.sglForm === 'smg' ? ['/metrics', '/engine_metrics'] : ['/metrics'],
     core,
+    snapshot(out, tMs, labels, tsSec) {
+      core.rebalance();
+      family.snapshot(tMs / 1000, out, labels, tsSec);
+    },
+    start() {
+      if (live) return;
+      live = true;
+      step();
+      timer = setInterval(step, 1000);
+      timer.unref();
+    },
     close: () =>
       new Promise<void>((resolve) => {
-        clearInterval(timer);
+        if (timer) clearInterval(timer);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** A router answering at once, its history starting now. */
+export async function startRouter(fleet: Fleet, o: RouterOptions): Promise<RouterHandle> {
+  const r = await openRouter(fleet, o);
+  r.start();
+  return r;
 }

@@ -3,7 +3,7 @@ import { advanceFleet, createFleet } from '../fleet.ts';
 import { parseExposition, sumOf } from '../parse-exposition.ts';
 import { RouterCore, SKEWED_SHARE, type RouterPolicy } from './core.ts';
 import { EPP_GENERATIONS } from './epp.ts';
-import { routerFamily, type RouterOptions } from './index.ts';
+import { openRouter, routerFamily, type RouterOptions } from './index.ts';
 
 const T0 = Date.UTC(2026, 0, 1, 12);
 
@@ -75,4 +75,31 @@ describe('simulated routers', () => {
     expect(exp.samples.some((s) => s.name.includes(':'))).toBe(false);
     expect(sumOf(parseExposition(text()), 'smg_worker_health')).toBe(3);
   });
+
+  it('backfills: snapshots from the past as OpenMetrics with the scrape labels, then live scrapes continue the counters', async () => {
+    const start = Date.now() - 5 * 60_000;
+    const fleet = createFleet({ engines: [{ id: 'vllm', instances: 2 }], models: ['Qwen/Qwen3-8B'], startMs: start, seed: 7, host: '127.0.0.1' });
+    const r = await openRouter(fleet, { kind: 'epp', port: 0, policy: 'skewed' });
+    try {
+      const url = `http://${r.target}/metrics`;
+      expect((await fetch(url)).status, 'no scrape before start(): the backfill owns the fleet').toBe(503);
+      const out: string[] = [];
+      for (let t = start + 5000; t <= Date.now() - 5000; t += 5000) {
+        advanceFleet(fleet, t);
+        r.snapshot(out, t, { job: 'epp', instance: r.target }, (t / 1000).toFixed(3));
+      }
+      const total = out.filter((l) => l.startsWith('llm_d_epp_request_total{'));
+      expect(total.length).toBeGreaterThan(10);
+      expect(total.at(-1)).toContain(`instance="${r.target}"`);
+      expect(total.at(-1)).toContain('job="epp"');
+      const backfilled = Math.max(...total.map((l) => Number(l.split(' ')[1])));
+      expect(backfilled).toBeGreaterThan(0);
+      r.start();
+      const live = sumOf(parseExposition(await (await fetch(url)).text()), 'llm_d_epp_request_total');
+      expect(live).toBeGreaterThanOrEqual(backfilled);
+    } finally {
+      await r.close();
+    }
+  });
 });
+

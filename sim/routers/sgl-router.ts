@@ -3,6 +3,7 @@
 // `worker` label; removed workers parked at −1), whose main port also serves `/engine_metrics`:
 // every worker's own `/metrics` with `:` turned into `_` and `worker_addr=<worker URL>` added, i.e.
 // engine series under engine names (underscore form).
+import type { Labels } from '../exposition.ts';
 import type { RouterCore } from './core.ts';
 import { Writer, type RouterFamily } from './family.ts';
 
@@ -63,6 +64,11 @@ export class SglRouter implements RouterFamily {
     const fam = this.w.reg.get(name);
     if (!fam) throw new Error(name);
     return fam;
+  }
+
+  snapshot(nowSec: number, out: string[], labels: Labels, tsSec: string): void {
+    this.render('/metrics', nowSec);
+    this.w.reg.renderOpenMetrics(out, labels, tsSec);
   }
 
   render(path: string, nowSec: number): string | null {
