@@ -33,6 +33,7 @@ loadRuntimeConfig()
     // One clock reading for the early keys and the app's first window (else a step boundary
     // crossed while React renders would give the panels other keys than the early requests).
     const bootNow = Date.now();
+    let firstScreenSent: Promise<void> | undefined;
     if (first.baseUrl) {
       const state = firstState(config, window.location.search);
       const viewport = readViewport();
@@ -41,15 +42,15 @@ loadRuntimeConfig()
         firstScreen: async (d) => (await app).firstScreenJobs({ ...d, state, now: bootNow, viewport }),
       });
       early?.adopt(queryClient, first.baseUrl, first.headers);
+      firstScreenSent = early?.firstScreenSent;
+    }
+    return app.then(async (m) => {
       // React's first render holds (a little) for the first screen's range queries to leave: the
       // discovery's last answers and the planner need the main thread for a few ms, and a render
       // started first would keep them waiting behind it (~90 ms in the embed's timeline).
-      if (early) return app.then(async (m) => {
-        await Promise.race([early.firstScreenSent, new Promise((r) => setTimeout(r, FIRST_RENDER_HOLD_MS))]);
-        m.startApp(config, queryClient, credentials, bootNow);
-      });
-    }
-    return app.then((m) => m.startApp(config, queryClient, credentials, bootNow));
+      if (firstScreenSent) await Promise.race([firstScreenSent, new Promise((r) => setTimeout(r, FIRST_RENDER_HOLD_MS))]);
+      m.startApp(config, queryClient, credentials, bootNow);
+    });
   })
   .catch(async (e: unknown) => {
     const message = e instanceof Error ? e.message : String(e);

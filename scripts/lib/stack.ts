@@ -151,17 +151,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     if (backfillMin > 0 && promtool) {
       const t0 = Date.now();
       const file = join(dir, 'backfill.om');
-      const layers = gpu !== null || routers.length > 0;
       const r = await writeBackfill(fleet, file, intervalMs, Date.now, {
         ...(engineLabels ? { targetLabels: engineLabels } : {}),
-        ...(layers
-          ? {
-              snapshot: (out: string[], t: number, ts: string) => {
-                if (gpu) renderGpuBackfill(gpu, fleet.host, out, t, ts);
-                renderRouterBackfill(routers, out, t, ts);
-              },
-            }
-          : {}),
+        snapshot: (out, t, ts) => {
+          if (gpu) renderGpuBackfill(gpu, fleet.host, out, t, ts);
+          renderRouterBackfill(routers, out, t, ts);
+        },
       });
       const mb = (statSync(file).size / 2 ** 20).toFixed(0);
       log(`backfill: ${backfillMin} min simulated, ${r.snapshots} snapshots, ${r.samples} samples (${mb} MiB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -1,7 +1,6 @@
 // NVIDIA Dynamo's frontend with the KV router (router-metrics.md §4): `dynamo_frontend_*` keyed by
 // `model`, per-worker *predicted* load keyed by `worker_id` (an etcd lease id, no metric maps it to
 // a pod: the board cannot join it), and the router's own overhead in milliseconds.
-import type { Labels } from '../exposition.ts';
 import type { RouterCore } from './core.ts';
 import { Writer, type RouterFamily } from './family.ts';
 
@@ -10,7 +9,7 @@ const MS_BUCKETS = [0.25, 0.5, 1, 2, 4, 8, 16, 32, 64];
 
 export class DynamoFrontend implements RouterFamily {
   readonly id = 'dynamo';
-  private readonly w: Writer;
+  readonly w: Writer;
 
   constructor(
     private readonly core: RouterCore,
@@ -41,11 +40,6 @@ export class DynamoFrontend implements RouterFamily {
     const fam = this.w.reg.get(name);
     if (!fam) throw new Error(name);
     return fam;
-  }
-
-  snapshot(nowSec: number, out: string[], labels: Labels, tsSec: string): void {
-    this.render('/metrics', nowSec);
-    this.w.reg.renderOpenMetrics(out, labels, tsSec);
   }
 
   render(path: string, nowSec: number): string | null {

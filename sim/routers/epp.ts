@@ -7,7 +7,6 @@
 // attempts (plain pod name), `model_server_pod`/`model_server_endpoint` on the per-endpoint queue
 // (`<pod>-rank-0` since v1.1), `endpoint_name` with `-rank-0` on in-flight. HELP text carries the
 // stability prefix `[ALPHA] `. Go client: no `_created`.
-import type { Labels } from '../exposition.ts';
 import type { RouterCore } from './core.ts';
 import { Writer, type RouterFamily } from './family.ts';
 
@@ -99,7 +98,7 @@ function namesOf(gen: EppGeneration): Names[] {
 
 export class EppRouter implements RouterFamily {
   readonly id = 'epp';
-  private readonly w: Writer;
+  readonly w: Writer;
   private readonly sets: Names[];
 
   constructor(
@@ -150,11 +149,6 @@ export class EppRouter implements RouterFamily {
     const fam = this.w.reg.get(name);
     if (!fam) throw new Error(name);
     return fam;
-  }
-
-  snapshot(nowSec: number, out: string[], labels: Labels, tsSec: string): void {
-    this.render('/metrics', nowSec);
-    this.w.reg.renderOpenMetrics(out, labels, tsSec);
   }
 
   render(path: string, nowSec: number): string | null {

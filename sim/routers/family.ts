@@ -1,5 +1,5 @@
 // The interface each simulated router family implements, and small helpers for writing metrics.
-import { Registry, type Family, type FamilyOptions, type Labels } from '../exposition.ts';
+import { Registry, type Family, type FamilyOptions } from '../exposition.ts';
 import type { RouterCore } from './core.ts';
 
 /** One router family's exposition over a RouterCore. */
@@ -7,8 +7,8 @@ export interface RouterFamily {
   readonly id: string;
   /** Paths served: `/metrics`, and for smg `/engine_metrics`. */
   render(path: string, nowSec: number): string | null;
-  /** `/metrics` at `nowSec` as OpenMetrics samples with `labels` added and timestamp `tsSec` (a backfill's snapshot). */
-  snapshot(nowSec: number, out: string[], labels: Labels, tsSec: string): void;
+  /** The registry `/metrics` renders (a backfill writes it as OpenMetrics after a render). */
+  readonly w: Writer;
 }
 
 export const LATENCY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120] as const;

@@ -128,7 +128,8 @@ export async function openRouter(fleet: Fleet, o: RouterOptions): Promise<Router
     core,
     snapshot(out, tMs, labels, tsSec) {
       core.rebalance();
-      family.snapshot(tMs / 1000, out, labels, tsSec);
+      family.render('/metrics', tMs / 1000);
+      family.w.reg.renderOpenMetrics(out, labels, tsSec);
     },
     start() {
       if (live) return;

@@ -3,13 +3,12 @@
 // (router-metrics.md §1): `vllm:num_requests_running{server}` is the router's in-flight count,
 // `vllm:gpu_prefix_cache_*_total` are gauges copied from engine scrapes, `vllm:num_requests_waiting`
 // is declared but never set (HELP/TYPE only). prometheus_client single-process: `_created` series.
-import type { Labels } from '../exposition.ts';
 import type { RouterCore } from './core.ts';
 import { LATENCY_BUCKETS, Writer, type RouterFamily } from './family.ts';
 
 export class ProductionStackRouter implements RouterFamily {
   readonly id = 'production-stack';
-  private readonly w: Writer;
+  readonly w: Writer;
   private readonly qpsWindow: Array<Array<{ atSec: number; routed: number }>>;
 
   constructor(
@@ -54,11 +53,6 @@ export class ProductionStackRouter implements RouterFamily {
     const f = this.w.reg.get(name);
     if (!f) throw new Error(name);
     return f;
-  }
-
-  snapshot(nowSec: number, out: string[], labels: Labels, tsSec: string): void {
-    this.render('/metrics', nowSec);
-    this.w.reg.renderOpenMetrics(out, labels, tsSec);
   }
 
   render(path: string, nowSec: number): string | null {

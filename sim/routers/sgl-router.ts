@@ -3,7 +3,6 @@
 // `worker` label; removed workers parked at −1), whose main port also serves `/engine_metrics`:
 // every worker's own `/metrics` with `:` turned into `_` and `worker_addr=<worker URL>` added, i.e.
 // engine series under engine names (underscore form).
-import type { Labels } from '../exposition.ts';
 import type { RouterCore } from './core.ts';
 import { Writer, type RouterFamily } from './family.ts';
 
@@ -14,7 +13,7 @@ const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
 
 export class SglRouter implements RouterFamily {
   readonly id = 'sgl-router';
-  private readonly w: Writer;
+  readonly w: Writer;
   private readonly p: string;
 
   constructor(
@@ -64,11 +63,6 @@ export class SglRouter implements RouterFamily {
     const fam = this.w.reg.get(name);
     if (!fam) throw new Error(name);
     return fam;
-  }
-
-  snapshot(nowSec: number, out: string[], labels: Labels, tsSec: string): void {
-    this.render('/metrics', nowSec);
-    this.w.reg.renderOpenMetrics(out, labels, tsSec);
   }
 
   render(path: string, nowSec: number): string | null {

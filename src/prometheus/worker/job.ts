@@ -94,55 +94,43 @@ const inFlightBy = new WeakMap<typeof fetch, Map<string, InFlight>>();
 function sharedBuckets(cfg: HttpConfig, params: Params, signal: AbortSignal | undefined): Promise<Buckets | 'native'> {
   if (signal?.aborted === true) return Promise.reject(abortedError(signal.reason));
   const key = JSON.stringify([cfg.baseUrl, cfg.headers, params]);
-  let inFlight = inFlightBy.get(cfg.fetchFn);
-  if (inFlight === undefined) {
-    inFlight = new Map();
-    inFlightBy.set(cfg.fetchFn, inFlight);
-  }
-  const jobs = inFlight;
-  let entry = inFlight.get(key);
-  if (entry === undefined) {
+  const jobs = inFlightBy.get(cfg.fetchFn) ?? new Map<string, InFlight>();
+  inFlightBy.set(cfg.fetchFn, jobs);
+  const forget = (entry: InFlight): void => {
+    if (jobs.get(key) === entry) jobs.delete(key);
+  };
+  let shared = jobs.get(key);
+  if (shared === undefined) {
     const controller = new AbortController();
     const answer = apiRequest(cfg, {
       method: 'POST', path: '/api/v1/query_range', params, decode: decodeBuckets, expected: 'a matrix', signal: controller.signal,
     }).then(({ data, warnings }) => (data === 'native' ? data : { series: data, warnings }));
     const made: InFlight = { answer, controller, users: 0 };
-    entry = made;
-    inFlight.set(key, made);
-    const forget = (): void => {
-      if (jobs.get(key) === made) jobs.delete(key);
-    };
-    answer.then(forget, forget);
+    jobs.set(key, made);
+    answer.then(() => forget(made), () => forget(made));
+    shared = made;
   }
-  const shared = entry;
-  shared.users += 1;
+  const entry = shared;
+  entry.users += 1;
   return new Promise((resolve, reject) => {
     let settled = false;
-    const onAbort = (): void => {
+    /** Runs `then` once, for whichever comes first: the answer, its failure or this job's abort. */
+    const once = <T>(then: (v: T) => void) => (v: T): void => {
       if (settled) return;
       settled = true;
-      shared.users -= 1;
-      if (shared.users === 0) {
-        if (jobs.get(key) === shared) jobs.delete(key);
-        shared.controller.abort(signal?.reason);
+      signal?.removeEventListener('abort', onAbort);
+      then(v);
+    };
+    const onAbort = once(() => {
+      entry.users -= 1;
+      if (entry.users === 0) {
+        forget(entry);
+        entry.controller.abort(signal?.reason);
       }
       reject(abortedError(signal?.reason));
-    };
+    });
     signal?.addEventListener('abort', onAbort, { once: true });
-    shared.answer.then(
-      (a) => {
-        if (settled) return;
-        settled = true;
-        signal?.removeEventListener('abort', onAbort);
-        resolve(a);
-      },
-      (e: unknown) => {
-        if (settled) return;
-        settled = true;
-        signal?.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
+    entry.answer.then(once(resolve), once(reject));
   });
 }
 
