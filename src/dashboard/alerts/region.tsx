@@ -8,7 +8,7 @@ import { errorText } from '../../i18n/error-text';
 import { formatDuration } from '../../lib/time';
 import { boardAlerts, placeLabels, type BoardAlert } from './match';
 import { useDashboard } from '../data/context';
-import { refreshMs } from '../data/use-now';
+import { refreshMs } from '../data/board-clock';
 
 function AlertItem({ a, now, modelLabel, instanceLabel, onInstance }: { a: BoardAlert; now: number; modelLabel: string; instanceLabel: string; onInstance?: (instance: string) => void }) {
   const t = useT();

@@ -11,22 +11,26 @@ import { chooseBackend, type BackendChoice } from '../backend/choice';
 import type { CredentialStore } from '../backend/credentials';
 import { useBackend, type BackendInfo } from '../backend/use-backend';
 import { useRecordedNames } from '../backend/recorded-names';
-import type { DashboardContextValue } from '../data/context';
+import type { DashboardContextValue, QueryWindow } from '../data/context';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
 import { isAutoPanelId } from './other-metrics';
 import { effectiveSlo, type EffectiveSlo } from '../slo/queries';
 import { useEvictSuperseded } from '../data/evict-superseded';
 import { useBelowFoldMounted } from '../data/first-screen';
-import { useCommittedWindow } from '../data/use-committed-window';
-import { useNow } from '../data/use-now';
 import { useRefreshNow } from '../data/refresh-now';
+import { useBoardClock, useClockSelect } from '../data/board-clock';
+import { prefetchWindow, sameWindow } from '../data/use-committed-window';
+import { coarseWindow } from '../backend/use-backend';
 import { isRelative } from '../url/time-range';
-import { boardFilters, boardRange, boardWindow } from '../data/query-plan';
+import { boardFilters, boardRange, boardWindow, rateFor } from '../data/query-plan';
 import { useFullScreen } from '../header/use-full-screen';
 import { useEmbedApi } from '../embed/use-embed-api';
 import type { GpuPeak } from '../../config/runtime-config';
 import type { DashboardState } from '../url/url-state';
 import type { SetDashboardState } from '../url/use-url-state';
+
+const sameWhen = (a: { problem: string | null; coarseStart: number; coarseEnd: number; recordedStart: number }, b: typeof a): boolean =>
+  a.problem === b.problem && a.coarseStart === b.coarseStart && a.coarseEnd === b.coarseEnd && a.recordedStart === b.recordedStart;
 
 /** The GPU the MFU panel divides by when neither the URL nor config.json names one. */
 const DEFAULT_GPU = 'H100';
@@ -80,7 +84,8 @@ export interface Board {
 }
 
 export function useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing, bootNow }: BoardInput): Board {
-  const [now, refreshNow] = useNow(state.refresh, bootNow);
+  // The refresh clock renders the board only when what it shows moves (board-clock.ts).
+  const clock = useBoardClock(state.refresh, bootNow);
 
   // Headers are bound to the backend's origin: config.json's to its own backend, the user's to the
   // origin they were typed for. Typed ones override config.json's of the same name.
@@ -98,21 +103,49 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
     if (headers !== firstHeaders.current) void queryClient.resetQueries({ queryKey: prometheusKeys.all });
   }, [headers, queryClient]);
 
-  const { problem, range } = boardRange(state, now);
+  // What the clock's time decides before the backend is known: whether the range can be used, and
+  // the coarse times the name lists and the recorded-series probe are asked at.
+  const { from, to } = state;
+  const when = useClockSelect(
+    clock,
+    useCallback((now: number) => {
+      const { problem, range } = boardRange({ from, to }, now);
+      const coarse = coarseWindow(range.startMs / 1000, range.endMs / 1000);
+      return { problem, coarseStart: coarse.start, coarseEnd: coarse.end, recordedStart: Math.floor(range.startMs / 60_000) * 60 };
+    }, [from, to]),
+    sameWhen,
+  );
+  const problem = when.problem;
 
   // A panel shown alone in a kiosk (an embed) has no header and no room for the targets-down banner;
   // the kiosk board (a wall screen) keeps the banner.
-  const backend = useBackend(client, baseUrl, range.startMs / 1000, range.endMs / 1000, state.cluster, { header: !(state.kiosk && state.panel !== null), detect: state.engine === undefined });
+  const backend = useBackend(client, baseUrl, when.coarseStart, when.coarseEnd, state.cluster, { header: !(state.kiosk && state.panel !== null), detect: state.engine === undefined });
   const engine = state.engine ?? backend.detectedEngine;
   const catalog: EngineCatalog = catalogs[engine];
   // Recorded series present from the range's start replace raw queries (src/rules/recorded.ts).
-  const recorded = useRecordedNames(client, baseUrl, range.startMs / 1000);
+  const recorded = useRecordedNames(client, baseUrl, when.recordedStart);
   // Panels and tiles query once the width is measured too: with the names known at the first render
   // (src/app/early-discovery.ts) they would otherwise ask once with the default width's step.
   const resolvedBy = backend.scrapeSettled && recorded.settled && widthMeasured ? backend.resolvedBy : null;
   const resolved = resolvedBy?.[engine] ?? null;
 
-  const { stepSec, aligned, rate } = boardWindow(range, panelWidth, backend.scrapeIntervalSec, state.rate);
+  // The window shown: the clock's shown time on the step from one panel's width and the scrape interval.
+  const scrapeSec = backend.scrapeIntervalSec;
+  const windowAt = useCallback(
+    (now: number): QueryWindow => {
+      const { stepSec, aligned } = boardWindow(boardRange({ from, to }, now).range, panelWidth, scrapeSec, null);
+      return { startSec: aligned.start, endSec: aligned.end, stepSec };
+    },
+    [from, to, panelWidth, scrapeSec],
+  );
+  const committed = useClockSelect(clock, windowAt, sameWindow);
+  const { stepSec } = committed;
+  const aligned = useMemo(() => ({ start: committed.startSec, end: committed.endSec }), [committed]);
+  const rate = rateFor(stepSec, scrapeSec, state.rate);
+  // A move of the window in time asks the queries in view ahead, and is shown when they are in.
+  useEffect(() => {
+    clock.configure(client ? { windowAt, prefetch: (shown, next) => prefetchWindow(queryClient, client, baseUrl, shown, next) } : null);
+  }, [clock, client, baseUrl, queryClient, windowAt]);
 
   const gpuTable = useMemo(() => mergeGpuPeaks(config.gpuPeaks), [config.gpuPeaks]);
   const gpu = state.gpu ?? (config.defaultGpu === null ? DEFAULT_GPU : String(config.defaultGpu));
@@ -138,9 +171,6 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
   );
   const sloSet = Object.values(slo.thresholds).some((v) => v !== null);
 
-  const clockWindow = useMemo(() => ({ startSec: aligned.start, endSec: aligned.end, stepSec }), [aligned.start, aligned.end, stepSec]);
-  // A refresh tick's new window is shown once its answers are in, all panels at once.
-  const committed = useCommittedWindow(clockWindow, `${state.from}|${state.to}`, client, baseUrl);
   // Stable across window changes, so that a panel off screen sees nothing but the window move.
   const by = useMemo(() => [catalog.filterLabels.model], [catalog]);
   const ctx: DashboardContextValue | null = useMemo(
@@ -178,7 +208,7 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
 
   // An explicit refresh asks again even when the step-aligned window has not moved (and only then
   // the queries of the window: a moved window asks its new keys anyway).
-  const onRefreshNow = useRefreshNow(clockWindow, refreshNow);
+  const onRefreshNow = useRefreshNow(clock);
 
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
   // First screen first: the sections after the first open one mount once the first screen is in

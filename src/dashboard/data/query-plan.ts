@@ -41,8 +41,12 @@ export function boardWindow(range: { startMs: number; endMs: number }, panelWidt
   const scrapeSec = scrapeIntervalSec ?? DEFAULT_SCRAPE_SEC;
   const stepSec = computeStep({ startMs: range.startMs, endMs: range.endMs, widthPx: panelWidth, minStepSec: scrapeSec });
   const aligned = alignRange(range.startMs / 1000, range.endMs / 1000, stepSec);
-  const rate = rateOverride ?? formatPromDuration(rateInterval({ stepSec, scrapeIntervalSec: scrapeSec }));
-  return { scrapeSec, stepSec, aligned, rate };
+  return { scrapeSec, stepSec, aligned, rate: rateFor(stepSec, scrapeIntervalSec, rateOverride) };
+}
+
+/** The rate window on a step (the URL's override, else from the step and the scrape interval). */
+export function rateFor(stepSec: number, scrapeIntervalSec: number | null, rateOverride: string | null): string {
+  return rateOverride ?? formatPromDuration(rateInterval({ stepSec, scrapeIntervalSec: scrapeIntervalSec ?? DEFAULT_SCRAPE_SEC }));
 }
 
 /** The label filters of the URL, under the catalog's label names. */

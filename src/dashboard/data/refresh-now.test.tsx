@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 // "Refresh now" asks every active query again only when the window did not move; a moved window
 // asks its new keys by itself, so only the keys that name no time are asked again.
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prometheusKeys } from '../../prometheus';
+import { BoardClock, useClockSelect } from './board-clock';
 import type { QueryWindow } from './context';
+import { sameWindow } from './use-committed-window';
 import { isWindowedKey, refreshScope, useRefreshNow } from './refresh-now';
 
 afterEach(cleanup);
@@ -44,41 +46,50 @@ describe('isWindowedKey', () => {
 
 describe('useRefreshNow', () => {
   const asked: string[] = [];
+  const queryFn = (k: readonly unknown[]) => () => (asked.push(JSON.stringify(k)), 1);
   function Probe({ k }: { k: readonly unknown[] }) {
-    useQuery({ queryKey: k, queryFn: () => (asked.push(JSON.stringify(k)), 1) });
+    useQuery({ queryKey: k, queryFn: queryFn(k) });
     return null;
   }
-  // A board whose clock moves the window to `moveTo` when "Refresh now" is pressed (null: it
-  // stays). While the new window's answers come in, the old one is still shown (observed), as
-  // useCommittedWindow does.
+  const windowed = (w: QueryWindow) => [prometheusKeys.rangeQuery(B, 'up', w.startSec, w.endSec, w.stepSec), prometheusKeys.instantQuery(B, 'sum(up)', w.endSec)];
+  // A board on a clock reading `time` (seconds): a live hour (`moves`) or one that stays. The clock
+  // asks a moved window's keys ahead (as prefetchWindow does) and shows it when they are in.
   let press = (): void => undefined;
-  const windowed = (w: QueryWindow) => [
-    <Probe key="r" k={prometheusKeys.rangeQuery(B, 'up', w.startSec, w.endSec, w.stepSec)} />,
-    <Probe key="i" k={prometheusKeys.instantQuery(B, 'sum(up)', w.endSec)} />,
-  ];
-  function Board({ moveTo }: { moveTo: number | null }) {
-    const [end, setEnd] = useState(1_000_020);
-    const w = at(end);
-    press = useRefreshNow(w, () => {
-      if (moveTo !== null) setEnd(moveTo);
-    });
+  let time = 1_000_020;
+  function Board({ moves }: { moves: boolean }) {
+    const qc = useQueryClient();
+    const [clock] = useState(() => new BoardClock(time, undefined, () => time));
+    const windowAt = useCallback((now: number) => (moves ? at(Math.floor(now / 15) * 15) : at(1_000_020)), [moves]);
+    const shown = useClockSelect(clock, windowAt, sameWindow);
+    useEffect(
+      () =>
+        clock.configure({
+          windowAt,
+          prefetch: (_from, to) => ({ done: Promise.all(windowed(to).map((k) => qc.fetchQuery({ queryKey: k, queryFn: queryFn(k) }))), cancel: () => undefined }),
+        }),
+      [clock, windowAt, qc],
+    );
+    press = useRefreshNow(clock);
     return (
       <>
-        <div>{windowed(at(1_000_020))}</div>
-        {end !== 1_000_020 && <div>{windowed(w)}</div>}
+        {windowed(shown).map((k) => (
+          <Probe key={JSON.stringify(k)} k={k} />
+        ))}
         <Probe k={prometheusKeys.alerts(B)} />
       </>
     );
   }
-  async function run(moveTo: number | null): Promise<string[]> {
+  async function run(moves: boolean): Promise<string[]> {
+    time = 1_000_020;
     const qc = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
     render(
       <QueryClientProvider client={qc}>
-        <Board moveTo={moveTo} />
+        <Board moves={moves} />
       </QueryClientProvider>,
     );
     await act(async () => new Promise((r) => setTimeout(r, 0)));
     asked.length = 0;
+    time = 1_000_035;
     await act(async () => {
       press();
       await new Promise((r) => setTimeout(r, 0));
@@ -87,7 +98,7 @@ describe('useRefreshNow', () => {
   }
 
   it('a moved window: its new keys once each, nothing of the old window again, the timeless ones again', async () => {
-    expect(await run(1_000_035)).toEqual(
+    expect(await run(true)).toEqual(
       [
         JSON.stringify(prometheusKeys.rangeQuery(B, 'up', 1_000_035 - 3600, 1_000_035, 15)),
         JSON.stringify(prometheusKeys.instantQuery(B, 'sum(up)', 1_000_035)),
@@ -97,7 +108,7 @@ describe('useRefreshNow', () => {
   });
 
   it('a window that stays (absolute range): every active query once again', async () => {
-    expect(await run(null)).toEqual(
+    expect(await run(false)).toEqual(
       [
         JSON.stringify(prometheusKeys.rangeQuery(B, 'up', 1_000_020 - 3600, 1_000_020, 15)),
         JSON.stringify(prometheusKeys.instantQuery(B, 'sum(up)', 1_000_020)),

@@ -1,15 +1,16 @@
 // "Refresh now": ask again only what the refresh would not ask anyway. The button moves the clock;
 // when that moves the step-aligned window, every query of the window gets a new key and is asked
-// by the move itself (useCommittedWindow asks the queries in view ahead, the rest follow when
-// their panels render the new window). Invalidating the active queries as well would ask the old
+// by the move itself (the clock asks the queries in view ahead, the rest follow when their panels
+// render the new window). Invalidating the active queries as well would ask the old
 // window's ones again, which are still observed while the page waits for the new answers: each
 // instant query of the Routing tables and the Diagnosis region went out twice per click
 // (docs/performance.md, "Serving-stack layers on the fleet"). When the window does not move (an
 // absolute range, or a click inside the same step), nothing gets a new key and every active
 // query is asked again.
 import { useQueryClient, type Query } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { prometheusKeys, readQueryKey } from '../../prometheus';
+import type { BoardClock } from './board-clock';
 import type { QueryWindow } from './context';
 
 /** `all`: every active query again; `timeless`: only those whose key names no time (alerts, rules, `up == 0` at the backend's now). */
@@ -47,28 +48,14 @@ export function refreshPredicate(scope: RefreshScope): (q: Pick<Query, 'queryKey
 }
 
 /**
- * The "Refresh now" handler: `tick` moves the clock; once the board has rendered the window it
- * computes from it (`clockWindow`, before any commit wait), the active queries in scope are
- * invalidated (refetched).
+ * The "Refresh now" handler: it reads the clock, which moves the window (asking the moved
+ * window's queries itself) or not; then the active queries in scope are invalidated (refetched).
  */
-export function useRefreshNow(clockWindow: QueryWindow, tick: () => void): () => void {
+export function useRefreshNow(clock: BoardClock): () => void {
   const queryClient = useQueryClient();
-  const [clicks, setClicks] = useState(0);
-  const latest = useRef(clockWindow);
-  const before = useRef<QueryWindow | null>(null);
-  useEffect(() => {
-    latest.current = clockWindow;
-  }, [clockWindow]);
-  useEffect(() => {
-    const from = before.current;
-    if (!from) return;
-    before.current = null;
-    const predicate = refreshPredicate(refreshScope(from, latest.current));
-    void queryClient.invalidateQueries({ queryKey: prometheusKeys.all, refetchType: 'active', predicate });
-  }, [clicks, queryClient]);
   return useCallback(() => {
-    before.current ??= latest.current;
-    setClicks((n) => n + 1);
-    tick();
-  }, [tick]);
+    const moved = clock.tick();
+    const scope = moved ? refreshScope(moved.from, moved.to) : 'all';
+    void queryClient.invalidateQueries({ queryKey: prometheusKeys.all, refetchType: 'active', predicate: refreshPredicate(scope) });
+  }, [clock, queryClient]);
 }

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPrometheusClient, type PrometheusClient } from '../../prometheus';
 import { summaryWindow, type QueryWindow } from './context';
-import { AT_WINDOW_END, isTranslation, planPrefetch, PREFETCH_LIMIT_MS, useCommittedWindow } from './use-committed-window';
+import { AT_WINDOW_END, isTranslation, planPrefetch, prefetchWindow, PREFETCH_LIMIT_MS, sameWindow } from './use-committed-window';
+import { BoardClock, useClockSelect } from './board-clock';
 import { useQueryAnswers } from './use-query-answers';
 
 afterEach(cleanup);
@@ -134,63 +136,88 @@ function heldPrometheus() {
   return { client: createPrometheusClient({ baseUrl: BASE, fetch: fetchFn }), asked, aborted, release };
 }
 
-function Board({ next, range, client, seen }: { next: QueryWindow; range: string; client: PrometheusClient; seen: string[] }) {
-  const shown = useCommittedWindow(next, range, client, BASE);
+/**
+ * A board on a BoardClock: an hour on a 15 s step ending at the clock's shown reading (seconds
+ * here), or the absolute range `range` ("start|end"); one panel asking `up` over the shown window.
+ */
+function Board({ clock, range, client, seen }: { clock: BoardClock; range: string | null; client: PrometheusClient; seen: string[] }) {
+  const qc = useQueryClient();
+  const windowAt = useCallback(
+    (now: number): QueryWindow => {
+      if (range) {
+        const [a, b] = range.split('|').map(Number) as [number, number];
+        return w(a, b);
+      }
+      const end = Math.floor(now / 15) * 15;
+      return w(end - 3600, end);
+    },
+    [range],
+  );
+  const shown = useClockSelect(clock, windowAt, sameWindow);
+  useEffect(() => clock.configure({ windowAt, prefetch: (from, to) => prefetchWindow(qc, client, BASE, from, to) }), [clock, windowAt, qc, client]);
   const { answers } = useQueryAnswers({ kind: 'range', client, baseUrl: BASE, exprs: ['up'], window: shown, enabled: true });
   const a = answers[0];
   seen.push(`${shown.endSec}:${a && Array.isArray(a.result) ? String(a.result[0]?.v[0]) : 'loading'}`);
   return null;
 }
 
-describe('useCommittedWindow', () => {
+describe('the refresh clock', () => {
   const setup = () => {
     const prom = heldPrometheus();
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     const seen: string[] = [];
-    const view = (next: QueryWindow, range = 'now-1h|now') => (
+    const clock = new BoardClock(7215);
+    const view = (range: string | null = null) => (
       <QueryClientProvider client={qc}>
-        <Board next={next} range={range} client={prom.client} seen={seen} />
+        <Board clock={clock} range={range} client={prom.client} seen={seen} />
       </QueryClientProvider>
     );
-    return { ...prom, seen, view };
+    const tick = (now: number) => act(() => void clock.tick(now));
+    return { ...prom, seen, view, clock, tick };
   };
 
   it('keeps the shown window until the moved one has answered, then switches with the data in', async () => {
-    const { seen, view, release, asked } = setup();
-    const r = render(view(w(3615, 7215)));
+    const { seen, view, release, asked, tick } = setup();
+    render(view());
     await release('3615-7215');
     await waitFor(() => expect(seen.at(-1)).toBe('7215:7215'));
-    r.rerender(view(w(3630, 7230)));
+    const renders = seen.length;
+    // A tick inside the step renders nothing.
+    await tick(7220);
+    expect(seen).toHaveLength(renders);
+    await tick(7230);
     await waitFor(() => expect(asked).toEqual(['3615-7215', '3630-7230']));
     expect(seen.at(-1)).toBe('7215:7215');
+    expect(seen).toHaveLength(renders);
     await release('3630-7230');
     await waitFor(() => expect(seen.at(-1)).toBe('7230:7230'));
-    // Never a render of the new window without its answer.
+    // Never a render of the new window without its answer, and one render for the move.
     expect(seen).not.toContain('7230:loading');
+    expect(seen).toHaveLength(renders + 1);
     expect(asked).toHaveLength(2);
   });
 
   it('shows another range at once (a zoom or a new preset is the user, not the clock)', async () => {
     const { seen, view, release } = setup();
-    const r = render(view(w(3615, 7215)));
+    const r = render(view());
     await release('3615-7215');
     await waitFor(() => expect(seen.at(-1)).toBe('7215:7215'));
-    r.rerender(view(w(3630, 7230), '3630000|7230000'));
+    r.rerender(view('3630|7230'));
     expect(seen.at(-1)).toBe('7230:loading');
-    r.rerender(view(w(0, 7230), '3630000|7230000'));
+    r.rerender(view('0|7230'));
     expect(seen.at(-1)).toBe('7230:loading');
   });
 
   it('switches at once when the clock moves again before the answers are in, and cancels them', async () => {
-    const { seen, view, release, aborted, asked } = setup();
-    const r = render(view(w(3615, 7215)));
+    const { seen, view, release, aborted, asked, tick } = setup();
+    render(view());
     await release('3615-7215');
     await waitFor(() => expect(seen.at(-1)).toBe('7215:7215'));
-    r.rerender(view(w(3630, 7230)));
+    await tick(7230);
     await waitFor(() => expect(asked).toContain('3630-7230'));
     expect(seen.at(-1)).toBe('7215:7215');
     expect(aborted).toEqual([]);
-    r.rerender(view(w(3645, 7245)));
+    await tick(7245);
     await waitFor(() => expect(seen.at(-1)).toBe('7245:loading'));
     // The request for the window that will never be shown is closed, not left open.
     await waitFor(() => expect(aborted).toEqual(['3630-7230']));
@@ -199,16 +226,16 @@ describe('useCommittedWindow', () => {
   it('does not cancel a prefetch that answered, nor one the page switched to after the time limit', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const { seen, view, release, aborted, asked } = setup();
-      const r = render(view(w(3615, 7215)));
+      const { seen, view, release, aborted, asked, tick } = setup();
+      render(view());
       await release('3615-7215');
       await waitFor(() => expect(seen.at(-1)).toBe('7215:7215'));
-      r.rerender(view(w(3630, 7230)));
+      await tick(7230);
       await waitFor(() => expect(asked).toContain('3630-7230'));
       await act(async () => vi.advanceTimersByTimeAsync(PREFETCH_LIMIT_MS + 10));
       // Switched without the answer: the panel now waits for that same request.
       expect(seen.at(-1)).toBe('7230:loading');
-      r.rerender(view(w(3645, 7245)));
+      await tick(7245);
       await act(async () => vi.advanceTimersByTimeAsync(10));
       await release('3630-7230');
       expect(aborted).not.toContain('3630-7230');

@@ -2,10 +2,10 @@
 // the live edge crossed a step boundary), the page keeps the window it shows until every query
 // in view has answered for the new one, then switches in one render: every tile, panel and table
 // draws the new window in the same frame, and each component renders once per refresh instead of
-// once per answer (~24 answers per window change on the demo's first screen). See
+// once per answer (~24 answers per window change on the demo's first screen). This module plans
+// and asks the moved window's queries; the refresh clock (board-clock.ts) waits for them. See
 // docs/performance-history.md, "Atomic refresh".
-import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { exemplarsOptions, instantQueryOptions, rangeQueryOptions, readExemplarsKey, readQueryKey, type PrometheusClient } from '../../prometheus';
 import { spansLike, summaryWindow, type QueryWindow } from './context';
 
@@ -24,7 +24,7 @@ export type PrefetchJob =
   | { kind: 'instant'; expr: string; time: number }
   | { kind: 'exemplars'; expr: string; start: number; end: number };
 
-const sameWindow = (a: QueryWindow, b: QueryWindow): boolean =>
+export const sameWindow = (a: QueryWindow, b: QueryWindow): boolean =>
   a.startSec === b.startSec && a.endSec === b.endSec && a.stepSec === b.stepSec;
 
 /** `next` is `from` moved in time: the same length on the same step (a live window's refresh). */
@@ -82,70 +82,43 @@ export function planPrefetch(
 }
 
 /**
- * The window the page shows for the `next` one the clock computed. `range` names the range the
- * user asked for (the URL's from/to): a new one (a zoom, a pan, another preset) is shown at once,
- * and so is any change that is not a plain move in time (another step). A move waits for its
- * answers (at most PREFETCH_LIMIT_MS); if the clock moves again before they are in, the backend is
- * slower than the refresh and the page switches at once, as it did before this existed.
+ * Asks ahead what `next` needs while `shown` is on screen (planPrefetch), through the query cache,
+ * so the panels find the answers under their own keys. `done` settles when every request has;
+ * `cancel` closes the requests no panel watches by now (a window that will not be shown must not
+ * hold connections, which a browser allows only six of per host). Null when nothing is asked.
  */
-export function useCommittedWindow(next: QueryWindow, range: string, client: PrometheusClient | null, baseUrl: string): QueryWindow {
-  const queryClient = useQueryClient();
-  const [shown, setShown] = useState(next);
-  const [shownRange, setShownRange] = useState(range);
-  const pending = useRef(false);
-  const moving = range === shownRange && isTranslation(shown, next);
-  // Anything but the clock moving the window: adopt it during this render (no render with the old one).
-  if (!moving && (!sameWindow(shown, next) || range !== shownRange)) {
-    setShown(next);
-    setShownRange(range);
-  }
-
-  useEffect(() => {
-    if (!moving) return;
-    // Superseded before its answers were in (the backend is slower than the refresh), or nothing to
-    // ask: switch at once.
-    const ask = client && !pending.current ? planPrefetch(queryClient.getQueryCache().getAll(), baseUrl, shown, next) : [];
-    let settled = false;
-    pending.current = ask.length > 0;
-    const commit = (): void => {
-      if (settled) return;
-      settled = true;
-      pending.current = false;
-      setShown(next);
-    };
-    const timer = setTimeout(commit, PREFETCH_LIMIT_MS);
-    const keys: QueryKey[] = [];
-    const fetchOne = (j: PrefetchJob): Promise<unknown> => {
-      if (!client) return Promise.resolve();
-      if (j.kind === 'range') {
-        const o = rangeQueryOptions(client, { baseUrl, expr: j.expr, start: j.start, end: j.end, step: j.step });
-        keys.push(o.queryKey);
-        return queryClient.fetchQuery(o);
-      }
-      if (j.kind === 'exemplars') {
-        const o = exemplarsOptions(client, { baseUrl, expr: j.expr, start: j.start, end: j.end });
-        keys.push(o.queryKey);
-        return queryClient.fetchQuery(o);
-      }
-      const o = instantQueryOptions(client, { baseUrl, expr: j.expr, time: j.time });
+export function prefetchWindow(
+  queryClient: QueryClient,
+  client: PrometheusClient,
+  baseUrl: string,
+  shown: QueryWindow,
+  next: QueryWindow,
+): { done: Promise<unknown>; cancel(): void } | null {
+  const ask = planPrefetch(queryClient.getQueryCache().getAll(), baseUrl, shown, next);
+  if (ask.length === 0) return null;
+  const keys: QueryKey[] = [];
+  const fetchOne = (j: PrefetchJob): Promise<unknown> => {
+    if (j.kind === 'range') {
+      const o = rangeQueryOptions(client, { baseUrl, expr: j.expr, start: j.start, end: j.end, step: j.step });
       keys.push(o.queryKey);
       return queryClient.fetchQuery(o);
-    };
-    const fetches = ask.map(fetchOne);
-    void Promise.allSettled(fetches).then(commit);
-    return () => {
-      clearTimeout(timer);
-      // Superseded before its answers were in: the window they were for will not be shown, so
-      // they are cancelled (unless a panel watches one by now) rather than left to hold
-      // connections, which a browser allows only six of per host. `pending` stays set.
-      if (!settled) {
-        for (const queryKey of keys) {
-          void queryClient.cancelQueries({ queryKey, exact: true, predicate: (q) => q.getObserversCount() === 0 });
-        }
+    }
+    if (j.kind === 'exemplars') {
+      const o = exemplarsOptions(client, { baseUrl, expr: j.expr, start: j.start, end: j.end });
+      keys.push(o.queryKey);
+      return queryClient.fetchQuery(o);
+    }
+    const o = instantQueryOptions(client, { baseUrl, expr: j.expr, time: j.time });
+    keys.push(o.queryKey);
+    return queryClient.fetchQuery(o);
+  };
+  const done = Promise.allSettled(ask.map(fetchOne));
+  return {
+    done,
+    cancel: () => {
+      for (const queryKey of keys) {
+        void queryClient.cancelQueries({ queryKey, exact: true, predicate: (q) => q.getObserversCount() === 0 });
       }
-      settled = true;
-    };
-  }, [moving, next, shown, client, baseUrl, queryClient]);
-
-  return moving ? shown : next;
+    },
+  };
 }
