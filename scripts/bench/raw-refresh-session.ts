@@ -157,7 +157,7 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
             globalThis.__iwCommits++;
             const counts = {}; let total = 0; const stack = [root.current];
             while (stack.length) { const f = stack.pop(); if (!f) continue; if (f.flags & 1) { const n = nameOf(f.type); if (n) { counts[n] = (counts[n] || 0) + 1; total++; } } if (f.sibling) stack.push(f.sibling); if (f.child && (!f.alternate || f.child !== f.alternate.child)) stack.push(f.child); }
-            globalThis.__iwCommitLog.push(total + ' rendered: ' + Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => k + '=' + v).join(' '));
+            globalThis.__iwCommitLog.push(total + ' rendered: ' + Object.entries(counts).sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, v]) => k + '=' + v).join(' '));
           }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {} };`,
       });
     }

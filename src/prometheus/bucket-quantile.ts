@@ -11,9 +11,9 @@ import type { ColumnarSeries, Labels, MatrixSeries } from './types';
 
 export interface BucketQuantileQuery {
   /** φ, 0 ≤ φ ≤ 1. */
-  q: number;
+  readonly q: number;
   /** The bucket expression inside `histogram_quantile(φ, …)`, as written. */
-  inner: string;
+  readonly inner: string;
 }
 
 /**
@@ -32,6 +32,19 @@ const PER_TARGET_LABELS = new Set(['instance', 'pod', 'pod_name', 'kubernetes_po
  * // → { q: 0.95, inner: 'sum by (le, model_name) (rate(x_bucket[1m]))' }
  */
 export function parseBucketQuantile(expr: string): BucketQuantileQuery | null {
+  // Every window change asks the same expressions again: read each once.
+  const known = parsed.get(expr);
+  if (known !== undefined) return known;
+  const q = parseUncached(expr);
+  if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string);
+  parsed.set(expr, q);
+  return q;
+}
+
+const PARSED_MAX = 512;
+const parsed = new Map<string, BucketQuantileQuery | null>();
+
+function parseUncached(expr: string): BucketQuantileQuery | null {
   const head = /^\s*histogram_quantile\s*\(\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*,/.exec(expr);
   if (!head) return null;
   const q = Number(head[1]);
