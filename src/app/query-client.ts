@@ -1,10 +1,12 @@
 // TanStack Query defaults for a live dashboard: data for an absolute range never goes stale
-// (relative ranges get new keys on each refresh tick), no refetch on focus (the tick does it),
+// (relative ranges get new keys on each refresh tick), unobserved answers dropped after a minute
+// by one collector (query-gc.ts), no refetch on focus (the tick does it),
 // and backend-wide failures feed the one banner instead of each panel.
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { backendOfKey, shouldRetry } from '../prometheus';
 import { isBackendWide } from '../dashboard/backend/errors';
 import { reportBackendDown, reportBackendUp } from '../dashboard/backend/health';
+import { collectUnobserved } from './query-gc';
 
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
@@ -24,7 +26,9 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: Infinity,
-        gcTime: 60_000,
+        // No timer per query: one collector for the cache (query-gc.ts) drops what nobody has
+        // observed for a minute.
+        gcTime: Infinity,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
         retry: (count, error) => !isBackendWide(error) && shouldRetry(count, error),
@@ -32,5 +36,6 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  collectUnobserved(queryClient.getQueryCache());
   return queryClient;
 }
