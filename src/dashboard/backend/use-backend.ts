@@ -32,6 +32,8 @@ const COARSE_SEC = 600;
  * The range widened to 10-minute boundaries: lists of names and label values asked over it do not
  * change on each refresh tick, so they are not asked again.
  */
+const NO_TARGETS: BackendInfo['targetsDown'] = [];
+
 export function coarseWindow(startSec: number, endSec: number): { start: number; end: number } {
   return { start: Math.floor(startSec / COARSE_SEC) * COARSE_SEC, end: Math.ceil(endSec / COARSE_SEC) * COARSE_SEC };
 }
@@ -175,18 +177,14 @@ export function useBackend(
   );
   const detectedEngine = detectEngine(ENGINES, presence, instances);
 
-  return {
-    baseUrl,
-    names: namesData ?? null,
-    // Once names are known, a failed refetch is not news: a backend-wide failure has its own banner,
-    // and the names in hand still resolve every panel.
-    namesError: namesData ? null : names.error,
-    resolvedBy,
-    instances,
-    instanceLists,
-    detectedEngine,
-    scrapeIntervalSec: scrape.data?.seconds ?? fromSamples.data ?? null,
-    scrapeSettled,
-    targetsDown: down.data ?? [],
-  };
+  // Once names are known, a failed refetch is not news: a backend-wide failure has its own banner,
+  // and the names in hand still resolve every panel.
+  const namesError = namesData ? null : names.error;
+  const scrapeIntervalSec = scrape.data?.seconds ?? fromSamples.data ?? null;
+  const targetsDown = down.data ?? NO_TARGETS;
+  // One object while nothing in it changes: the board (and its header and sections) is memoised on it.
+  return useMemo(
+    () => ({ baseUrl, names: namesData ?? null, namesError, resolvedBy, instances, instanceLists, detectedEngine, scrapeIntervalSec, scrapeSettled, targetsDown }),
+    [baseUrl, namesData, namesError, resolvedBy, instances, instanceLists, detectedEngine, scrapeIntervalSec, scrapeSettled, targetsDown],
+  );
 }

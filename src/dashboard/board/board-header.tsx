@@ -9,11 +9,13 @@ import { EngineToggle, HeaderControls, PromUrlField } from '../header/header';
 import { PrintButton } from '../header/print-board';
 import { RulesButton } from '../header/rules-dialog';
 import { SloPopover } from '../slo/popover';
-import { DashboardContext } from '../data/context';
+import { memo } from 'react';
 import { HealthSummary } from './health-summary';
 import type { Board } from './use-board';
 
-export function BoardHeader({
+// memo: `board` keeps its identity across window changes (useBoard); the parts that read the window
+// (filters, health line) read it from the context.
+export const BoardHeader = memo(function BoardHeader({
   board,
   onPrint,
   credentials,
@@ -52,21 +54,17 @@ export function BoardHeader({
         <SloPopover current={board.slo} defaults={board.sloDefaults} setState={setState} />
         <RulesButton client={client} engine={engine} names={backend.names} slo={board.slo} />
         <div className="flex-1" />
-        {/* Inside the board's context: the A/B form suggests label values from the backend. */}
-        <DashboardContext.Provider value={board.ctx}>
-          <HeaderControls state={state} setState={setState} onRefreshNow={board.onRefreshNow} engine={engine} instances={backend.instances} />
-        </DashboardContext.Provider>
+        {/* Inside the board's context (Dashboard): the A/B form suggests label values from the backend. */}
+        <HeaderControls state={state} setState={setState} onRefreshNow={board.onRefreshNow} engine={engine} instances={backend.instances} />
       </div>
-      {board.ctx && (
-        <DashboardContext.Provider value={board.ctx}>
+      {client && (
           <div className="iw-header-row2">
             <FiltersBar scrapeIntervalSec={backend.scrapeIntervalSec} />
             <HealthSummary engine={engine} instances={backend.instanceLists?.[engine] ?? null} targetsDown={backend.targetsDown} statOrder={catalog.stats.map((s) => s.id)} />
             {/* In the second row, which has room: the first is full at 1440 px. */}
             {!board.single && <PrintButton printing={board.printing} onPrint={onPrint} />}
           </div>
-        </DashboardContext.Provider>
       )}
     </header>
   );
-}
+});

@@ -1,9 +1,9 @@
 // The page's layout: header, banners, the stat row, the overview and the six sections (or one panel
 // alone with `panel=`). It only lays out: useBoard builds everything it shows.
-import { SECTION_IDS, type PanelSpec } from '../../catalog/types';
+import { SECTION_IDS, type EngineCatalog, type PanelSpec } from '../../catalog/types';
 import type { RuntimeConfig } from '../../config/runtime-config';
 import { useT } from '../../i18n';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { AbSummary } from '../compare/ab-summary';
 import { AlertsRegion } from '../alerts/region';
@@ -44,14 +44,14 @@ function PanelCrash({ panel, message }: { panel: PanelSpec; message: string }) {
 }
 
 /**
- * A panel behind its error boundary. Memoised on what it reads (the panel and, when thresholds are
- * set, the SLO), not on `board`, which is a new object on every clock tick: a tick that does not
- * move the shown window then renders none of the ~50 panels' wrappers.
+ * A panel behind its error boundary. Memoised on what it reads (the panel, the catalog and, when
+ * thresholds are set, the SLO): a window change then renders none of the ~50 panels' wrappers,
+ * only the panels, which read the window from the context.
  */
-const Guarded = memo(function Guarded({ panel, slo }: { panel: PanelSpec; slo: EffectiveSlo | null }) {
+const Guarded = memo(function Guarded({ panel, slo, catalog }: { panel: PanelSpec; slo: EffectiveSlo | null; catalog: EngineCatalog }) {
   return (
     <ErrorBoundary fallback={(message) => <PanelCrash panel={panel} message={message} />}>
-      <BoardPanel panel={panel} slo={slo} />
+      <BoardPanel panel={panel} slo={slo} catalog={catalog} />
     </ErrorBoundary>
   );
 });
@@ -79,12 +79,14 @@ export function Dashboard({
 }) {
   const [mainRef, panelWidth, widthMeasured] = usePanelWidth();
   const [printing, onPrint] = usePrintBoard(mainRef);
-  const board = useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing, bootNow });
-  const { engine, catalog, ctx, single, choice } = board;
+  const { board, ctx } = useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing, bootNow });
+  const { engine, catalog, single, choice } = board;
   const autoAlone = !single && state.panel && isAutoPanelId(state.panel) ? state.panel : null;
   const routingAlone = !single && state.panel && isRoutingPanelId(state.panel) ? state.panel : null;
   return (
     <div className="iw-app" data-engine={engine} data-kiosk={state.kiosk || undefined}>
+      {/* The header reads the window (the filter lists, the health line) from the context too. */}
+      <DashboardContext.Provider value={ctx}>
       {!state.kiosk && <BoardHeader board={board} onPrint={onPrint} credentials={credentials} onCredentials={onCredentials} />}
       <main ref={mainRef} className="iw-main">
         <Banners
@@ -101,25 +103,25 @@ export function Dashboard({
         />
         {ctx && (
           <PrintingContext.Provider value={board.printing}>
-            <DashboardContext.Provider value={ctx}>
-              {single ? <Panel panel={single} fill /> : autoAlone ? <OtherMetricAlone names={board.backend.names} id={autoAlone} /> : routingAlone ? <RoutingPanelAlone names={board.backend.names} id={routingAlone} /> : <WholeBoard board={board} config={config} />}
-            </DashboardContext.Provider>
+            {single ? <Panel panel={single} fill /> : autoAlone ? <OtherMetricAlone names={board.backend.names} id={autoAlone} /> : routingAlone ? <RoutingPanelAlone names={board.backend.names} id={routingAlone} /> : <WholeBoard board={board} config={config} />}
           </PrintingContext.Provider>
         )}
       </main>
+      </DashboardContext.Provider>
     </div>
   );
 }
 
-function WholeBoard({ board, config }: { board: Board; config: RuntimeConfig }) {
+// memo: `board` keeps its identity across window changes (useBoard); what reads the window reads
+// it from the context, so the sections, their notes and extras do not render when only it moves.
+const WholeBoard = memo(function WholeBoard({ board, config }: { board: Board; config: RuntimeConfig }) {
   const t = useT();
   const { state, setState, catalog, engine, resolved } = board;
   const panelSlo = board.sloSet ? board.slo : null;
-  const gpus = useGpuSource(config.gpuPrices, board.belowFold);
   const toggle = (sid: string) =>
     setState({ collapsed: state.collapsed.includes(sid) ? state.collapsed.filter((c) => c !== sid) : [...state.collapsed, sid] });
   return (
-    <GpuContext.Provider value={gpus}>
+    <GpuProvider prices={config.gpuPrices} enabled={board.belowFold}>
       <div className="iw-stats" role="list" aria-label={t.keyFigures}>
         {catalog.stats.map((s) => (
           <div role="listitem" key={s.id}>
@@ -141,7 +143,7 @@ function WholeBoard({ board, config }: { board: Board; config: RuntimeConfig }) 
         .filter((p) => p.section === 'overview')
         .map((p) => (
           <div key={`${engine}-${p.id}`} className="iw-overview">
-            <Guarded panel={p} slo={panelSlo} />
+            <Guarded panel={p} slo={panelSlo} catalog={catalog} />
           </div>
         ))}
       {SECTION_IDS.filter((_, i) => board.belowFold || i <= board.firstOpen).map((sid) => {
@@ -161,7 +163,7 @@ function WholeBoard({ board, config }: { board: Board; config: RuntimeConfig }) 
             }
           >
             {split.shown.map((p) => (
-              <Guarded key={`${engine}-${p.id}`} panel={p} slo={panelSlo} />
+              <Guarded key={`${engine}-${p.id}`} panel={p} slo={panelSlo} catalog={catalog} />
             ))}
             <SectionExtras place={sid} slot="after" board={board} />
           </Section>
@@ -170,6 +172,16 @@ function WholeBoard({ board, config }: { board: Board; config: RuntimeConfig }) 
       {board.belowFold && <GpuSection />}
       {board.belowFold && <RoutingSection names={board.backend.names} />}
       {board.belowFold && <OtherMetrics names={board.backend.names} />}
-    </GpuContext.Provider>
+    </GpuProvider>
   );
+});
+
+/**
+ * The GPU source for the board (it reads the window from the context): its own component, so that
+ * a window change renders it and the GPU readers, not the whole board it wraps (`children` is the
+ * same element then, and React skips it).
+ */
+function GpuProvider({ prices, enabled, children }: { prices: RuntimeConfig['gpuPrices']; enabled: boolean; children: ReactNode }) {
+  const gpus = useGpuSource(prices, enabled);
+  return <GpuContext.Provider value={gpus}>{children}</GpuContext.Provider>;
 }

@@ -1,6 +1,6 @@
 // The board's section extras and panel extensions (declared in src/catalog/sections.ts), each
 // mapped to the component that draws it.
-import type { PanelSpec } from '../../catalog/types';
+import type { EngineCatalog, PanelSpec } from '../../catalog/types';
 import { panelExtension, SECTION_EXTRAS, type SectionExtraId } from '../../catalog/sections';
 import type { PanelPlace } from '../../catalog/types';
 import { ErrorBoundary } from '../../components/error-boundary';
@@ -40,8 +40,8 @@ export function SectionExtras({ place, slot, board }: { place: PanelPlace; slot:
 }
 
 /** A catalog panel, with the extension another feature declares for its kind when that feature is on. */
-export function BoardPanel({ panel: own, slo }: { panel: PanelSpec; slo: EffectiveSlo | null }) {
-  const panel = useGpuWidened(own);
+export function BoardPanel({ panel: own, slo, catalog }: { panel: PanelSpec; slo: EffectiveSlo | null; catalog: EngineCatalog }) {
+  const panel = useGpuWidened(own, catalog);
   if (panelExtension(panel) === 'slo-columns' && slo) return <SloSummaryPanel panel={panel} slo={slo} />;
   return <Panel panel={panel} />;
 }

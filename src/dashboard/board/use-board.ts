@@ -61,13 +61,9 @@ export interface Board {
   engine: EngineId;
   catalog: EngineCatalog;
   resolved: DashboardContextValue['resolved'];
-  /** The window's bounds (seconds, step-aligned) the filter lists ask over. */
-  aligned: { start: number; end: number };
   rate: string;
   /** Why the URL's range cannot be used (the last hour is shown instead), or null. */
   rangeProblem: string | null;
-  /** Null until a client exists (no backend chosen yet). */
-  ctx: DashboardContextValue | null;
   slo: EffectiveSlo;
   sloDefaults: EffectiveSlo;
   sloSet: boolean;
@@ -83,7 +79,13 @@ export interface Board {
   firstOpen: number;
 }
 
-export function useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing, bootNow }: BoardInput): Board {
+/**
+ * The board, and the context every panel reads. The board does not hold the query window: it keeps
+ * its identity across window changes, so that the header, the sections and their notes (memoised
+ * on it) do not render when the clock moves the window; what reads the window reads it from the
+ * context (`ctx`, null until a client exists: no backend chosen yet).
+ */
+export function useBoard({ config, state, setState, resolvedTheme, locale, credentials, panelWidth, widthMeasured, printing, bootNow }: BoardInput): { board: Board; ctx: DashboardContextValue | null } {
   // The refresh clock renders the board only when what it shows moves (board-clock.ts).
   const clock = useBoardClock(state.refresh, bootNow);
 
@@ -140,7 +142,6 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
   );
   const committed = useClockSelect(clock, windowAt, sameWindow);
   const { stepSec } = committed;
-  const aligned = useMemo(() => ({ start: committed.startSec, end: committed.endSec }), [committed]);
   const rate = rateFor(stepSec, scrapeSec, state.rate);
   // A move of the window in time asks the queries in view ahead, and is shown when they are in.
   useEffect(() => {
@@ -218,29 +219,31 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
   const exitFullScreen = useCallback(() => setState({ panel: null }), [setState]);
   useFullScreen(single ? single.id : state.panel && (isAutoPanelId(state.panel) || isRoutingPanelId(state.panel)) ? state.panel : null, state.kiosk, exitFullScreen);
 
-  return {
-    state,
-    setState,
-    config,
-    choice,
-    client,
-    backend,
-    engine,
-    catalog,
-    resolved,
-    aligned,
-    rate,
-    rangeProblem: problem,
-    ctx,
-    slo,
-    sloDefaults,
-    sloSet,
-    gpuTable,
-    gpu,
-    onRefreshNow,
-    single,
-    printing,
-    belowFold,
-    firstOpen,
-  };
+  const board = useMemo(
+    (): Board => ({
+      state,
+      setState,
+      config,
+      choice,
+      client,
+      backend,
+      engine,
+      catalog,
+      resolved,
+      rate,
+      rangeProblem: problem,
+      slo,
+      sloDefaults,
+      sloSet,
+      gpuTable,
+      gpu,
+      onRefreshNow,
+      single,
+      printing,
+      belowFold,
+      firstOpen,
+    }),
+    [state, setState, config, choice, client, backend, engine, catalog, resolved, rate, problem, slo, sloDefaults, sloSet, gpuTable, gpu, onRefreshNow, single, printing, belowFold, firstOpen],
+  );
+  return { board, ctx };
 }

@@ -3,15 +3,14 @@
 // group is a table of its own in the GPUs section (the Instances table is already wider than 1440 px).
 import { useMemo } from 'react';
 import { withGpuColumns } from '../../catalog/gpus/columns';
-import type { PanelSpec } from '../../catalog/types';
-import { useDashboard } from '../data/context';
+import type { EngineCatalog, PanelSpec } from '../../catalog/types';
 import { useGpus } from './use-gpu-source';
 
 const WIDENED = new Set(['model-summary']);
 
-export function useGpuWidened(panel: PanelSpec): PanelSpec {
+/** `catalog`: the board's (a prop, not the context: the caller then need not render on a window change). */
+export function useGpuWidened(panel: PanelSpec, catalog: EngineCatalog): PanelSpec {
   const gpus = useGpus();
-  const { catalog } = useDashboard();
   const on = gpus.status === 'present' && (gpus.join?.matched ?? 0) > 0 && WIDENED.has(panel.id);
   return useMemo(
     () => (on ? withGpuColumns(panel, catalog.roles, catalog.filterLabels.model, gpus.priceExpr) : panel),
