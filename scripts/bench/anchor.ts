@@ -100,6 +100,28 @@ function figure(id: string, ours: LoadResult[], anchor: LoadResult[], runs: numb
   progress(`${id}: ours ${o.median} ms [${o.min}–${o.max}] vs anchor ${a.median} ms [${a.min}–${a.max}] = ${(o.median / a.median).toFixed(2)}×`);
 }
 
+const ALONE_REPEATS = 15;
+
+/**
+ * Median answer time (ms, body read) of each expression over the last hour at `step`, asked from
+ * Node one at a time, alternating, after one unmeasured round.
+ */
+export async function aloneAnswers(promUrl: string, exprs: readonly string[], step: number): Promise<number[]> {
+  const times: number[][] = exprs.map(() => []);
+  for (let i = -1; i < ALONE_REPEATS; i++) {
+    for (const [k, expr] of exprs.entries()) {
+      const end = Math.floor(Date.now() / 1000);
+      const body = new URLSearchParams({ query: expr, start: String(end - 3600), end: String(end), step: String(step) });
+      const t0 = performance.now();
+      const res = await fetch(`${promUrl}/api/v1/query_range`, { method: 'POST', body });
+      await res.text();
+      if (!res.ok) throw new Error(`alone: ${expr} answered ${res.status}`);
+      if (i >= 0) times[k]!.push(performance.now() - t0);
+    }
+  }
+  return times.map((t) => Math.round(median(t)));
+}
+
 /** The load nearest the median (its timeline is the one printed). */
 function medianLoad(rs: LoadResult[]): LoadResult | undefined {
   const m = median(rs.map((r) => r.drawn));
@@ -121,6 +143,10 @@ export async function anchorBench(browser: Browser, app: string, setup: AnchorSe
   const bucket = w.exprs.find((e) => /^sum by \(le\b/.test(e) && e.includes('time_to_first_token'));
   const expr = w.exprs.find((e) => e.includes('0.95')) ?? (bucket === undefined ? undefined : `histogram_quantile(0.95, ${bucket})`);
   if (!expr) throw new Error(`our ttft panel sent no p95 query (${w.exprs.join(' | ') || 'none'})`);
+  // The same requests from Node with no page loading: what Prometheus needs for them alone. Against
+  // the in-page answer times (p95AnswerMs) it says how much of those is the backend sharing the
+  // machine's two cores with the page being loaded (on a deployment the backend has its own).
+  const alone = await aloneAnswers(setup.promUrl, [bucket ?? expr, expr], w.ranges.find((q) => q.expr === (bucket ?? expr))?.step ?? 15);
   const urls: Record<LoadKind, string> = { ...ours, anchor: `${setup.anchor.url}/query?g0.expr=${encodeURIComponent(expr)}&g0.tab=graph&g0.range_input=1h` };
   const kinds: LoadKind[] = ['embed', 'anchor', 'first'];
   const results: Record<LoadKind, LoadResult[]> = { embed: [], anchor: [], first: [] };
@@ -138,8 +164,10 @@ export async function anchorBench(browser: Browser, app: string, setup: AnchorSe
   }
   const order = 'our embed, the anchor graph, our first screen';
   const common = { expr, ...(bucket !== undefined && !w.exprs.some((e) => e.includes('0.95')) ? { wire: bucket } : {}), anchorCommit: setup.commit, viewports: VIEWPORTS };
-  figure('anchor-embed-vs-graph', results.embed, results.anchor, runs, order, { ...common, target: 0.5 });
-  figure('anchor-first-screen-vs-graph', results.first, results.anchor, runs, order, { ...common, target: 0.7 });
+  const aloneMs = { oursAloneMs: alone[0], anchorAloneMs: alone[1] };
+  figure('anchor-embed-vs-graph', results.embed, results.anchor, runs, order, { ...common, ...aloneMs, target: 0.5 });
+  figure('anchor-first-screen-vs-graph', results.first, results.anchor, runs, order, { ...common, ...aloneMs, target: 0.7 });
+  progress(`anchor: the p95's request answered alone (from Node, no page loading, median of ${ALONE_REPEATS}): ours ${alone[0]} ms, the anchor's ${alone[1]} ms`);
   // Which API calls of the anchor the Prometheus behind it does not answer.
   const calls = [...anchorCalls].map(([path, st]) => ({ path, requests: st.length, statuses: [...new Set(st)].sort() }));
   emitLine({ figure: 'anchor-api-calls', dataset: 'anchor', unit: 'requests', calls, unanswered: calls.filter((c) => c.statuses.some((s) => s >= 400)).map((c) => c.path), method: 'every /api and /-/ request the anchor page sent through the proxy, over all its loads, with the statuses Prometheus answered' });
