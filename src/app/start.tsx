@@ -9,7 +9,20 @@ import type { CredentialStore } from '../dashboard/backend/credentials';
 import { App } from './app';
 import { ConfigErrorPage } from './config-error-page';
 
-export { firstScreenJobs } from './first-screen/plan';
+import { planFirstScreen, type FirstScreenInput, type RangeJob } from './first-screen/plan';
+import { preloadPanelChunk } from '../dashboard/panel/chart-view';
+
+/**
+ * The first screen's range queries (main.tsx sends them with the early discovery). The lazy chunks
+ * its panels draw with (a latency panel's exemplar lines, a heatmap) are asked now as well, with
+ * the queries: a panel would ask its chunk only once React had committed it, one more round trip
+ * before an embedded latency panel could draw.
+ */
+export function firstScreenJobs(input: FirstScreenInput): RangeJob[] {
+  const { panels, jobs } = planFirstScreen(input);
+  for (const p of panels) preloadPanelChunk(p);
+  return jobs;
+}
 
 let root: Root | null = null;
 const rootOf = (): Root => (root ??= createRoot(document.getElementById('root')!));

@@ -4,7 +4,7 @@ import { catalogs, resolveEngines, ENGINES } from '../../catalog';
 import { boardFilters, boardRange, boardWindow, panelQueries, statExpanded, statSource } from '../../dashboard/data/query-plan';
 import { DEFAULT_STATE, parseUrlState } from '../../dashboard/url/url-state';
 import { estimatePanelWidth, panelsAboveFold } from './layout';
-import { firstScreenJobs, type FirstScreenInput } from './plan';
+import { firstScreenJobs, planFirstScreen, type FirstScreenInput } from './plan';
 
 const NOW = 1_800_000_000_000;
 const VP = { width: 1440, height: 900, scrollbar: 0 };
@@ -69,6 +69,15 @@ describe('firstScreenJobs', () => {
     const jobs = firstScreenJobs(input('?engine=vllm&panel=ttft&kiosk=1'));
     expect(jobs.length).toBeGreaterThan(0);
     expect(jobs.every((j) => j.expr.includes('time_to_first_token'))).toBe(true);
+    // The panel it will draw (start.tsx asks its lazy chunk with these queries).
+    expect(planFirstScreen(input('?engine=vllm&panel=ttft&kiosk=1')).panels.map((p) => p.id)).toEqual(['ttft']);
+  });
+
+  it('names the chart panels of the board it asks for, none of them a table or a distribution', () => {
+    const { panels, jobs } = planFirstScreen(input('?engine=vllm&from=now-1h&to=now'));
+    expect(panels.length).toBeGreaterThan(0);
+    expect(panels.every((p) => p.chart !== 'table' && p.chart !== 'distribution')).toBe(true);
+    expect(jobs.length).toBeGreaterThan(panels.length);
   });
 
   it('guesses nothing for a comparison, an unknown panel or an unknown scrape interval', () => {

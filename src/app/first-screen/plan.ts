@@ -31,20 +31,34 @@ export interface FirstScreenInput {
 /** A panel drawn as a line, band or heatmap chart from range queries (tables, distributions and latest bars ask instant ones). */
 const rangeChart = (p: PanelSpec): boolean => p.chart !== 'table' && p.chart !== 'distribution' && p.chart !== 'latest' && p.notAvailable === undefined;
 
+export interface FirstScreen {
+  /** The panels drawn above the fold (the panel alone when `panel=` names one). */
+  panels: PanelSpec[];
+  /** Their range queries and the stat tiles', once each. */
+  jobs: RangeJob[];
+}
+
+const NONE: FirstScreen = { panels: [], jobs: [] };
+
+/** The range queries of the first screen (see planFirstScreen). */
+export function firstScreenJobs(input: FirstScreenInput): RangeJob[] {
+  return planFirstScreen(input).jobs;
+}
+
 /**
- * The range queries of the stat tiles and of the chart panels that start above the fold, once
- * each. Empty where the early path does not guess: a comparison (its second legs), a panel alone
- * that is not a catalog panel, an unknown scrape interval, an engine with none of its names.
+ * The chart panels that start above the fold, and the range queries of the stat tiles and of those
+ * panels, once each. Nothing where the early path does not guess: a comparison (its second legs), a
+ * panel alone that is not a catalog panel, an unknown scrape interval, an engine with none of its names.
  */
-export function firstScreenJobs({ state, now, names, scrapeIntervalSec, recorded, viewport }: FirstScreenInput): RangeJob[] {
-  if (state.compare || state.ab || scrapeIntervalSec === null) return [];
+export function planFirstScreen({ state, now, names, scrapeIntervalSec, recorded, viewport }: FirstScreenInput): FirstScreen {
+  if (state.compare || state.ab || scrapeIntervalSec === null) return NONE;
   const resolvedBy = resolveEngines(ENGINES, names);
   // As useBackend before the instance counts are in (they are asked after the first screen).
   const engine = state.engine ?? detectEngine(ENGINES, presenceNames(ENGINES, resolvedBy), null);
   const catalog = catalogs[engine];
   const resolved = resolvedBy[engine];
   const single = state.panel ? catalog.panels.find((p) => p.id === state.panel) : undefined;
-  if (state.panel && !single) return [];
+  if (state.panel && !single) return NONE;
 
   const { range } = boardRange(state, now);
   const width = estimatePanelWidth(viewport, { kind: single ? 'single' : 'board', kiosk: state.kiosk });
@@ -70,6 +84,7 @@ export function firstScreenJobs({ state, now, names, scrapeIntervalSec, recorded
     const n = panelsAboveFold({ vp: viewport, kiosk: state.kiosk, tiles: catalog.stats.length + (catalog.absentStats?.length ?? 0), overview: overview.length, collapsedBefore: Math.max(0, firstOpen) });
     panels.push(...overview, ...shown.slice(0, n));
   }
-  for (const p of panels.filter(rangeChart)) for (const q of panelQueries(p, catalog, base, null, recorded)) if (q.expanded) exprs.push(q.expanded.expr);
-  return [...new Set(exprs)].map((expr) => ({ expr, start: aligned.start, end: aligned.end, step: stepSec }));
+  const charts = panels.filter(rangeChart);
+  for (const p of charts) for (const q of panelQueries(p, catalog, base, null, recorded)) if (q.expanded) exprs.push(q.expanded.expr);
+  return { panels: charts, jobs: [...new Set(exprs)].map((expr) => ({ expr, start: aligned.start, end: aligned.end, step: stepSec })) };
 }

@@ -26,6 +26,17 @@ import { latencyKindOf } from '../traces/exemplar-query';
 import { LatencyLineChart, preloadLatencyLines } from './lazy-line-chart';
 import { useCapWidth } from './use-cap-width';
 
+/**
+ * Starts (once) the download of the lazy chunk a chart panel draws with, if it has one: the
+ * distribution panels' and the latency lines' (their exemplars). Called when the panel comes into
+ * view, and at boot for the first screen's panels with their queries (app/start.tsx), so that the
+ * chunk is not asked only after React's first commit.
+ */
+export function preloadPanelChunk(panel: PanelSpec): void {
+  const load = isDistributionPanel(panel) ? preloadDistributionChart : latencyKindOf(panel) ? preloadLatencyLines : null;
+  if (load) void load().catch(() => {});
+}
+
 export const ChartView = memo(function ChartView({
   panel,
   fill,
@@ -51,10 +62,9 @@ export const ChartView = memo(function ChartView({
   const secondary = active && data.state !== 'loading';
   // The lazy chunk this panel draws with is fetched with its data, not after it: the chart is then
   // built once, not first as plain lines and again when the chunk arrives (lazy-line-chart.tsx).
-  const lazyKind = isDistributionPanel(panel) ? 'distribution' : latencyKindOf(panel) ? 'lines' : null;
   useEffect(() => {
-    if (active && lazyKind) void (lazyKind === 'lines' ? preloadLatencyLines() : preloadDistributionChart()).catch(() => {});
-  }, [active, lazyKind]);
+    if (active) preloadPanelChunk(panel);
+  }, [active, panel]);
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [showQuery, setShowQuery] = useState(false);
   const chart = useRef<EChartsInstance | null>(null);
