@@ -6,11 +6,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '../config/runtime-config';
 import type { CredentialStore } from '../dashboard/backend/credentials';
+import { preloadPanelChunk } from '../dashboard/panel/chart-view';
 import { App } from './app';
 import { ConfigErrorPage } from './config-error-page';
-
 import { planFirstScreen, type FirstScreenInput, type RangeJob } from './first-screen/plan';
-import { preloadPanelChunk } from '../dashboard/panel/chart-view';
 
 /**
  * The first screen's range queries (main.tsx sends them with the early discovery). The lazy chunks

@@ -4,9 +4,10 @@ import { catalogs, resolveEngines, ENGINES } from '../../catalog';
 import { boardFilters, boardRange, boardWindow, panelQueries, statExpanded, statSource } from '../../dashboard/data/query-plan';
 import { DEFAULT_STATE, parseUrlState } from '../../dashboard/url/url-state';
 import { estimatePanelWidth, panelsAboveFold } from './layout';
-import { firstScreenJobs, planFirstScreen, type FirstScreenInput } from './plan';
+import { planFirstScreen, type FirstScreenInput } from './plan';
 
 const NOW = 1_800_000_000_000;
+const firstScreenJobs = (i: FirstScreenInput) => planFirstScreen(i).jobs;
 const VP = { width: 1440, height: 900, scrollbar: 0 };
 const names = new Set(currentSeries('vllm'));
 const input = (search: string, over: Partial<FirstScreenInput> = {}): FirstScreenInput => ({

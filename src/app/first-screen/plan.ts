@@ -40,11 +40,6 @@ export interface FirstScreen {
 
 const NONE: FirstScreen = { panels: [], jobs: [] };
 
-/** The range queries of the first screen (see planFirstScreen). */
-export function firstScreenJobs(input: FirstScreenInput): RangeJob[] {
-  return planFirstScreen(input).jobs;
-}
-
 /**
  * The chart panels that start above the fold, and the range queries of the stat tiles and of those
  * panels, once each. Nothing where the early path does not guess: a comparison (its second legs), a
