@@ -140,7 +140,10 @@ test.describe('diagnosis on scenario models', () => {
     await queries.quiet();
     // Per expression, whatever its window: the old window's copy would have another time.
     const asked = queries.sent.map((r) => `${r.path} ${r.query}`);
-    expect(asked.filter((k, i) => asked.indexOf(k) !== i), 'queries sent twice').toEqual([]);
+    const twice = queries.sent.filter((_, i) => asked.indexOf(asked[i]!) !== i);
+    // Each copy with its window, so that a failure says which window the second one was for.
+    const copies = twice.map((t) => queries.sent.filter((r) => r.path === t.path && r.query === t.query));
+    expect(twice.map((t) => `${t.path} ${t.query}`), `queries sent twice: ${JSON.stringify(copies)}`).toEqual([]);
     // The Diagnosis signals and the Routing section's instant queries were among them.
     expect(queries.sent.filter((r) => r.path.endsWith('/query') && r.query.includes('iw_signal')).length).toBeGreaterThan(0);
     expect(queries.sent.filter((r) => r.path.endsWith('/query') && /llm_d_epp|inference_(pool|extension|objective)/.test(r.query)).length).toBeGreaterThan(0);
