@@ -7,8 +7,6 @@ import { useUrlState } from '../dashboard/url/use-url-state';
 import { loadRemembered, saveRemembered, withCredentials, type CredentialStore, type Credentials } from '../dashboard/backend/credentials';
 import { defaultsFrom } from './first-state';
 import { I18nContext, messagesFor, pickLang } from '../i18n';
-import { warmTimeFormat } from '../lib/time';
-import { warmNumberFormat } from '../lib/units';
 import { createQueryClient } from './query-client';
 
 function useSystemDark(): boolean {
@@ -55,20 +53,6 @@ export function App({
   useEffect(() => {
     performance.mark('inferwatch:first-commit');
   }, []);
-  // The formatters every chart needs are built while the first answers are in flight (the first
-  // Intl formatter of a tab costs ~150 ms), not in the render that draws the first chart.
-  useEffect(() => {
-    const warm = () => {
-      warmNumberFormat(lang);
-      warmTimeFormat(lang);
-    };
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(warm, { timeout: 500 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(warm, 0);
-    return () => clearTimeout(id);
-  }, [lang]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;

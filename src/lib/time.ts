@@ -1,4 +1,5 @@
 // Timestamps and durations as people read them on axes, tooltips and range labels.
+import { isPlainLocale, plainDateParts } from './plain-locale';
 
 const DAY_MS = 86_400_000;
 /** Below this span the axis ticks are seconds apart, so HH:mm alone would repeat. */
@@ -24,6 +25,7 @@ function parts(ms: number, locale: string | undefined): Readonly<Record<string, 
 }
 
 function formatParts(ms: number, locale: string | undefined): Record<string, string> {
+  if (isPlainLocale(locale)) return plainDateParts(ms);
   const key = locale ?? '';
   let f = partFormatters.get(key);
   if (f === undefined) {
@@ -41,11 +43,6 @@ function formatParts(ms: number, locale: string | undefined): Record<string, str
   const out: Record<string, string> = {};
   for (const p of f.formatToParts(ms)) out[p.type] = p.value;
   return out;
-}
-
-/** Builds the axis formatter once (its first use loads ICU data: ~28 ms in a fresh tab). */
-export function warmTimeFormat(locale: string | undefined): void {
-  formatParts(0, locale);
 }
 
 /**

@@ -40,6 +40,8 @@ export const NO_VALUE = '–';
 
 const DEFAULT_DIGITS = 3;
 
+import { isPlainLocale, plainDecimal } from './plain-locale';
+
 // Intl.NumberFormat construction is slow (tens of µs); tooltips and axes format thousands of values.
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -68,12 +70,11 @@ export function formatFractionDigits(value: number, locale: string | undefined, 
 }
 
 /**
- * Builds and runs the default formatter once. The first `Intl.NumberFormat` of a fresh tab loads
- * the locale's ICU data (116–132 ms measured in the embed, docs/performance.md, "Against the
- * anchor"); done while the first answers are in flight, it is off the path to the first paint.
+ * A value with at most `digits` significant digits (rounded already) or an integer, grouped: built
+ * here in the app's languages (plain-locale.ts), through a cached Intl formatter otherwise.
  */
-export function warmNumberFormat(locale: string | undefined): void {
-  numberFormat(locale, DEFAULT_DIGITS).format(1.5);
+function grouped(v: number, locale: string | undefined, digits: number): string {
+  return (isPlainLocale(locale) ? plainDecimal(v) : null) ?? numberFormat(locale, digits).format(v);
 }
 
 /** Rounds to `digits` significant digits, the same way the formatter will print it. */
@@ -106,7 +107,7 @@ const NOISE = 1e-9;
 function fmt(v: number, o: Required<Pick<FormatOptions, 'digits'>> & FormatOptions): string {
   // `|| 0` also turns -0 into 0, so rounding a tiny negative never prints "-0".
   const r = Math.abs(v) < NOISE ? 0 : roundSig(v, o.digits) || 0;
-  return numberFormat(o.locale, o.digits).format(r);
+  return grouped(r, o.locale, o.digits);
 }
 
 /** `1.2k`: SI prefix glued to the number, for counts and token rates. */
@@ -136,7 +137,6 @@ function duration(seconds: number, o: FormatOptions & { digits: number }): strin
   if (roundSig(abs, o.digits) < 60) return `${fmt(seconds, o)} s`;
   const sign = seconds < 0 ? '-' : '';
   const whole = Math.round(abs);
-  const int = numberFormat(o.locale, 21);
   const parts: Array<[number, string]> =
     whole < 3600
       ? [[Math.floor(whole / 60), 'm'], [whole % 60, 's']]
@@ -145,8 +145,9 @@ function duration(seconds: number, o: FormatOptions & { digits: number }): strin
         : [[Math.floor(whole / 86400), 'd'], [Math.floor((whole % 86400) / 3600), 'h']];
   const [major, minor] = parts;
   if (major === undefined || minor === undefined) return NO_VALUE;
-  const head = `${sign}${int.format(major[0])}${major[1]}`;
-  return minor[0] === 0 ? head : `${head} ${int.format(minor[0])}${minor[1]}`;
+  const int = (n: number) => grouped(n, o.locale, 21);
+  const head = `${sign}${int(major[0])}${major[1]}`;
+  return minor[0] === 0 ? head : `${head} ${int(minor[0])}${minor[1]}`;
 }
 
 /**
