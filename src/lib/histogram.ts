@@ -77,17 +77,6 @@ export function bucketRanges(bounds: readonly number[]): BucketRange[] {
 /** Wider than this factor (high / low), a bucket says too little for a line to be drawn through it. */
 export const WIDE_BUCKET_FACTOR = 4;
 
-// A panel classifies every point of every quantile line against the same bounds array: sort it once.
-const prepared = new WeakMap<readonly number[], { finite: number[]; hasInf: boolean }>();
-function preparedBounds(bounds: readonly number[]): { finite: number[]; hasInf: boolean } {
-  let p = prepared.get(bounds);
-  if (!p) {
-    p = { finite: [...new Set(bounds.filter((b) => Number.isFinite(b)))].sort((a, b) => a - b), hasInf: bounds.some((b) => b === Infinity) };
-    prepared.set(bounds, p);
-  }
-  return p;
-}
-
 /**
  * Where a quantile computed by `histogram_quantile` actually lies.
  *   - `first`: in the first bucket (0, b0]; the value is an interpolation inside it: say "< b0".
@@ -104,27 +93,50 @@ export type QuantilePrecision =
 
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
+const PRECISE: QuantilePrecision = Object.freeze({ kind: 'precise' });
+
+type Classify = (value: number) => QuantilePrecision;
+
+// A panel classifies every point of every quantile line (~700 per line per window) against the
+// same bounds: they are sorted once per bounds array, and each bucket's answer is built once and
+// shared (read it, never write it), so a point costs a scan of the bounds and no allocation.
+const classifiers = new WeakMap<readonly number[], Classify>();
+
+/** `classifyQuantile` against fixed bounds, for many values. */
+export function quantileClassifier(bounds: readonly number[]): Classify {
+  const known = classifiers.get(bounds);
+  if (known) return known;
+  const finite = [...new Set(bounds.filter((b) => Number.isFinite(b)))].sort((a, b) => a - b);
+  const hasInf = bounds.some((b) => b === Infinity);
+  const highest = finite[finite.length - 1];
+  const overflow: QuantilePrecision | null = highest === undefined ? null : Object.freeze({ kind: 'overflow', low: highest });
+  const perBucket = finite.map((high, i): QuantilePrecision => {
+    const low = i === 0 ? 0 : finite[i - 1]!;
+    // A bucket with le ≤ 0 (SGLang's le="0.0") holds exact zeros: the value is what it says.
+    if (high <= 0) return PRECISE;
+    if (low <= 0) return Object.freeze({ kind: 'first', low: 0, high });
+    if (high > WIDE_BUCKET_FACTOR * low) return Object.freeze({ kind: 'wide', low, high });
+    return PRECISE;
+  });
+  const classify: Classify = (value) => {
+    if (!Number.isFinite(value) || highest === undefined) return PRECISE;
+    // histogram_quantile answers exactly the highest finite bound when the rank is in +Inf.
+    if (hasInf && overflow && (value > highest || close(value, highest))) return overflow;
+    for (let i = 0; i < finite.length; i++) {
+      const high = finite[i]!;
+      if (value < high || close(value, high)) return perBucket[i]!;
+    }
+    return PRECISE;
+  };
+  classifiers.set(bounds, classify);
+  return classify;
+}
+
 /**
  * Classifies `value` (a histogram_quantile answer) against the histogram's bounds (numbers, any
  * order, +Inf allowed). Worked example, vLLM queue time bounds [0.3, 0.5, 0.8, …, 7680, +Inf]:
  * 0.15 → first (0, 0.3]; 7680 → overflow ≥ 7680; bounds [1, 8, 16]: 5 → wide (1, 8].
  */
 export function classifyQuantile(value: number, bounds: readonly number[]): QuantilePrecision {
-  const { finite, hasInf } = preparedBounds(bounds);
-  if (!Number.isFinite(value) || finite.length === 0) return { kind: 'precise' };
-  const highest = finite[finite.length - 1]!;
-  // histogram_quantile answers exactly the highest finite bound when the rank is in +Inf.
-  if (hasInf && (value > highest || close(value, highest))) return { kind: 'overflow', low: highest };
-  let low = 0;
-  for (const high of finite) {
-    if (value < high || close(value, high)) {
-      // A bucket with le ≤ 0 (SGLang's le="0.0") holds exact zeros: the value is what it says.
-      if (high <= 0) return { kind: 'precise' };
-      if (low <= 0) return { kind: 'first', low: 0, high };
-      if (high > WIDE_BUCKET_FACTOR * low) return { kind: 'wide', low, high };
-      return { kind: 'precise' };
-    }
-    low = high;
-  }
-  return { kind: 'precise' };
+  return quantileClassifier(bounds)(value);
 }

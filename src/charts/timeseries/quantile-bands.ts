@@ -2,7 +2,7 @@
 // first bucket, the +Inf bucket or a bucket wider than a factor of 4 (see lib/histogram.ts), the
 // chart shades the bucket's interval around the line and the tooltip gives the bound, not the
 // interpolated number.
-import { classifyQuantile, type QuantilePrecision } from '../../lib/histogram';
+import { quantileClassifier, type QuantilePrecision } from '../../lib/histogram';
 import { formatValue, type Unit } from '../../lib/units';
 import type { ChartSeries } from '../core/types';
 
@@ -23,9 +23,10 @@ export interface SeriesPrecision {
 /** Classifies every point of a quantile series against its histogram's bounds. */
 export function seriesPrecision(series: ChartSeries, bounds: readonly number[]): SeriesPrecision {
   let last: SeriesPrecision['last'] = null;
+  const classify = quantileClassifier(bounds);
   const points = series.points.map(([, v]) => {
     if (v === null) return null;
-    const p = classifyQuantile(v, bounds);
+    const p = classify(v);
     last = p.kind === 'precise' ? null : p;
     return last;
   });
