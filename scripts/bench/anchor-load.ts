@@ -30,6 +30,11 @@ export interface LoadResult {
   rangeRequests: number;
   /** Main-thread task time (CDP Performance TaskDuration) from navigation to drawn, ms. */
   taskMs: number;
+  /**
+   * Main-thread CPU time (CDP Performance ThreadTime) from navigation to drawn, ms: unlike taskMs it
+   * does not grow while the page's thread waits for a core that Prometheus or the simulator holds.
+   */
+  cpuMs: number;
   /** The PromQL of each query_range. */
   exprs: string[];
   /** Each query_range: PromQL, step (s), and leave → answer time (ms since navigation). */
@@ -69,7 +74,8 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string, pr
       return metrics.find((m) => m.name === name)?.value ?? 0;
     };
     const taskSec = (): Promise<number> => metric('TaskDuration');
-    const task0 = await taskSec();
+    const cpuSec = (): Promise<number> => metric('ThreadTime');
+    const [task0, cpu0] = [await taskSec(), await cpuSec()];
     if (profile) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -78,6 +84,7 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string, pr
     await page.goto(url);
     const drawn = kind === 'embed' ? await waitPainted(page, 'ttft') : kind === 'anchor' ? await waitPainted(page, 'uplot') : (await waitFirstScreenPainted(page)).t;
     const taskMs = ((await taskSec()) - task0) * 1000;
+    const cpuMs = ((await cpuSec()) - cpu0) * 1000;
     const cpu = profile ? ((await cdp.send('Profiler.stop')).profile as CpuProfile & { startTime: number }) : undefined;
     const navStartUs = (await metric('NavigationStart')) * 1e6;
     await page.waitForTimeout(300);
@@ -103,6 +110,7 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string, pr
       lastAnswer: ranges.length ? Math.max(...ranges.map((s) => s.end)) : NaN,
       rangeRequests: ranges.length,
       taskMs,
+      cpuMs,
       exprs: ranges.map((q) => q.expr),
       ranges,
       steps,

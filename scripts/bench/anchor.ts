@@ -67,7 +67,7 @@ export async function startAnchor(root: string, port: number): Promise<AnchorSet
 }
 
 const METHOD = (runs: number, order: string): string =>
-  `cold load per run (new browser context, no cache, service workers blocked), ${runs} rounds after one warm-up round, the loads of a round in rotating order (${order}); one Prometheus 2.42 with 20 simulated vLLM targets (70 min backfilled at 15 s, live scraping), reached by both pages through the same Node proxy (anchor-serve.ts); drawn = page time (performance.now()) of the first requestAnimationFrame in which the chart's canvas has a non-transparent pixel (ours: the canvas of [data-panel-id=ttft]; first screen: the latest such stamp over the first-screen ok panels, every tile settled; anchor: the uPlot canvas); firstLeave/lastAnswer = Playwright request.timing() of the query_range requests; taskMs = CDP Performance TaskDuration from navigation to drawn`;
+  `cold load per run (new browser context, no cache, service workers blocked), ${runs} rounds after one warm-up round, the loads of a round in rotating order (${order}); one Prometheus 2.42 with 20 simulated vLLM targets (70 min backfilled at 15 s, live scraping), reached by both pages through the same Node proxy (anchor-serve.ts); drawn = page time (performance.now()) of the first requestAnimationFrame in which the chart's canvas has a non-transparent pixel (ours: the canvas of [data-panel-id=ttft]; first screen: the latest such stamp over the first-screen ok panels, every tile settled; anchor: the uPlot canvas); firstLeave/lastAnswer = Playwright request.timing() of the query_range requests; taskMs = CDP Performance TaskDuration from navigation to drawn; cpuMs = CDP Performance ThreadTime (the main thread's CPU time) from navigation to drawn`;
 
 type Side = { median: number; min: number; max: number };
 const side = (xs: number[]): Side => {
@@ -93,11 +93,14 @@ function figure(id: string, ours: LoadResult[], anchor: LoadResult[], runs: numb
     lastAnswer: med(rs, (r) => r.lastAnswer),
     rangeRequests: med(rs, (r) => r.rangeRequests),
     taskMs: med(rs, (r) => r.taskMs),
+    cpuMs: med(rs, (r) => r.cpuMs),
     p95AnswerMs: med(rs, (r) => p95(r)?.ms ?? NaN),
     p95Step: med(rs, (r) => p95(r)?.step ?? NaN),
   });
   emitLine({ ...o, dataset: 'anchor', ours: { median: o.median, min: o.min, max: o.max, ...timing(ours) }, anchor: { ...a, ...timing(anchor) }, ratio: Math.round((o.median / a.median) * 100) / 100, ...extra });
-  progress(`${id}: ours ${o.median} ms [${o.min}–${o.max}] vs anchor ${a.median} ms [${a.min}–${a.max}] = ${(o.median / a.median).toFixed(2)}×`);
+  progress(
+    `${id}: ours ${o.median} ms [${o.min}–${o.max}] vs anchor ${a.median} ms [${a.min}–${a.max}] = ${(o.median / a.median).toFixed(2)}×; main-thread CPU to drawn ours ${med(ours, (r) => r.cpuMs)} ms, anchor ${med(anchor, (r) => r.cpuMs)} ms`,
+  );
 }
 
 const ALONE_REPEATS = 15;
