@@ -109,7 +109,7 @@ export function quantileClassifier(bounds: readonly number[]): Classify {
   const finite = [...new Set(bounds.filter((b) => Number.isFinite(b)))].sort((a, b) => a - b);
   const hasInf = bounds.some((b) => b === Infinity);
   const highest = finite[finite.length - 1];
-  const overflow: QuantilePrecision | null = highest === undefined ? null : Object.freeze({ kind: 'overflow', low: highest });
+  const overflow: QuantilePrecision = highest === undefined ? PRECISE : Object.freeze({ kind: 'overflow', low: highest });
   const perBucket = finite.map((high, i): QuantilePrecision => {
     const low = i === 0 ? 0 : finite[i - 1]!;
     // A bucket with le ≤ 0 (SGLang's le="0.0") holds exact zeros: the value is what it says.
@@ -121,7 +121,7 @@ export function quantileClassifier(bounds: readonly number[]): Classify {
   const classify: Classify = (value) => {
     if (!Number.isFinite(value) || highest === undefined) return PRECISE;
     // histogram_quantile answers exactly the highest finite bound when the rank is in +Inf.
-    if (hasInf && overflow && (value > highest || close(value, highest))) return overflow;
+    if (hasInf && (value > highest || close(value, highest))) return overflow;
     for (let i = 0; i < finite.length; i++) {
       const high = finite[i]!;
       if (value < high || close(value, high)) return perBucket[i]!;

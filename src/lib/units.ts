@@ -1,4 +1,5 @@
 // Value formatting for every unit a panel can carry: one place decides how 0.0123 s or 1.5e12 FLOP/s reads.
+import { isPlainLocale, plainDecimal } from './plain-locale';
 
 /**
  * How values are formatted. Must stay identical to `Unit` in src/catalog/types.ts (lib imports
@@ -39,8 +40,6 @@ export interface FormatOptions {
 export const NO_VALUE = '–';
 
 const DEFAULT_DIGITS = 3;
-
-import { isPlainLocale, plainDecimal } from './plain-locale';
 
 // Intl.NumberFormat construction is slow (tens of µs); tooltips and axes format thousands of values.
 const formatters = new Map<string, Intl.NumberFormat>();

@@ -32,7 +32,7 @@ export interface FirstScreenInput {
 const rangeChart = (p: PanelSpec): boolean => p.chart !== 'table' && p.chart !== 'distribution' && p.chart !== 'latest' && p.notAvailable === undefined;
 
 export interface FirstScreen {
-  /** The panels drawn above the fold (the panel alone when `panel=` names one). */
+  /** The chart panels above the fold that draw from range queries (the panel alone when `panel=` names one). */
   panels: PanelSpec[];
   /** Their range queries and the stat tiles', once each. */
   jobs: RangeJob[];
