@@ -93,6 +93,7 @@ export const KNOBS = {
   BQ_CALLERS: { kind: 'list', default: [], parts: ['raw', 'bench'], doc: 'function names (e.g. setAttribute,fetch): where their self time comes from, on profiled window changes' },
   BQ_COMMITS: { kind: 'flag', default: false, parts: ['raw', 'bench'], doc: 'count React commits per window change (a minimal devtools hook)' },
   BQ_MUTATIONS: { kind: 'flag', default: false, parts: ['raw', 'bench'], doc: 'what the DOM commit of each window change touches (MutationObserver counts)' },
+  BQ_TRACE: { kind: 'flag', default: false, parts: ['raw', 'bench'], doc: 'with BQ_PROFILE: a devtools timeline trace of each profiled window change, the renderer main thread\'s self time by event (style, layout, paint)' },
   BQ_OTHER: { kind: 'flag', default: false, parts: ['raw', 'bench'], doc: 'list the other API requests (not query_range) of each tick' },
   BQ_QUERIES: { kind: 'flag', default: false, parts: ['raw', 'bench'], doc: 'print the PromQL of each range request of a window change' },
   BQ_EVAL: { kind: 'string', parts: ['raw', 'bench'], doc: '<expression> evaluated in the page after each window change, printed (e.g. a counter patched into an unminified build)' },

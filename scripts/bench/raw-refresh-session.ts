@@ -130,6 +130,33 @@ export interface RawSession {
   close(): Promise<void>;
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tid: number;
+  pid: number;
+  ts: number;
+  args?: { name?: string };
+}
+
+/** The renderer main thread's self time by event name (complete events, nested ones subtracted). */
+function traceSummary(events: TraceEvent[]): string {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return '  (no renderer main thread in the trace)';
+  const xs = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur != null).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  const stack: Array<{ e: TraceEvent; end: number }> = [];
+  for (const e of xs) {
+    while (stack.length && stack[stack.length - 1]!.end <= e.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) self.set(parent.e.name, (self.get(parent.e.name) ?? 0) - e.dur!);
+    self.set(e.name, (self.get(e.name) ?? 0) + e.dur!);
+    stack.push({ e, end: e.ts + e.dur! });
+  }
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, v]) => `  ${(v / 1000).toFixed(2).padStart(7)} ms  ${k}`).join('\n');
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Opens `url` (which should carry `refresh=1m`) with the page clock at `startMs`; waits for the first screen. */
@@ -144,7 +171,7 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
     await send('Performance.enable');
     await send('Emulation.setDeviceMetricsOverride', { width: 1440, height: 900, deviceScaleFactor: 1, mobile: false });
     await send('Page.addScriptToEvaluateOnNewDocument', { source: PAGE_SCRIPT(startMs) });
-    const diag = { commits: knob('BQ_COMMITS'), mutations: knob('BQ_MUTATIONS'), profileDump: knob('BQ_PROFILE_DUMP'), callers: knob('BQ_CALLERS'), other: knob('BQ_OTHER'), queries: knob('BQ_QUERIES'), evalExpr: knob('BQ_EVAL') };
+    const diag = { commits: knob('BQ_COMMITS'), mutations: knob('BQ_MUTATIONS'), profileDump: knob('BQ_PROFILE_DUMP'), callers: knob('BQ_CALLERS'), other: knob('BQ_OTHER'), queries: knob('BQ_QUERIES'), evalExpr: knob('BQ_EVAL'), trace: knob('BQ_TRACE') };
     // BQ_COMMITS=1: count React commits per tick (a minimal devtools hook; React calls it per commit).
     if (diag.commits) {
       await send('Page.addScriptToEvaluateOnNewDocument', {
@@ -212,6 +239,17 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
         await send('Profiler.setSamplingInterval', { interval: 100 });
         await send('Profiler.start');
       }
+      // BQ_TRACE=1: a devtools timeline trace of each profiled tick, the renderer main thread's
+      // time by event (style, layout, paint… that a CPU profile shows only as "(program)").
+      const traceEvents: TraceEvent[] = [];
+      let traceDone: Promise<void> | undefined;
+      if (opts.profile && diag.trace) {
+        const offData = b.on('Tracing.dataCollected', (p) => traceEvents.push(...(p.value as TraceEvent[])));
+        traceDone = new Promise<void>((r) => {
+          const offDone = b.on('Tracing.tracingComplete', () => (offData(), offDone(), r()));
+        });
+        await send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8'] } });
+      }
       const m0 = await metricsMs();
       const t0 = performance.now();
       await evaluate('__iwAdvance(5000)');
@@ -220,6 +258,11 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       const m1 = await metricsMs();
       const wallMs = performance.now() - t0;
       let profile: ProfileSummary | undefined;
+      if (traceDone) {
+        await send('Tracing.end');
+        await traceDone;
+        if (sentCount(n0) > 0) progress(`trace:\n${traceSummary(traceEvents)}`);
+      }
       if (opts.profile) {
         const raw = (await send<{ profile: CpuProfile }>('Profiler.stop')).profile;
         profile = summarizeProfile(raw);
