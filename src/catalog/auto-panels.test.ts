@@ -1,7 +1,8 @@
 // The "Other metrics" families and their automatic panels: what is listed, which kind, and that
 // each family costs one valid PromQL query whatever its name.
 import { describe, expect, it } from 'vitest';
-import { autoPanelId, buildAutoPanels, MAX_OTHER_FAMILIES, otherFamilies, type MetadataTypes } from './auto-panels';
+import { autoPanelId } from './auto-panel-id';
+import { buildAutoPanels, MAX_OTHER_FAMILIES, otherFamilies, type MetadataTypes } from './auto-panels';
 import { vllmCatalog } from './index';
 import { expandQuery } from './promql';
 import { resolveMetrics } from './resolve';

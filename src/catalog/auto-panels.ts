@@ -1,6 +1,7 @@
 // "Other metrics": the engine families the backend holds that no catalog entry uses (metrics newer
 // than this release, or niche ones), each with an automatic panel chosen by type. Pure: the
 // dashboard feeds in the stored names, the resolved catalog names and the backend's metadata.
+import { autoPanelId } from './auto-panel-id';
 import { isRouterOwnName } from './routers/exclusion';
 import { TARGET_LABELS } from './define';
 import type { ResolvedMetric } from './resolve';
@@ -120,15 +121,6 @@ function unitFor(family: string, kind: AutoKind): Unit {
   if (/bytes/.test(f)) return 'bytes';
   if (/tokens/.test(f)) return 'tokens';
   return 'count';
-}
-
-/** A panel id from a family name: kebab-case, ASCII, prefixed so it never collides with the catalog. */
-export function autoPanelId(family: string): string {
-  const slug = family
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `other-${slug || 'metric'}`;
 }
 
 export interface AutoPanels {

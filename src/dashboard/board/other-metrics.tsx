@@ -44,9 +44,6 @@ function useAutoPanels(names: ReadonlySet<string> | null, enabled: boolean) {
   return { bySuffix, meta, auto, inner };
 }
 
-/** Whether `panel=<id>` names an automatic panel (their ids never collide with the catalog's). */
-export const isAutoPanelId = (id: string): boolean => id.startsWith('other-');
-
 /**
  * One automatic panel alone (`panel=other-…`, "open alone" from its menu, kiosk). Until the
  * backend's names and metadata are in, it says it is loading; a family this backend does not hold

@@ -13,7 +13,7 @@ import { useBackend, type BackendInfo } from '../backend/use-backend';
 import { useRecordedNames } from '../backend/recorded-names';
 import type { DashboardContextValue, QueryWindow } from '../data/context';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
-import { isAutoPanelId } from './other-metrics';
+import { isAutoPanelId } from '../../catalog/auto-panel-id';
 import { effectiveSlo, type EffectiveSlo } from '../slo/queries';
 import { useEvictSuperseded } from '../data/evict-superseded';
 import { useBelowFoldMounted } from '../data/first-screen';
