@@ -38,7 +38,27 @@ function preloadAppChunk(): Plugin {
         if (!start || start.type !== 'chunk') throw new Error('inferwatch:preload-app-chunk: no chunk for src/app/start.tsx');
         const files = [start.fileName, ...start.imports].filter((f) => !html.includes(`/${f}"`));
         const links = files.map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`).join('\n    ');
-        return html.replace('</head>', `  ${links}\n  </head>`);
+        // The board's own chunks (src/dashboard/board/chunks.ts) are listed, not preloaded: public/boot.js
+        // preloads them when the URL shows the board or its header, and an embedded panel never loads them.
+        const owned = new Set<string>([...files, ...[...html.matchAll(/href="\.\/([^"]+\.js)"|src="\.\/([^"]+\.js)"/g)].map((m) => m[1] ?? m[2] ?? '')]);
+        const closure = (suffix: string): string[] => {
+          const root = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(suffix));
+          if (!root || root.type !== 'chunk') throw new Error(`inferwatch:preload-app-chunk: no chunk for ${suffix}`);
+          const out: string[] = [];
+          const visit = (f: string) => {
+            if (owned.has(f) || out.includes(f)) return;
+            out.push(f);
+            const c = bundle[f];
+            if (c?.type === 'chunk') c.imports.forEach(visit);
+          };
+          visit(root.fileName);
+          return out;
+        };
+        const metas = [
+          ['board', closure('/src/dashboard/board/whole-board.tsx')],
+          ['header', closure('/src/dashboard/board/board-header.tsx')],
+        ].map(([part, fs]) => `<meta name="inferwatch:chunks-${part as string}" content="${(fs as string[]).map((f) => `./${f}`).join(' ')}">`);
+        return html.replace(/(<meta charset[^>]*>)/, `$1\n    ${metas.join('\n    ')}`).replace('</head>', `  ${links}\n  </head>`);
       },
     },
   };

@@ -61,6 +61,34 @@ test('where a CSP refuses workers, the board still works: its queries run on the
   }
 });
 
+test('an embedded panel loads none of the board\'s own chunks; the board preloads them; one that fails is said where it goes', async ({ page, consoleErrors }) => {
+  const html = await (await fetch(app.url)).text();
+  const boardOnly = [...html.matchAll(/<meta name="inferwatch:chunks-[a-z]+" content="([^"]*)"/g)].flatMap((m) => m[1]!.split(' ').map((f) => f.replace(/^\.\//, '')));
+  // The whole board, the header and the sections only the board shows are such chunks.
+  expect(boardOnly.some((f) => /whole-board-/.test(f))).toBe(true);
+  expect(boardOnly.some((f) => /board-header-/.test(f))).toBe(true);
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto(`${app.url}?engine=vllm&panel=ttft&kiosk=1`);
+  await expectPanelState(page, 'ttft', 'ok');
+  expect(asked.filter((p) => boardOnly.some((f) => p.endsWith(f)))).toEqual([]);
+
+  // The board asks each of them once, as a modulepreload from boot.js, before its first render.
+  asked.length = 0;
+  await page.goto(`${app.url}?engine=vllm`);
+  await expectPanelState(page, 'request-rate', 'ok');
+  for (const f of boardOnly) expect(asked.filter((p) => p.endsWith(f)), f).toHaveLength(1);
+
+  // A chunk that does not load (a partial deploy): the header's place says so, the panels work.
+  const header = boardOnly.find((f) => /board-header-/.test(f))!;
+  await page.route(`**/${header}`, (route) => route.abort());
+  await page.goto(`${app.url}?engine=vllm`);
+  await expectPanelState(page, 'request-rate', 'ok');
+  await expect(page.getByRole('alert').filter({ hasText: /^Part of the page did not load \(.*board-header-.*\)\. Reload the page/ })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Prometheus URL' })).toHaveCount(0);
+  consoleErrors.length = 0;
+});
+
 test('a broken config.json gives a readable error page', async ({ page, consoleErrors }) => {
   await page.route('**/config.json', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"defaultEngine": "tgi", ' }));
   await page.goto(`${app.url}`);

@@ -1,6 +1,9 @@
 // Asks for config.json while the app's bundle downloads and compiles, so that the app does not
 // wait one more round trip for it once it runs: src/config/runtime-config.ts takes this answer
 // (one request, not two). A plain file, not inline, so a `script-src 'self'` policy allows it.
+// It also preloads the board's own chunks (listed in index.html's `inferwatch:chunks-*` metas by
+// the build) when the URL shows the board (no `panel=`) or its header (no `kiosk=1`): an embedded
+// panel does not load them at all (src/dashboard/board/chunks.ts).
 (function () {
   try {
     const page = globalThis;
@@ -9,5 +12,25 @@
     page.__inferwatchConfig = answer;
   } catch {
     // No fetch or URL: the app asks itself.
+  }
+  try {
+    const doc = globalThis.document;
+    const query = new URLSearchParams(globalThis.location.search);
+    const kiosk = query.get('kiosk');
+    const parts = [];
+    if (!query.get('panel')) parts.push('board');
+    if (kiosk !== '1' && kiosk !== 'true') parts.push('header');
+    for (const part of parts) {
+      const list = doc.querySelector(`meta[name="inferwatch:chunks-${part}"]`);
+      for (const href of (list?.getAttribute('content') ?? '').split(' ').filter(Boolean)) {
+        const link = doc.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        doc.head.appendChild(link);
+      }
+    }
+  } catch {
+    // A hint only: main.tsx asks the same chunks itself.
   }
 })();

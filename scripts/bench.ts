@@ -244,6 +244,7 @@ async function main(): Promise<void> {
     }
     const b = measureBundle(outDir);
     emit(single('initial-js-css-gzip', b.initialGzip, { dataset: 'build', files: b.initial }));
+    emit(single('embed-initial-js-css-gzip', b.embedGzip, { dataset: 'build' }));
     emit(single('echarts-chunk-gzip', b.echartsGzip, { dataset: 'build', file: b.echartsFile }));
     emit(single('heatmap-chunk-gzip', b.heatmapGzip, { dataset: 'build' }));
     emit(single('all-js-css-gzip', b.allGzip, { dataset: 'build', files: b.assets }));

@@ -13,6 +13,8 @@ import { createQueryClient } from './app/query-client';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { loadRemembered } from './dashboard/backend/credentials';
 import { startDataWorker } from './prometheus';
+import { preloadBoardChunks } from './dashboard/board/chunks';
+import { parseUrlState } from './dashboard/url/url-state';
 import './index.css';
 
 /** The longest React's first render waits, once the app's chunk is in, for the first screen's queries to leave. */
@@ -23,6 +25,10 @@ performance.mark('inferwatch:script');
 // The data worker's script loads while config.json does (src/prometheus/worker/).
 startDataWorker();
 const app = import('./app/start');
+// The board's own chunks (the whole board, the header), which an embedded panel does not load:
+// asked with the app's chunk, and the first render waits for them (`panel` and `kiosk` come from
+// the URL alone, never from config.json).
+const boardChunks = preloadBoardChunks(parseUrlState(window.location.search).state);
 const credentials = loadRemembered();
 
 loadRuntimeConfig()
@@ -49,6 +55,7 @@ loadRuntimeConfig()
       // discovery's last answers and the planner need the main thread for a few ms, and a render
       // started first would keep them waiting behind it (~90 ms in the embed's timeline).
       if (firstScreenSent) await Promise.race([firstScreenSent, new Promise((r) => setTimeout(r, FIRST_RENDER_HOLD_MS))]);
+      await boardChunks;
       m.startApp(config, queryClient, credentials, bootNow);
     });
   })

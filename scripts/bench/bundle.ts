@@ -1,5 +1,6 @@
-// Initial JS + CSS: what index.html references (entry script, modulepreloads, stylesheets) and the
-// data worker's script (src/prometheus/worker/), gzip
+// Initial JS + CSS: what index.html references (entry script, modulepreloads, stylesheets), the
+// board's own chunks that public/boot.js preloads for the board (index.html's `inferwatch:chunks-*`
+// metas; an embedded panel skips them) and the data worker's script (src/prometheus/worker/), gzip
 // bytes (level 9 — the size a gzip-serving host sends at best; level 6 is a few % larger). The
 // lazy ECharts chunk is reported apart, and the total of everything under assets/.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { build } from 'vite';
 export interface BundleSizes {
   initial: { file: string; gzip: number; raw: number }[];
   initialGzip: number;
+  /** The same for an embedded panel (`panel=…&kiosk=1`): without the board's own chunks. */
+  embedGzip: number;
   echartsGzip: number;
   echartsFile: string | null;
   /** The heatmap's ECharts modules (assets/heatmap-echart-*.js), fetched when a heatmap comes into view. */
@@ -30,6 +33,9 @@ export function measureBundle(outDir: string): BundleSizes {
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) refs.add(m[1] as string);
   for (const m of html.matchAll(/<link[^>]+rel="(?:stylesheet|modulepreload)"[^>]*href="([^"]+)"/g)) refs.add(m[1] as string);
   for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]*rel="(?:stylesheet|modulepreload)"/g)) refs.add(m[1] as string);
+  const boardOnly = new Set<string>();
+  for (const m of html.matchAll(/<meta name="inferwatch:chunks-[a-z]+" content="([^"]*)"/g)) for (const f of (m[1] as string).split(' ').filter(Boolean)) boardOnly.add(f);
+  for (const f of boardOnly) refs.add(f);
   const initial = [...refs]
     .filter((r) => /\.(m?js|css)$/.test(r) && !/^https?:/.test(r))
     .map((r) => {
@@ -55,5 +61,7 @@ export function measureBundle(outDir: string): BundleSizes {
       echartsFile = f;
     }
   }
-  return { initial, initialGzip: initial.reduce((s, x) => s + x.gzip, 0), echartsGzip, echartsFile, heatmapGzip, allGzip, assets: assets.length };
+  const initialGzip = initial.reduce((s, x) => s + x.gzip, 0);
+  const embedGzip = initial.filter((x) => !boardOnly.has(x.file)).reduce((s, x) => s + x.gzip, 0);
+  return { initial, initialGzip, embedGzip, echartsGzip, echartsFile, heatmapGzip, allGzip, assets: assets.length };
 }

@@ -118,6 +118,7 @@ export const en = {
     locked: (url: string) => `This site is locked to its own backend (lockBackend in config.json): the link’s backend ${url} was ignored.`,
     rangeProblem: 'Time range problem',
     unknownPanel: (id: string) => `There is no panel "${id}" for this engine.`,
+    chunkFailed: (message: string) => `Part of the page did not load (${message}). Reload the page; if it persists, the hosted copy is incomplete.`,
     resolved: (n: number, total: number) => `${n} of ${total} metrics found`,
   },
   slo: {

@@ -117,6 +117,7 @@ export const zhCN: Messages = {
     locked: (url: string) => `本站点已锁定到自己的后端（config.json 中的 lockBackend）：已忽略链接中的后端 ${url}。`,
     rangeProblem: '时间范围有误',
     unknownPanel: (id: string) => `该推理引擎没有名为“${id}”的面板。`,
+    chunkFailed: (message: string) => `页面的一部分未能加载（${message}）。请刷新页面；若仍如此，说明所部署的副本不完整。`,
     resolved: (n: number, total: number) => `已找到 ${n}/${total} 个指标`,
   },
   slo: {

@@ -7,14 +7,38 @@ import { Panel } from '../panel/panel';
 import type { DashboardState } from '../url/url-state';
 import type { SetDashboardState } from '../url/use-url-state';
 import { Banners } from './banners';
-import { BoardHeader } from './board-header';
 import { DashboardContext } from '../data/context';
-import { isAutoPanelId, OtherMetricAlone } from './other-metrics';
-import { RoutingPanelAlone } from '../routing/routing-section';
+import { isAutoPanelId } from '../../catalog/auto-panel-id';
 import { isRoutingPanelId } from '../../catalog';
 import { useBoard } from './use-board';
 import { usePanelWidth } from './use-panel-width';
-import { WholeBoard } from './whole-board';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { useT } from '../../i18n';
+import { lazyComponent } from '../../components/lazy-component';
+import { loadBoardHeader, loadOtherMetricAlone, loadRoutingPanelAlone, loadWholeBoard } from './chunks';
+import type { ComponentProps } from 'react';
+import type { BoardHeader as BoardHeaderType } from './board-header';
+import type { WholeBoard as WholeBoardType } from './whole-board';
+import type { OtherMetricAlone as OtherMetricAloneType } from './other-metrics';
+import type { RoutingPanelAlone as RoutingPanelAloneType } from '../routing/routing-section';
+
+// Lazy chunks (./chunks.ts): an embedded panel does not load them; the board has them in hand by
+// its first render (main.tsx waits for them), so nothing is drawn without them.
+const wholeBoard = lazyComponent<ComponentProps<typeof WholeBoardType>>(() => loadWholeBoard().then((m) => m.WholeBoard), () => null);
+const otherMetricAlone = lazyComponent<ComponentProps<typeof OtherMetricAloneType>>(() => loadOtherMetricAlone().then((m) => m.OtherMetricAlone), () => null);
+const routingPanelAlone = lazyComponent<ComponentProps<typeof RoutingPanelAloneType>>(() => loadRoutingPanelAlone().then((m) => m.RoutingPanelAlone), () => null);
+const boardHeader = lazyComponent<ComponentProps<typeof BoardHeaderType>>(() => loadBoardHeader().then((m) => m.BoardHeader), () => null);
+
+/** What stands where a chunk that did not load would be (a partial deploy, a dropped connection). */
+function ChunkFailed({ message }: { message: string }) {
+  const t = useT();
+  return (
+    <p role="alert" className="iw-banner iw-banner-amber">
+      {t.banner.chunkFailed(message)}
+    </p>
+  );
+}
+const chunkFailed = (message: string) => <ChunkFailed message={message} />;
 
 export function Dashboard({
   config,
@@ -47,7 +71,11 @@ export function Dashboard({
     <div className="iw-app" data-engine={engine} data-kiosk={state.kiosk || undefined}>
       {/* The header reads the window (the filter lists, the health line) from the context too. */}
       <DashboardContext.Provider value={ctx}>
-      {!state.kiosk && <BoardHeader board={board} onPrint={onPrint} credentials={credentials} onCredentials={onCredentials} />}
+      {!state.kiosk && (
+        <ErrorBoundary fallback={chunkFailed}>
+          <boardHeader.Component board={board} onPrint={onPrint} credentials={credentials} onCredentials={onCredentials} />
+        </ErrorBoundary>
+      )}
       <main ref={mainRef} className="iw-main">
         <Banners
           problems={problems}
@@ -63,7 +91,19 @@ export function Dashboard({
         />
         {ctx && (
           <PrintingContext.Provider value={board.printing}>
-            {single ? <Panel panel={single} fill /> : autoAlone ? <OtherMetricAlone names={board.backend.names} id={autoAlone} /> : routingAlone ? <RoutingPanelAlone names={board.backend.names} id={routingAlone} /> : <WholeBoard board={board} config={config} />}
+            {single ? (
+              <Panel panel={single} fill />
+            ) : (
+              <ErrorBoundary fallback={chunkFailed}>
+                {autoAlone ? (
+                  <otherMetricAlone.Component names={board.backend.names} id={autoAlone} />
+                ) : routingAlone ? (
+                  <routingPanelAlone.Component names={board.backend.names} id={routingAlone} />
+                ) : (
+                  <wholeBoard.Component board={board} config={config} />
+                )}
+              </ErrorBoundary>
+            )}
           </PrintingContext.Provider>
         )}
       </main>
