@@ -146,10 +146,3 @@ export async function openRouter(fleet: Fleet, o: RouterOptions): Promise<Router
       }),
   };
 }
-
-/** A router answering at once, its history starting now. */
-export async function startRouter(fleet: Fleet, o: RouterOptions): Promise<RouterHandle> {
-  const r = await openRouter(fleet, o);
-  r.start();
-  return r;
-}
