@@ -73,11 +73,27 @@ test('an embedded panel loads none of the board\'s own chunks; the board preload
   await expectPanelState(page, 'ttft', 'ok');
   expect(asked.filter((p) => boardOnly.some((f) => p.endsWith(f)))).toEqual([]);
 
-  // The board asks each of them once, as a modulepreload from boot.js, before its first render.
+  // The board asks each of them once, as a modulepreload from boot.js, and its first render
+  // already draws them: no commit of an empty page while a chunk is settling.
   asked.length = 0;
+  await page.addInitScript(() => {
+    const mark = performance.mark.bind(performance);
+    performance.mark = (name: string, options?: PerformanceMarkOptions) => {
+      if (name === 'inferwatch:first-commit') {
+        (globalThis as { __atFirstCommit?: unknown }).__atFirstCommit = {
+          tiles: document.querySelectorAll('[data-stat-id]').length,
+          urlField: document.querySelectorAll('input[aria-label="Prometheus URL"]').length,
+        };
+      }
+      return mark(name, options);
+    };
+  });
   await page.goto(`${app.url}?engine=vllm`);
   await expectPanelState(page, 'request-rate', 'ok');
   for (const f of boardOnly) expect(asked.filter((p) => p.endsWith(f)), f).toHaveLength(1);
+  const atFirst = await page.evaluate(() => (globalThis as { __atFirstCommit?: { tiles: number; urlField: number } }).__atFirstCommit);
+  expect(atFirst?.tiles).toBeGreaterThan(0);
+  expect(atFirst?.urlField).toBe(1);
 
   // A chunk that does not load (a partial deploy): the header's place says so, the panels work.
   const header = boardOnly.find((f) => /board-header-/.test(f))!;

@@ -26,9 +26,10 @@ performance.mark('inferwatch:script');
 startDataWorker();
 const app = import('./app/start');
 // The board's own chunks (the whole board, the header), which an embedded panel does not load:
-// asked with the app's chunk, and the first render waits for them (`panel` and `kiosk` come from
-// the URL alone, never from config.json).
-const boardChunks = preloadBoardChunks(parseUrlState(window.location.search).state);
+// asked with the app's chunk (boot.js has usually preloaded them), and the first render waits for
+// them (`panel` and `kiosk` come from the URL alone, never from config.json).
+const shows = parseUrlState(window.location.search).state;
+void preloadBoardChunks(shows);
 const credentials = loadRemembered();
 
 loadRuntimeConfig()
@@ -55,7 +56,7 @@ loadRuntimeConfig()
       // discovery's last answers and the planner need the main thread for a few ms, and a render
       // started first would keep them waiting behind it (~90 ms in the embed's timeline).
       if (firstScreenSent) await Promise.race([firstScreenSent, new Promise((r) => setTimeout(r, FIRST_RENDER_HOLD_MS))]);
-      await boardChunks;
+      await m.preloadBoardParts(shows);
       m.startApp(config, queryClient, credentials, bootNow);
     });
   })

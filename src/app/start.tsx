@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '../config/runtime-config';
 import type { CredentialStore } from '../dashboard/backend/credentials';
 import { preloadPanelChunk } from '../dashboard/panel/chart-view';
 import { App } from './app';
+export { preloadBoardParts } from '../dashboard/board/dashboard';
 import { ConfigErrorPage } from './config-error-page';
 import { planFirstScreen, type FirstScreenInput, type RangeJob } from './first-screen/plan';
 

@@ -29,6 +29,20 @@ const otherMetricAlone = lazyComponent<ComponentProps<typeof OtherMetricAloneTyp
 const routingPanelAlone = lazyComponent<ComponentProps<typeof RoutingPanelAloneType>>(() => loadRoutingPanelAlone().then((m) => m.RoutingPanelAlone), () => null);
 const boardHeader = lazyComponent<ComponentProps<typeof BoardHeaderType>>(() => loadBoardHeader().then((m) => m.BoardHeader), () => null);
 
+/**
+ * The lazy parts a page in `state` renders, in hand: main.tsx waits for this before React's first
+ * render, so that render draws them (a lazy part reads its chunk as loaded only once its own
+ * preload has settled, else it renders its fallback for a commit).
+ */
+export function preloadBoardParts(state: Pick<DashboardState, 'panel' | 'kiosk'>): Promise<void> {
+  const parts: Array<Promise<unknown>> = [];
+  if (!state.panel) parts.push(wholeBoard.preload());
+  else if (isAutoPanelId(state.panel)) parts.push(otherMetricAlone.preload());
+  else if (isRoutingPanelId(state.panel)) parts.push(routingPanelAlone.preload());
+  if (!state.kiosk) parts.push(boardHeader.preload());
+  return Promise.allSettled(parts).then(() => undefined);
+}
+
 /** What stands where a chunk that did not load would be (a partial deploy, a dropped connection). */
 function ChunkFailed({ message }: { message: string }) {
   const t = useT();
