@@ -1,7 +1,7 @@
 // Numbers and times in the app's own languages without Intl. The first Intl formatter of a tab
 // loads ICU's data: 14–37 ms for a NumberFormat and 25–73 ms for a DateTimeFormat on an idle page
 // here, and 164 ms in an embed's load, where it ran while the first answer waited to be drawn
-// (docs/performance.md, "Numbers without Intl"). English and Chinese (`en`, `en-US`, `zh`,
+// (docs/performance-history.md, "Numbers without Intl"). English and Chinese (`en`, `en-US`, `zh`,
 // `zh-CN`) write numbers alike (Latin digits, `,` between groups of three, `.` before the
 // fraction, `-` before a negative), and the axes' numeric times only need the browser's local
 // clock, so for them the strings are built here; any other locale goes through Intl.
