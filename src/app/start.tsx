@@ -8,9 +8,10 @@ import type { RuntimeConfig } from '../config/runtime-config';
 import type { CredentialStore } from '../dashboard/backend/credentials';
 import { preloadPanelChunk } from '../dashboard/panel/chart-view';
 import { App } from './app';
-export { preloadBoardParts } from '../dashboard/board/dashboard';
 import { ConfigErrorPage } from './config-error-page';
 import { planFirstScreen, type FirstScreenInput, type RangeJob } from './first-screen/plan';
+
+export { preloadBoardParts } from '../dashboard/board/dashboard';
 
 /**
  * The first screen's range queries (main.tsx sends them with the early discovery). The lazy chunks

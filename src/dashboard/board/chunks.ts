@@ -13,16 +13,22 @@ export const loadBoardHeader = () => import('./board-header');
 export const loadOtherMetricAlone = () => import('./other-metrics');
 export const loadRoutingPanelAlone = () => import('../routing/routing-section');
 
-/**
- * Starts the downloads of the chunks a page in `state` shows (a `panel=` shows one panel, not the
- * board; `kiosk=1` hides the header); settles when they are in, or failed (a failed chunk is then
- * reported where it would have rendered).
- */
+/** A lazy part of the page: the whole board, one panel alone from Other metrics or Routing, the header. */
+export type BoardPart = 'board' | 'other' | 'routing' | 'header';
+
+/** The lazy parts a page in `state` shows (a `panel=` shows one panel, not the board; `kiosk=1` hides the header). */
+export function partsShown(state: Pick<DashboardState, 'panel' | 'kiosk'>): BoardPart[] {
+  const parts: BoardPart[] = [];
+  if (!state.panel) parts.push('board');
+  else if (isAutoPanelId(state.panel)) parts.push('other');
+  else if (isRoutingPanelId(state.panel)) parts.push('routing');
+  if (!state.kiosk) parts.push('header');
+  return parts;
+}
+
+const loaders: Record<BoardPart, () => Promise<unknown>> = { board: loadWholeBoard, other: loadOtherMetricAlone, routing: loadRoutingPanelAlone, header: loadBoardHeader };
+
+/** Starts the downloads of the chunks a page in `state` shows; settles when they are in, or failed (a failed chunk is then reported where it would have rendered). */
 export function preloadBoardChunks(state: Pick<DashboardState, 'panel' | 'kiosk'>): Promise<void> {
-  const wanted: Array<Promise<unknown>> = [];
-  if (!state.panel) wanted.push(loadWholeBoard());
-  else if (isAutoPanelId(state.panel)) wanted.push(loadOtherMetricAlone());
-  else if (isRoutingPanelId(state.panel)) wanted.push(loadRoutingPanelAlone());
-  if (!state.kiosk) wanted.push(loadBoardHeader());
-  return Promise.allSettled(wanted).then(() => undefined);
+  return Promise.allSettled(partsShown(state).map((p) => loaders[p]())).then(() => undefined);
 }

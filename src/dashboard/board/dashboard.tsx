@@ -15,7 +15,7 @@ import { usePanelWidth } from './use-panel-width';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useT } from '../../i18n';
 import { lazyComponent } from '../../components/lazy-component';
-import { loadBoardHeader, loadOtherMetricAlone, loadRoutingPanelAlone, loadWholeBoard } from './chunks';
+import { loadBoardHeader, loadOtherMetricAlone, loadRoutingPanelAlone, loadWholeBoard, partsShown } from './chunks';
 import type { ComponentProps } from 'react';
 import type { BoardHeader as BoardHeaderType } from './board-header';
 import type { WholeBoard as WholeBoardType } from './whole-board';
@@ -35,12 +35,8 @@ const boardHeader = lazyComponent<ComponentProps<typeof BoardHeaderType>>(() => 
  * preload has settled, else it renders its fallback for a commit).
  */
 export function preloadBoardParts(state: Pick<DashboardState, 'panel' | 'kiosk'>): Promise<void> {
-  const parts: Array<Promise<unknown>> = [];
-  if (!state.panel) parts.push(wholeBoard.preload());
-  else if (isAutoPanelId(state.panel)) parts.push(otherMetricAlone.preload());
-  else if (isRoutingPanelId(state.panel)) parts.push(routingPanelAlone.preload());
-  if (!state.kiosk) parts.push(boardHeader.preload());
-  return Promise.allSettled(parts).then(() => undefined);
+  const lazy = { board: wholeBoard, other: otherMetricAlone, routing: routingPanelAlone, header: boardHeader };
+  return Promise.allSettled(partsShown(state).map((p) => lazy[p].preload())).then(() => undefined);
 }
 
 /** What stands where a chunk that did not load would be (a partial deploy, a dropped connection). */
