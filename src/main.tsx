@@ -52,6 +52,7 @@ loadRuntimeConfig()
       firstScreenSent = early?.firstScreenSent;
     }
     return app.then(async (m) => {
+      performance.mark('inferwatch:app');
       // React's first render holds (a little) for the first screen's range queries to leave: the
       // discovery's last answers and the planner need the main thread for a few ms, and a render
       // started first would keep them waiting behind it (~90 ms in the embed's timeline).

@@ -57,8 +57,10 @@ function label(r: Request): string {
   return q ? `${path} ${q.slice(0, 60)}` : path;
 }
 
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel'];
+
 /** Loads `url` in a new context of `kind`'s viewport and waits until drawn. */
-export async function loadOnce(browser: Browser, kind: LoadKind, url: string, profile = false): Promise<LoadResult> {
+export async function loadOnce(browser: Browser, kind: LoadKind, url: string, profile = false, tracePath?: string): Promise<LoadResult> {
   const ctx = await browser.newContext({ viewport: VIEWPORTS[kind], serviceWorkers: 'block' });
   try {
     // tsx (esbuild keepNames) wraps the probe's inner functions in `__name(…)`: give the page one.
@@ -81,11 +83,14 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string, pr
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    // A devtools trace of the load (diagnosis): the main thread's tasks with what ran in them, unsampled.
+    if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
     await page.goto(url);
     const drawn = kind === 'embed' ? await waitPainted(page, 'ttft') : kind === 'anchor' ? await waitPainted(page, 'uplot') : (await waitFirstScreenPainted(page)).t;
     const taskMs = ((await taskSec()) - task0) * 1000;
     const cpuMs = ((await cpuSec()) - cpu0) * 1000;
     const cpu = profile ? ((await cdp.send('Profiler.stop')).profile as CpuProfile & { startTime: number }) : undefined;
+    if (tracePath) await browser.stopTracing();
     const navStartUs = (await metric('NavigationStart')) * 1e6;
     await page.waitForTimeout(300);
     const { origin, marks } = await page.evaluate(() => ({

@@ -7,6 +7,7 @@
 // "Drawn" = the chart's canvas has a non-transparent pixel (anchor-probe.ts). One JSON line per
 // figure on stdout, the timelines of a median load of each side on stderr.
 // Alone: `npm run build && npx tsx scripts/bench/anchor.ts`; in the bench: BENCH_DATASETS=anchor.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -178,10 +179,16 @@ export async function anchorBench(browser: Browser, app: string, setup: AnchorSe
     const r = medianLoad(results[k]);
     if (r) progress(`timeline of the ${k === 'embed' ? 'our embed' : 'anchor'} load nearest the median (ms since navigation):\n${timelineLines(r).map((l) => `  ${l}`).join('\n')}`);
   }
-  // Diagnosis, not counted: CPU-profiled loads of our embed, phase by phase.
+  // Diagnosis, not counted: CPU-profiled (or traced) loads of our embed or first screen, phase by phase.
   for (let i = 0; i < knob('BENCH_ANCHOR_PROFILE'); i++) {
-    const r = await loadOnce(browser, 'embed', urls.embed, true);
-    progress(`profiled embed load ${i + 1} (drawn at ${Math.round(r.drawn)} ms; the profiler slows it):\n${profileText(r)}\n${timelineLines(r).map((l) => `  ${l}`).join('\n')}`);
+    const dump = knob('BENCH_ANCHOR_PROFILE_DUMP');
+    if (dump) mkdirSync(dump, { recursive: true });
+    const kind = knob('BENCH_ANCHOR_PROFILE_KIND') === 'first' ? 'first' : 'embed';
+    const r = await loadOnce(browser, kind, urls[kind], !knob('BENCH_ANCHOR_TRACE'), dump && knob('BENCH_ANCHOR_TRACE') ? join(dump, `${kind}-${i + 1}.trace.json`) : undefined);
+    if (dump && r.profile) {
+      writeFileSync(join(dump, `${kind}-${i + 1}-nav-${Math.round(r.profile.navStartUs)}.cpuprofile`), JSON.stringify(r.profile.cpu));
+    }
+    progress(`profiled ${kind === 'first' ? 'first screen' : 'embed'} load ${i + 1} (drawn at ${Math.round(r.drawn)} ms; the profiler slows it):\n${profileText(r)}\n${timelineLines(r).map((l) => `  ${l}`).join('\n')}`);
   }
 }
 

@@ -77,6 +77,9 @@ export const KNOBS = {
   BENCH_ANCHOR_GIT: { kind: 'string', default: '/work/.mirror/prometheus+prometheus/repo', parts: ['anchor'], doc: 'git directory of prometheus/prometheus (a bare clone is enough): web/ui of its HEAD is built with its pnpm lockfile into .cache/anchor-ui-<commit>/' },
   BENCH_ANCHOR_RUNS: { kind: 'number', default: 15, parts: ['anchor'], doc: 'rounds (each: our embed, the anchor graph, our first screen, cold) after one warm-up round' },
   BENCH_ANCHOR_PROFILE: { kind: 'number', default: 0, parts: ['anchor'], doc: 'CPU-profiled embed loads after the rounds (not counted): self time by function per phase on stderr (function names with BENCH_DIST=<an unminified build>)' },
+  BENCH_ANCHOR_PROFILE_DUMP: { kind: 'string', parts: ['anchor'], doc: '<dir>: keep each profiled embed load\'s raw CPU profile there (.cpuprofile, opens in DevTools; its navigation start in the file name)' },
+  BENCH_ANCHOR_TRACE: { kind: 'flag', default: false, parts: ['anchor'], doc: 'with BENCH_ANCHOR_PROFILE_DUMP: the profiled embed loads record a devtools trace there (embed-N.trace.json) instead of a CPU profile (unsampled: each main-thread task with the scripts, functions, GC, style, layout and paint in it)' },
+  BENCH_ANCHOR_PROFILE_KIND: { kind: 'string', default: 'embed', parts: ['anchor'], doc: 'embed or first: which of our pages the profiled (or traced) loads are of' },
   BENCH_ANCHOR_PORT: { kind: 'number', default: 4300, parts: ['anchor'], doc: 'the anchor UI\'s server (Prometheus on +1; alone, our preview on +2); the 20 simulated vLLM targets take free ports from 43000' },
   // raw refresh mode, alone: raw-refresh-figures.ts
   BQ_PROM: { kind: 'string', defaultDoc: 'required', parts: ['raw'], doc: 'URL of a running Prometheus (e.g. of `npm run demo`)' },

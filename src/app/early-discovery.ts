@@ -139,10 +139,12 @@ export function startEarlyDiscovery(
       firstScreenSent = Promise.all([names, scrape, recorded]).then(
         async ([n, sc, rec]) => {
           if (dropped) return;
+          performance.mark('inferwatch:discovered');
           // The planner lives in the app's chunk (it needs the catalog): it may still be loading.
           const jobs = await firstScreen({ names: new Set(n), scrapeIntervalSec: sc?.seconds ?? null, recorded: namesOf(rec) });
           if (dropped) return;
           for (const job of jobs) start(rangeQueryOptions(client, { baseUrl, ...job }));
+          performance.mark('inferwatch:first-screen-sent');
         },
         () => {},
       );

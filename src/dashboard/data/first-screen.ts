@@ -29,6 +29,7 @@ function watchFor(queryClient: QueryClient, baseUrl: string): Watch {
   const finish = (): void => {
     if (watch.done) return;
     watch.done = true;
+    performance.mark('inferwatch:first-screen-in');
     unsubscribe();
     clearTimeout(timer);
     for (const l of watch.listeners) l();
