@@ -2,8 +2,7 @@
 // under a live dashboard, a slow backend under a flood of range changes, and a table of bad answers
 // injected by a small proxy in front of the real Prometheus (e2e/support/fault-proxy.ts).
 // docs/reliability.md lists each case and what the user sees.
-import type { Page, Request } from '@playwright/test';
-import { requestForm } from '../scripts/lib/request-form';
+import type { Page } from '@playwright/test';
 import { startStack } from '../scripts/lib/stack';
 import { appUrl, expectPanelState, panel } from './fixtures';
 import { apiErrorBody, startFaultProxy, type FaultProxy, type FaultRule } from './support/fault-proxy';
@@ -102,30 +101,6 @@ test('backend dies and returns: one banner, panels keep their data marked stale,
 });
 
 // ── 2. A slow backend and a flood of range changes ────────────────────────────────────────────
-
-test('a backend slow to answer one query of the first screen: the decorations wait for it', async ({ page }) => {
-  // What the first screen does not need to draw: bucket bounds, restart and change markers, the
-  // Diagnosis region's verdicts (src/dashboard/data/first-screen.ts, useAfterFirstScreen).
-  const decorations: Request[] = [];
-  page.on('request', (r) => {
-    const query = requestForm(r).get('query') ?? '';
-    if (r.url().includes('/api/v1/label/le/values') || query.includes('process_start_time_seconds') || query.includes('cache_config_info') || query.includes('iw_signal')) decorations.push(r);
-  });
-  // The aborted + errored tile's query answers 1.5 s late (a backend busy with it); the panels'
-  // answers come in meanwhile.
-  proxy.reset([{ path: '/api/v1/query_range', query: 'finished_reason=~"abort|error"', action: { delayMs: 1_500 } }]);
-  const slow = page.waitForRequest((r) => r.url().includes('/api/v1/query_range') && (requestForm(r).get('query') ?? '').includes('finished_reason=~"abort|error"'));
-  await page.goto(appUrl({ prom: proxy.url, engine: 'vllm', from: 'now-30m', refresh: 'off' }));
-  const slowSent = (await slow).timing().startTime;
-  await expect(page.locator('[data-stat-id="abort-error-rate"]')).toHaveAttribute('data-state', 'ok');
-  await expect.poll(() => decorations.length).toBeGreaterThan(2);
-  const { origin, firstIn } = await page.evaluate(() => ({ origin: performance.timeOrigin, firstIn: performance.getEntriesByName('inferwatch:first-screen-in')[0]?.startTime ?? 0 }));
-  // The first screen was in only after the slow answer…
-  expect(origin + firstIn).toBeGreaterThan(slowSent + 1_400);
-  // …and none of the decorations left before it.
-  const early = decorations.filter((r) => r.timing().startTime - origin < firstIn).map((r) => `${new URL(r.url()).pathname} ${requestForm(r).get('query') ?? requestForm(r).getAll('match[]').join(',')}`);
-  expect(early).toEqual([]);
-});
 
 test('slow backend + a flood of range changes: cancelled in flight, one request per query, page responsive', async ({ page }) => {
   test.setTimeout(90_000);

@@ -12,13 +12,8 @@ export const FIRST_SCREEN_FALLBACK_MS = 4000;
 
 interface Watch {
   done: boolean;
-  /** Done, and the page has had an idle moment since (the charts drew from the answers). */
-  drawn: boolean;
   listeners: Set<() => void>;
 }
-
-/** How long after the first screen's answers the page may wait for an idle moment to mount the rest. */
-const IDLE_WAIT_MS = 1000;
 
 const watches = new WeakMap<QueryClient, Map<string, Watch>>();
 
@@ -27,7 +22,7 @@ function watchFor(queryClient: QueryClient, baseUrl: string): Watch {
   if (!byUrl) watches.set(queryClient, (byUrl = new Map()));
   const known = byUrl.get(baseUrl);
   if (known) return known;
-  const watch: Watch = { done: false, drawn: false, listeners: new Set() };
+  const watch: Watch = { done: false, listeners: new Set() };
   byUrl.set(baseUrl, watch);
   const key = prometheusKeys.rangeQueries(baseUrl);
   let seen = false;
@@ -38,12 +33,6 @@ function watchFor(queryClient: QueryClient, baseUrl: string): Watch {
     unsubscribe();
     clearTimeout(timer);
     for (const l of watch.listeners) l();
-    const drawn = (): void => {
-      watch.drawn = true;
-      for (const l of watch.listeners) l();
-    };
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(drawn, { timeout: IDLE_WAIT_MS });
-    else setTimeout(drawn, 0);
   };
   // Watched on the query cache, not with useIsFetching, which would re-render the whole dashboard
   // on every request of every refresh.
@@ -64,10 +53,6 @@ function watchFor(queryClient: QueryClient, baseUrl: string): Watch {
  * sent within FIRST_SCREEN_FALLBACK_MS of the first call), and from then on.
  */
 export function useFirstScreenIn(baseUrl: string): boolean {
-  return useWatch(baseUrl, 'done');
-}
-
-function useWatch(baseUrl: string, flag: 'done' | 'drawn'): boolean {
   const queryClient = useQueryClient();
   const watch = watchFor(queryClient, baseUrl);
   const subscribe = useCallback(
@@ -77,23 +62,13 @@ function useWatch(baseUrl: string, flag: 'done' | 'drawn'): boolean {
     },
     [watch],
   );
-  return useSyncExternalStore(subscribe, () => watch[flag]);
-}
-
-/**
- * What a panel or region adds to the first screen but does not need to draw it (bucket bounds,
- * exemplar dots, change and alert markers, the Diagnosis region's verdicts) waits for the first
- * screen to be in and drawn (the first idle moment after its answers, at most IDLE_WAIT_MS): its
- * requests would otherwise share the backend's CPU and the browser's connections with the first
- * screen's own range queries, which a loaded backend then answers later, and its renders the main
- * thread with the charts' first draws (docs/performance.md, "Decorations after the first screen").
- * A panel shown alone (`panel=`) is its own first screen: nothing waits.
- */
-export function useAfterFirstScreen(baseUrl: string, alone: boolean): boolean {
-  return useWatch(baseUrl, 'drawn') || alone;
+  return useSyncExternalStore(subscribe, () => watch.done);
 }
 
 const USER_INPUT = ['scroll', 'wheel', 'keydown', 'pointerdown', 'touchstart'] as const;
+
+/** How long after the first screen's answers the page may wait for an idle moment to mount the rest. */
+const IDLE_WAIT_MS = 1000;
 
 /**
  * The page mounts what is below the first screen once the first screen is in and drawn (the first
@@ -102,17 +77,22 @@ const USER_INPUT = ['scroll', 'wheel', 'keydown', 'pointerdown', 'touchstart'] a
  * loaded fleet the first screen takes seconds, and mounting the rest meanwhile slowed it down.)
  */
 export function useBelowFoldMounted(baseUrl: string): boolean {
-  const drawn = useWatch(baseUrl, 'drawn');
-  const [input, setInput] = useState(false);
+  const firstIn = useFirstScreenIn(baseUrl);
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
-    if (drawn || input) return;
-    const now = (): void => setInput(true);
+    if (mounted) return;
+    const now = (): void => setMounted(true);
+    if (firstIn) {
+      if (typeof requestIdleCallback !== 'function') return void now();
+      const id = requestIdleCallback(now, { timeout: IDLE_WAIT_MS });
+      return () => cancelIdleCallback(id);
+    }
     // Any input: a scroll, a key, or a press (a stat tile's link scrolls to its panel on the click
     // that follows, so the panel must be there by then).
     for (const type of USER_INPUT) window.addEventListener(type, now, { once: true, passive: true, capture: true });
     return () => {
       for (const type of USER_INPUT) window.removeEventListener(type, now, { capture: true });
     };
-  }, [drawn, input]);
-  return drawn || input;
+  }, [firstIn, mounted]);
+  return mounted;
 }

@@ -5,7 +5,6 @@
 import { useLang, useT } from '../../i18n';
 import { formatDateTime } from '../../lib/time';
 import { useDashboard } from '../data/context';
-import { useAfterFirstScreen } from '../data/first-screen';
 import { useChanges, useEngineStarts } from './change-markers';
 
 /** The window and shift of "before vs after t": d = the time since t (at most the current range, at least a minute), whole minutes. */
@@ -27,11 +26,9 @@ interface Item {
 export function ChangesList() {
   const t = useT().diagnosis;
   const lang = useLang();
-  const { setState, window: w, baseUrl } = useDashboard();
-  // Once the first screen is in, as the charts' change markers that share these queries.
-  const after = useAfterFirstScreen(baseUrl, false);
-  const starts = useEngineStarts(after);
-  const changes = useChanges(after);
+  const { setState, window: w } = useDashboard();
+  const starts = useEngineStarts(true);
+  const changes = useChanges(true);
   const items: Item[] = [
     ...starts.map((s) => ({ key: `s-${s.instance}-${s.t}`, instance: s.instance, t: s.t, kind: s.restart ? 'restart' : 'started', word: s.restart ? t.changes.restart : t.changes.started, restart: s.restart })),
     ...changes.map((c) => ({ key: `${c.kind}-${c.instance}-${c.t}`, instance: c.instance, t: c.t, kind: c.kind, word: c.kind === 'restart' ? t.changes.reset : t.changes[c.kind], what: c.what, restart: c.kind === 'restart' })),

@@ -9,7 +9,6 @@ import { useLang } from '../../i18n';
 import { isBackendWide } from '../backend/errors';
 import { useBackendHealth } from '../backend/health';
 import { rangeSeconds, summaryWindow, useDashboard } from '../data/context';
-import { useAfterFirstScreen } from '../data/first-screen';
 import { useQueryAnswers } from '../data/use-query-answers';
 import { useView, type PanelState } from '../data/view-state';
 import { viewReasonText } from '../data/view-text';
@@ -55,10 +54,7 @@ export function useDiagnosis(slo: readonly SloBurnInput[] = []): DiagnosisData {
     return { exprs: [...m, ...i], levels: [...m.map((): SignalLevel => 'model'), ...i.map((): SignalLevel => 'instance')], promql };
   }, [resolved, catalog, filters, rateInterval, range, modelLabel, instanceLabel]);
 
-  // Asked once the first screen is in: the verdicts explain what the panels show, and their queries
-  // would slow the panels' own on a loaded backend (until then the region says it is checking).
-  const after = useAfterFirstScreen(baseUrl, false);
-  const { statuses, answers } = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs, window: w, enabled: after && exprs.length > 0 });
+  const { statuses, answers } = useQueryAnswers({ kind: 'instant', client, baseUrl, exprs, window: w, enabled: exprs.length > 0 });
 
   // By content: the SLO figures arrive as a new array on renders where nothing changed, and a new
   // diagnosis each render would read as a new answer to the state machine.

@@ -6,7 +6,6 @@ import { useMemo } from 'react';
 import { detectRouters, type DetectedRouter } from '../../catalog';
 import type { QueryAnswer } from '../../prometheus';
 import { rangeSeconds, summaryWindow, useDashboard } from '../data/context';
-import { useAfterFirstScreen } from '../data/first-screen';
 import { useQueryAnswers } from '../data/use-query-answers';
 import { useRoutingData } from '../routing/use-routing-data';
 import type { Finding } from './diagnose';
@@ -68,13 +67,11 @@ export function ttftByModel(a: QueryAnswer | undefined): Map<string, RouterTtft>
 
 export function useRouterDiagnosis(router: DetectedRouter): RouterDiagnosis {
   const ctx = useDashboard();
-  // As the engines' verdicts (use-diagnosis.ts): once the first screen is in.
-  const after = useAfterFirstScreen(ctx.baseUrl, false);
-  const data = useRoutingData(router, after);
+  const data = useRoutingData(router, true);
   const w = useMemo(() => summaryWindow(ctx.window), [ctx.window]);
   const expr = routerTtftExpr(router, rangeSeconds(w));
   const exprs = useMemo(() => (expr ? [expr] : []), [expr]);
-  const { answers } = useQueryAnswers({ kind: 'instant', client: ctx.client, baseUrl: ctx.baseUrl, exprs, window: w, enabled: after && exprs.length > 0 });
+  const { answers } = useQueryAnswers({ kind: 'instant', client: ctx.client, baseUrl: ctx.baseUrl, exprs, window: w, enabled: exprs.length > 0 });
   const label = router.catalog.label;
   const table = data.state === 'ok' ? data.table : null;
   const ttftAnswer = answers[0];

@@ -12,7 +12,6 @@ import { useLang, useT } from '../../i18n';
 import { panelText } from '../../i18n/catalog-text';
 import { CompareNote } from '../compare/note';
 import { useDashboard } from '../data/context';
-import { useAfterFirstScreen } from '../data/first-screen';
 import { exportPanelPng } from './export-context';
 import { DistributionChart, isDistributionPanel, preloadDistributionChart } from './lazy-distribution-chart';
 import { LatestChart } from './lazy-latest-chart';
@@ -58,11 +57,9 @@ export const ChartView = memo(function ChartView({
   const text = panelText(panel, ctx.catalog.engine, lang);
   const data = usePanelData(panel, active, behind);
   // The chart's own queries first: the secondary ones (bucket bounds, alert and change markers) are
-  // asked once its answers and the rest of the first screen's are in (useAfterFirstScreen), so the
-  // backend serves the range queries alone and the markers are added to the drawn chart (one
-  // request per distinct query all the same).
-  const after = useAfterFirstScreen(ctx.baseUrl, ctx.state.panel !== null);
-  const secondary = after && active && data.state !== 'loading';
+  // asked once its answers are in, so the backend serves the chart's range queries alone and the
+  // markers are added to the drawn chart (one request per distinct query all the same).
+  const secondary = active && data.state !== 'loading';
   // The lazy chunk this panel draws with is fetched with its data, not after it: the chart is then
   // built once, not first as plain lines and again when the chunk arrives (lazy-line-chart.tsx).
   useEffect(() => {
@@ -177,7 +174,7 @@ export const ChartView = memo(function ChartView({
 
   return (
     <PanelFrame panel={panel} title={text.title} description={text.description} fill={fill} root={root} state={data.state} stale={data.stale} fetching={data.fetching} menuItems={menuItems} compare={data.compare}>
-      <ChartBody panel={panel} title={chartTitle} notAvailable={text.notAvailable} data={data} fill={fill} option={shown} chartRef={chart} hidden={hidden} active={active && after} />
+      <ChartBody panel={panel} title={chartTitle} notAvailable={text.notAvailable} data={data} fill={fill} option={shown} chartRef={chart} hidden={hidden} active={active} />
       {data.state === 'ok' && !isDistributionPanel(panel) && panel.chart !== 'latest' && (
         <div className="iw-legend">
           <LegendTable
@@ -236,7 +233,6 @@ function ChartBody({
   option: ReturnType<typeof buildTimeSeriesOption>;
   chartRef: React.RefObject<EChartsInstance | null>;
   hidden: ReadonlySet<string>;
-  /** In view, and the first screen is in: the latency lines ask their exemplars and bucket bounds. */
   active: boolean;
 }) {
   const t = useT();

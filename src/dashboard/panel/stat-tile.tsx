@@ -11,7 +11,6 @@ import { statTitle } from '../../i18n/catalog-text';
 import { compareShiftSec, formatDelta, shiftWindow } from '../compare/compare';
 import { badDirection, deltaTone, formatPoints, meanOfPoints, tileDelta } from '../compare/tile-delta';
 import { useDashboard } from '../data/context';
-import { useAfterFirstScreen } from '../data/first-screen';
 import { scrollToPanel } from './scroll-to-panel';
 import { STAT_COLORS, reportStatVerdict, statVerdict } from './stat-verdict';
 import { useQueryAnswers } from '../data/use-query-answers';
@@ -137,9 +136,8 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   // The tooltip says why: the error, or the quiet reason.
   const why = state === 'error' ? view.reason : shownQuiet;
   const errorTitle = viewReasonText(why, lang) ?? undefined;
-  // A quantile in the first, +Inf or a wide bucket shows its bound, not the interpolated number
-  // (the bounds are asked once the first screen is in, as the panels' are).
-  const bounds = useBucketBounds(subject, useAfterFirstScreen(ctx.baseUrl, false)).bounds.get(source.query.id);
+  // A quantile in the first, +Inf or a wide bucket shows its bound, not the interpolated number.
+  const bounds = useBucketBounds(subject, true).bounds.get(source.query.id);
   const bound = state === 'ok' && last !== null && bounds ? tileBound(last, bounds, stat.unit, t.distribution, locale) : null;
 
   const change = shiftSec !== null && state === 'ok' && earlierAnswer ? tileDelta(stat.unit, meanOfPoints(shownPoints), earlierMean) : null;
