@@ -18,7 +18,10 @@
     const query = new URLSearchParams(globalThis.location.search);
     const kiosk = query.get('kiosk');
     const parts = [];
-    if (!query.get('panel')) parts.push('board');
+    // As the app reads the URL (src/dashboard/url/url-state.ts, PANEL_ID; src/app/boot-script.test.ts
+    // holds the two to the same choice): a `panel=` that is not a panel id is dropped, so the board shows.
+    const panel = query.get('panel');
+    if (panel === null || !/^[a-z0-9][a-z0-9-]{0,63}$/.test(panel)) parts.push('board');
     if (kiosk !== '1' && kiosk !== 'true') parts.push('header');
     for (const part of parts) {
       const list = doc.querySelector(`meta[name="inferwatch:chunks-${part}"]`);
