@@ -180,11 +180,12 @@ export async function anchorBench(browser: Browser, app: string, setup: AnchorSe
     if (r) progress(`timeline of the ${k === 'embed' ? 'our embed' : 'anchor'} load nearest the median (ms since navigation):\n${timelineLines(r).map((l) => `  ${l}`).join('\n')}`);
   }
   // Diagnosis, not counted: CPU-profiled (or traced) loads of our embed or first screen, phase by phase.
+  const dump = knob('BENCH_ANCHOR_PROFILE_DUMP');
+  if (dump) mkdirSync(dump, { recursive: true });
+  const kind = knob('BENCH_ANCHOR_PROFILE_KIND') === 'first' ? 'first' : 'embed';
+  const trace = dump !== undefined && knob('BENCH_ANCHOR_TRACE');
   for (let i = 0; i < knob('BENCH_ANCHOR_PROFILE'); i++) {
-    const dump = knob('BENCH_ANCHOR_PROFILE_DUMP');
-    if (dump) mkdirSync(dump, { recursive: true });
-    const kind = knob('BENCH_ANCHOR_PROFILE_KIND') === 'first' ? 'first' : 'embed';
-    const r = await loadOnce(browser, kind, urls[kind], !knob('BENCH_ANCHOR_TRACE'), dump && knob('BENCH_ANCHOR_TRACE') ? join(dump, `${kind}-${i + 1}.trace.json`) : undefined);
+    const r = await loadOnce(browser, kind, urls[kind], !trace, trace ? join(dump, `${kind}-${i + 1}.trace.json`) : undefined);
     if (dump && r.profile) {
       writeFileSync(join(dump, `${kind}-${i + 1}-nav-${Math.round(r.profile.navStartUs)}.cpuprofile`), JSON.stringify(r.profile.cpu));
     }
