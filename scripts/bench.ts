@@ -6,7 +6,7 @@
 // /usr/bin/chromium. Knobs (BENCH_RUNS, BENCH_DATASETS, BENCH_FIGURES…): scripts/bench/options.ts,
 // listed by `npm run bench -- --help`.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { preview } from 'vite';
@@ -14,6 +14,7 @@ import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } fr
 import { BootLog, medianSteps, type BootStep } from './bench/boot.ts';
 import { buildDist, measureBundle } from './bench/bundle.ts';
 import { compareRequests } from './bench/compare.ts';
+import { canPin, chromiumCpuMs, cpuMsOf, pin, pinnedChromium, splitCpus, unpin } from './bench/cpu.ts';
 import { hostileFigures } from './bench/hostile.ts';
 import { matrixCapFigure } from './bench/matrix.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './bench/fleet.ts';
@@ -72,6 +73,8 @@ interface Target {
   endMs: number;
   /** Where the fake clock of the refresh session starts. */
   clockStartMs: number;
+  /** The backend's process, for the CPU figures (the fleet's Prometheus; the demo's runs under its stack). */
+  backendPid?: number;
 }
 
 /** One counted page load of loads(): times in ms since navigation start, or of a replay from Node. */
@@ -89,6 +92,9 @@ interface LoadRun {
   discovery: number;
   /** The app's `inferwatch:script` mark. */
   scriptAt: number;
+  /** CPU time from navigation to first-screen-ok: the backend's and the browser's (all its processes). */
+  backendCpu: number;
+  browserCpu: number;
   firstInfo: { panels: number; tiles: number; requests: number; distinct: number; floorRequests: number; states: Record<string, number> };
   allInfo: { panels: number; requests: number; states: Record<string, number> };
 }
@@ -104,8 +110,12 @@ async function loads(browser: Browser, app: string, t: Target, RUNS: number): Pr
       const page = await ctx.newPage();
       const log = new RequestLog(page);
       const boot = new BootLog(page);
+      const backend0 = t.backendPid ? cpuMsOf(t.backendPid) : 0;
+      const browser0 = chromiumCpuMs();
       await page.goto(url);
       const s1 = await waitSettled(page, 'first');
+      const backendCpu = t.backendPid ? cpuMsOf(t.backendPid) - backend0 : 0;
+      const browserCpu = chromiumCpuMs() - browser0;
       const bootSteps = await boot.steps(page);
       const firstReqs = log.all.slice();
       // The floor replays every query the first screen waited for: range queries, and the instant
@@ -140,6 +150,8 @@ async function loads(browser: Browser, app: string, t: Target, RUNS: number): Pr
         boot: bootSteps,
         discovery,
         scriptAt,
+        backendCpu,
+        browserCpu,
         firstInfo: { panels: s1.panels, tiles: s1.tiles, requests: firstReqs.length, distinct: new Set(firstReqs.map((r) => r.expr)).size, floorRequests: floorReqs.length, states: s1.states },
         allInfo: { panels: s2.panels, requests: log.all.length, states: s2.states },
       });
@@ -172,6 +184,61 @@ async function loads(browser: Browser, app: string, t: Target, RUNS: number): Pr
   emit(measured('bare-discovery', col((r) => r.discovery), d));
   emit(measured('first-screen-lower-bound-vs-floor', col((r) => (r.scriptAt + r.discovery + floorOf(r)) / floorOf(r)), d));
   emit(measured('first-screen-vs-floor', col((r) => r.first / floorOf(r)), d));
+  if (t.backendPid) {
+    emit(measured('first-screen-backend-cpu', col((r) => r.backendCpu), d));
+    emit(measured('first-screen-browser-cpu', col((r) => r.browserCpu), d));
+  }
+}
+
+/**
+ * The first screen with the backend and the browser on cores of their own (taskset): Prometheus on
+ * one half of the CPUs, Chromium, this process and its preview server on the other, as when the
+ * backend runs on its own machine. The floor is replayed the same way, so the ratio is the page's
+ * own cost on top of the backend's, without the browser's CPU slowing the backend (scripts/bench/cpu.ts).
+ */
+async function separateCoreLoads(app: string, t: Target, RUNS: number): Promise<void> {
+  const cpus = splitCpus(availableParallelism());
+  if (!t.backendPid || !cpus || !canPin()) {
+    progress(`${t.name}: no separate-cores load (needs 2+ CPUs, taskset and the backend's pid)`);
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'inferwatch-pinned-'));
+  const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=${t.endMs - RANGE_MS}&to=${t.endMs}&refresh=off`;
+  const runs: Array<{ first: number; floor: number }> = [];
+  pin(t.backendPid, cpus.backend);
+  pin(process.pid, cpus.browser);
+  const browser = await launch(pinnedChromium(dir, knob('CHROMIUM_BIN'), cpus.browser));
+  try {
+    for (let run = -1; run < RUNS; run++) {
+      const ctx = await newContext(browser);
+      try {
+        const page = await ctx.newPage();
+        const log = new RequestLog(page);
+        await page.goto(url);
+        const s = await waitSettled(page, 'first');
+        const reqs = log.queries.slice();
+        await ctx.close();
+        const floor = Math.min(await replay(reqs), await replay(reqs, 6));
+        if (run < 0) continue;
+        runs.push({ first: s.t, floor });
+        progress(`${t.name} separate-cores load ${run + 1}/${RUNS}: first screen ${s.t.toFixed(0)} ms, floor ${floor.toFixed(0)} ms`);
+      } catch (err) {
+        progress(`${t.name} separate-cores load ${run + 1}/${RUNS} FAILED: ${err instanceof Error ? err.message : String(err)}`);
+        await ctx.close().catch(() => {});
+      }
+    }
+  } finally {
+    await browser.close().catch(() => {});
+    unpin(process.pid);
+    unpin(t.backendPid);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (runs.length === 0) return;
+  const d = { dataset: t.name, backendCpus: cpus.backend, browserCpus: cpus.browser };
+  const args = { ...cpus, runs: runs.length };
+  emit(measured('first-screen-ok-separate-cores', runs.map((r) => r.first), d, args));
+  emit(measured('bare-floor-separate-cores', runs.map((r) => r.floor), d, cpus));
+  emit(measured('first-screen-vs-floor-separate-cores', runs.map((r) => r.first / r.floor), d));
 }
 
 async function refreshes(browser: Browser, app: string, t: Target, REFRESHES: number, heapEveryKnob: number | undefined): Promise<void> {
@@ -302,7 +369,7 @@ async function main(): Promise<void> {
       await Promise.race([waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs), proc.died]);
       progress(`fleet prometheus ready at ${proc.url}`);
       fleetUrl = { promUrl: proc.url, endMs: fleet.endMs };
-      if (DATASETS.includes('fleet')) targets.push({ name: 'fleet', promUrl: proc.url, endMs: fleet.endMs, clockStartMs: fleet.endMs - span });
+      if (DATASETS.includes('fleet')) targets.push({ name: 'fleet', promUrl: proc.url, endMs: fleet.endMs, clockStartMs: fleet.endMs - span, backendPid: proc.proc.pid });
     }
 
     const browser = await launch();
@@ -311,6 +378,10 @@ async function main(): Promise<void> {
       if (FIGURES.includes('loads')) {
         progress(`${t.name}: page loads`);
         await loads(browser, app, t, RUNS);
+        if (t.name === 'fleet') {
+          progress(`${t.name}: page loads, backend and browser on cores of their own`);
+          await separateCoreLoads(app, t, RUNS);
+        }
       }
       if (FIGURES.includes('refreshes')) {
         progress(`${t.name}: refreshes`);

@@ -7,8 +7,9 @@ import { knob } from './options.ts';
 export const VIEWPORT = { width: 1440, height: 900 };
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: knob('CHROMIUM_BIN'), args: ARGS, headless: true });
+/** Headless Chromium; `executablePath` defaults to CHROMIUM_BIN (a wrapper script may stand in for it, see cpu.ts). */
+export function launch(executablePath: string = knob('CHROMIUM_BIN')): Promise<Browser> {
+  return chromium.launch({ executablePath, args: ARGS, headless: true });
 }
 
 export interface Captured {

@@ -115,6 +115,27 @@ export const FIGURES = {
       '(app-script-running + bare-discovery + min(bare-floor, bare-floor-6)) / min(bare-floor, bare-floor-6), per run: the ratio a page with this bundle would reach if it asked nothing before its script ran, learned the backend with no round-trip chain, and spent no time rendering; the 1.3 target is below this on the runs where it is above 1.3',
   },
   'first-screen-vs-floor': { unit: 'ratio', method: 'first-screen-ok / min(bare-floor, bare-floor-6) of the same run (median of per-run ratios); target <= 1.3 on the fleet' },
+  'first-screen-backend-cpu': {
+    unit: 'ms',
+    method: 'CPU time (user + system, /proc/<pid>/stat) of the dataset\'s Prometheus from just before page.goto to first-screen-ok, per counted load of first-screen-ok; the backend shares the machine\'s cores with the browser',
+  },
+  'first-screen-browser-cpu': {
+    unit: 'ms',
+    method: 'CPU time (user + system, /proc) of every Chromium process of the bench (browser, renderer with its main thread, worker and thread pool, GPU, network service) over the same span as first-screen-backend-cpu',
+  },
+  'first-screen-ok-separate-cores': {
+    unit: 'ms',
+    method: (a: { backend: string; browser: string; runs: number }) =>
+      `first-screen-ok as in the main figure, with the fleet’s Prometheus pinned to CPUs ${a.backend} and Chromium, the bench and its preview server to CPUs ${a.browser} (taskset), as when the backend runs on a machine of its own; a separate browser; ${loadRange(a.runs)}`,
+  },
+  'bare-floor-separate-cores': {
+    unit: 'ms',
+    method: (a: { backend: string; browser: string }) => `the requests of each separate-cores load replayed from Node (pinned to CPUs ${a.browser}) against the same Prometheus (CPUs ${a.backend}), all at once and 6 at a time: the faster of the two`,
+  },
+  'first-screen-vs-floor-separate-cores': {
+    unit: 'ratio',
+    method: 'first-screen-ok-separate-cores / bare-floor-separate-cores of the same run (median of per-run ratios): the page\'s own cost on top of the backend\'s, without the browser taking CPU from the backend',
+  },
   // Refreshes, Playwright (scripts/bench.ts refreshes())
   'requests-per-window-change': { unit: 'requests', method: `${REFRESH}; ticks that sent requests` },
   'requests-per-tick': { unit: 'requests', method: REFRESH },
