@@ -4,6 +4,7 @@
 import type { Browser, Request } from '@playwright/test';
 import type { CpuProfile } from './profile.ts';
 import { requestForm } from '../lib/request-form.ts';
+import { chromiumCpuMs } from './cpu.ts';
 import { installPaintProbe, longFrames, type LongFrame, type Paint, paints, waitFirstScreenPainted, waitPainted } from './anchor-probe.ts';
 
 export type LoadKind = 'embed' | 'first' | 'anchor';
@@ -35,6 +36,11 @@ export interface LoadResult {
    * does not grow while the page's thread waits for a core that Prometheus or the simulator holds.
    */
   cpuMs: number;
+  /**
+   * CPU time of every Chromium process (browser, renderer's threads, GPU, network) from navigation
+   * to drawn, ms (/proc): what the page costs the machine, on the cores Prometheus shares with it.
+   */
+  browserCpuMs: number;
   /** The PromQL of each query_range. */
   exprs: string[];
   /** Each query_range: PromQL, step (s), and leave → answer time (ms since navigation). */
@@ -85,10 +91,12 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string, pr
     }
     // A devtools trace of the load (diagnosis): the main thread's tasks with what ran in them, unsampled.
     if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+    const browserCpu0 = chromiumCpuMs();
     await page.goto(url);
     const drawn = kind === 'embed' ? await waitPainted(page, 'ttft') : kind === 'anchor' ? await waitPainted(page, 'uplot') : (await waitFirstScreenPainted(page)).t;
     const taskMs = ((await taskSec()) - task0) * 1000;
     const cpuMs = ((await cpuSec()) - cpu0) * 1000;
+    const browserCpuMs = chromiumCpuMs() - browserCpu0;
     const cpu = profile ? ((await cdp.send('Profiler.stop')).profile as CpuProfile & { startTime: number }) : undefined;
     if (tracePath) await browser.stopTracing();
     const navStartUs = (await metric('NavigationStart')) * 1e6;
@@ -116,6 +124,7 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string, pr
       rangeRequests: ranges.length,
       taskMs,
       cpuMs,
+      browserCpuMs,
       exprs: ranges.map((q) => q.expr),
       ranges,
       steps,
