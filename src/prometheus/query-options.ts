@@ -24,6 +24,8 @@ export const prometheusKeys = {
   /** Prefix of every range query of one backend (the first-screen watch). */
   rangeQueries: (baseUrl: string) => [NS, baseUrl, 'query_range'] as const,
   rangeQuery: (baseUrl: string, expr: string, start: number, end: number, step: number) => [NS, baseUrl, 'query_range', expr, start, end, step] as const,
+  /** Prefix of every instant query of one backend (the first-screen watch's "settled"). */
+  instantQueries: (baseUrl: string) => [NS, baseUrl, 'query'] as const,
   instantQuery: (baseUrl: string, expr: string, time: number | null) => [NS, baseUrl, 'query', expr, time] as const,
   labelNames: (baseUrl: string, q: LabelQuery) => [NS, baseUrl, 'label_names', ...labelQuery(q)] as const,
   labelValues: (baseUrl: string, label: string, q: LabelQuery & { limit?: number }) => [NS, baseUrl, 'label_values', label, ...labelQuery(q), q.limit ?? null] as const,
