@@ -54,7 +54,8 @@ export function PanelFrame({
         </div>
         <div className="flex items-center gap-1 shrink-0">
           {stale && <span className="iw-badge iw-badge-amber">{t.state.stale}</span>}
-          {fetching && !stale && state !== 'error' && <span className="iw-spinner" aria-hidden="true" />}
+          {/* Refreshing what is shown; while loading, the body says so (an animation costs frames). */}
+          {fetching && !stale && state !== 'error' && state !== 'loading' && <span className="iw-spinner" aria-hidden="true" />}
           <Menu label={`${t.menu.open}: ${title}`} items={menuItems} />
         </div>
       </div>
