@@ -6,7 +6,7 @@
 // /usr/bin/chromium. Knobs (BENCH_RUNS, BENCH_DATASETS, BENCH_FIGURES…): scripts/bench/options.ts,
 // listed by `npm run bench -- --help`.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { preview } from 'vite';
@@ -14,7 +14,7 @@ import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } fr
 import { BootLog, medianSteps, type BootStep } from './bench/boot.ts';
 import { buildDist, measureBundle } from './bench/bundle.ts';
 import { compareRequests } from './bench/compare.ts';
-import { canPin, chromiumCpuMs, cpuMsOf, pin, pinnedChromium, splitCpus, unpin } from './bench/cpu.ts';
+import { allowedCpuList, canPin, chromiumCpuMs, cpuMsOf, parseCpuList, pin, pinnedChromium, splitCpus, unpin } from './bench/cpu.ts';
 import { hostileFigures } from './bench/hostile.ts';
 import { matrixCapFigure } from './bench/matrix.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './bench/fleet.ts';
@@ -197,17 +197,31 @@ async function loads(browser: Browser, app: string, t: Target, RUNS: number): Pr
  * own cost on top of the backend's, without the browser's CPU slowing the backend (scripts/bench/cpu.ts).
  */
 async function separateCoreLoads(app: string, t: Target, RUNS: number): Promise<void> {
-  const cpus = splitCpus(availableParallelism());
+  const allowed = allowedCpuList();
+  const cpus = splitCpus(parseCpuList(allowed));
   if (!t.backendPid || !cpus || !canPin()) {
     progress(`${t.name}: no separate-cores load (needs 2+ CPUs, taskset and the backend's pid)`);
     return;
   }
+  const backendPid = t.backendPid;
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-pinned-'));
   const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=${t.endMs - RANGE_MS}&to=${t.endMs}&refresh=off`;
   const runs: Array<{ first: number; floor: number }> = [];
-  pin(t.backendPid, cpus.backend);
-  pin(process.pid, cpus.browser);
-  const browser = await launch(pinnedChromium(dir, knob('CHROMIUM_BIN'), cpus.browser));
+  const restore = (): void => {
+    unpin(process.pid, allowed);
+    unpin(backendPid, allowed);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  let browser: Browser;
+  try {
+    pin(backendPid, cpus.backend);
+    pin(process.pid, cpus.browser);
+    browser = await launch(pinnedChromium(dir, knob('CHROMIUM_BIN'), cpus.browser));
+  } catch (err) {
+    restore();
+    progress(`${t.name}: no separate-cores load (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    return;
+  }
   try {
     for (let run = -1; run < RUNS; run++) {
       const ctx = await newContext(browser);
@@ -229,9 +243,7 @@ async function separateCoreLoads(app: string, t: Target, RUNS: number): Promise<
     }
   } finally {
     await browser.close().catch(() => {});
-    unpin(process.pid);
-    unpin(t.backendPid);
-    rmSync(dir, { recursive: true, force: true });
+    restore();
   }
   if (runs.length === 0) return;
   const d = { dataset: t.name, backendCpus: cpus.backend, browserCpus: cpus.browser };

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { cpuMsOf, descendants, splitCpus } from './cpu.ts';
+import { allowedCpuList, cpuMsOf, descendants, parseCpuList, splitCpus } from './cpu.ts';
 
 describe('splitCpus', () => {
-  it('gives the backend the lower half and the browser the rest, disjoint', () => {
-    expect(splitCpus(2)).toEqual({ backend: '0', browser: '1' });
-    expect(splitCpus(4)).toEqual({ backend: '0-1', browser: '2-3' });
-    expect(splitCpus(3)).toEqual({ backend: '0', browser: '1-2' });
+  it('gives the backend the lower half of the allowed CPUs and the browser the rest, disjoint', () => {
+    expect(splitCpus([0, 1])).toEqual({ backend: '0', browser: '1' });
+    expect(splitCpus([0, 1, 2, 3])).toEqual({ backend: '0,1', browser: '2,3' });
+    expect(splitCpus([0, 1, 2])).toEqual({ backend: '0', browser: '1,2' });
+  });
+  it('splits the CPUs a container allows, not 0…n−1', () => {
+    expect(splitCpus(parseCpuList('4-5'))).toEqual({ backend: '4', browser: '5' });
+    expect(splitCpus(parseCpuList('0-1,8-9\n'))).toEqual({ backend: '0,1', browser: '8,9' });
   });
   it('cannot split one CPU', () => {
-    expect(splitCpus(1)).toBeNull();
+    expect(splitCpus([3])).toBeNull();
+    expect(splitCpus(parseCpuList(''))).toBeNull();
+  });
+  it('reads this process’s allowed CPUs', () => {
+    expect(parseCpuList(allowedCpuList()).length).toBeGreaterThan(0);
   });
 });
 

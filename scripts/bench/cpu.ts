@@ -6,7 +6,6 @@
 // first screen is CPU-bound on shared cores").
 import { execFileSync } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on every Linux Debian ships). */
@@ -63,18 +62,31 @@ export function chromiumCpuMs(): number {
   return ms;
 }
 
-/** Two disjoint CPU lists for `n` CPUs, half each (the backend the lower half), or null below 2. */
-export function splitCpus(n: number): { backend: string; browser: string } | null {
-  if (n < 2) return null;
-  const half = Math.floor(n / 2);
-  const list = (a: number, b: number): string => (a === b ? String(a) : `${a}-${b}`);
-  return { backend: list(0, half - 1), browser: list(half, n - 1) };
+/** The CPU ids of a list as the kernel and taskset write it ("0-3,8,10-11"). */
+export function parseCpuList(list: string): number[] {
+  const ids: number[] = [];
+  for (const part of list.trim().split(',')) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!m) continue;
+    for (let i = Number(m[1]); i <= Number(m[2] ?? m[1]); i++) ids.push(i);
+  }
+  return ids;
 }
 
-/** All CPUs, as a taskset list. */
-function allCpus(): string {
-  const n = availableParallelism();
-  return n === 1 ? '0' : `0-${n - 1}`;
+/** The CPUs this process may run on (a container's cpuset, or all of them), as the kernel lists them. */
+export function allowedCpuList(): string {
+  try {
+    return /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Two disjoint halves of the allowed CPUs (the backend the lower ids), as taskset lists, or null below 2. */
+export function splitCpus(allowed: readonly number[]): { backend: string; browser: string } | null {
+  if (allowed.length < 2) return null;
+  const half = Math.floor(allowed.length / 2);
+  return { backend: allowed.slice(0, half).join(','), browser: allowed.slice(half).join(',') };
 }
 
 /** Sets the CPU affinity of every thread of `pid` (taskset, util-linux). */
@@ -82,13 +94,18 @@ export function pin(pid: number, cpus: string): void {
   execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
 }
 
-export function unpin(pid: number): void {
-  pin(pid, allCpus());
+/** Back to `cpus` (the list allowedCpuList read before pinning); never throws (a process may have gone). */
+export function unpin(pid: number, cpus: string): void {
+  try {
+    pin(pid, cpus);
+  } catch {
+    // gone, or not ours to change: nothing to restore
+  }
 }
 
-/** Whether this machine can run the separate-cores load: 2+ CPUs and taskset. */
+/** Whether this machine can run the separate-cores load: 2+ allowed CPUs and taskset. */
 export function canPin(): boolean {
-  if (!splitCpus(availableParallelism())) return false;
+  if (!splitCpus(parseCpuList(allowedCpuList()))) return false;
   try {
     execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
     return true;
