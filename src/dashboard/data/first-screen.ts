@@ -106,6 +106,7 @@ const IDLE_WAIT_MS = 1000;
  * Calls `then` once the page has drawn the first screen's last answers: two animation frames (the
  * answers reach the panels through the query cache's batched notify and React's scheduled render,
  * and a chart draws on the frame after its commit) and then an idle moment (at most IDLE_WAIT_MS).
+ * A hidden tab has no frames: there it waits until the tab is shown, when there is something to see.
  * Returns a cancel function.
  */
 function afterDrawn(then: () => void): () => void {
