@@ -99,8 +99,13 @@ interface LoadRun {
   allInfo: { panels: number; requests: number; states: Record<string, number> };
 }
 
+/** The page a load opens: the dataset's last hour as an absolute range, refresh off. */
+function loadUrl(app: string, t: Target): string {
+  return `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=${t.endMs - RANGE_MS}&to=${t.endMs}&refresh=off`;
+}
+
 async function loads(browser: Browser, app: string, t: Target, RUNS: number): Promise<void> {
-  const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=${t.endMs - RANGE_MS}&to=${t.endMs}&refresh=off`;
+  const url = loadUrl(app, t);
   const loaded: LoadRun[] = [];
   // One warm-up load (Prometheus page cache, Chromium's code cache of the app), not counted.
   let failed = 0;
@@ -205,7 +210,7 @@ async function separateCoreLoads(app: string, t: Target, RUNS: number): Promise<
   }
   const backendPid = t.backendPid;
   const dir = mkdtempSync(join(tmpdir(), 'inferwatch-pinned-'));
-  const url = `${app}/?prom=${encodeURIComponent(t.promUrl)}&from=${t.endMs - RANGE_MS}&to=${t.endMs}&refresh=off`;
+  const url = loadUrl(app, t);
   const runs: Array<{ first: number; floor: number }> = [];
   const restore = (): void => {
     unpin(process.pid, allowed);
