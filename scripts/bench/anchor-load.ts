@@ -7,12 +7,13 @@ import { requestForm } from '../lib/request-form.ts';
 import { chromiumCpuMs } from './cpu.ts';
 import { installPaintProbe, longFrames, type LongFrame, type Paint, paints, waitFirstScreenPainted, waitPainted } from './anchor-probe.ts';
 
-export type LoadKind = 'embed' | 'first' | 'anchor';
+export type LoadKind = 'embed' | 'first' | 'anchor' | 'bare';
 
 export const VIEWPORTS: Record<LoadKind, { width: number; height: number }> = {
   embed: { width: 600, height: 320 },
   first: { width: 1440, height: 900 },
   anchor: { width: 1440, height: 900 },
+  bare: { width: 600, height: 320 },
 };
 
 export interface Step {
@@ -93,7 +94,8 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string, pr
     if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
     const browserCpu0 = chromiumCpuMs();
     await page.goto(url);
-    const drawn = kind === 'embed' ? await waitPainted(page, 'ttft') : kind === 'anchor' ? await waitPainted(page, 'uplot') : (await waitFirstScreenPainted(page)).t;
+    const drawn =
+      kind === 'embed' ? await waitPainted(page, 'ttft') : kind === 'anchor' ? await waitPainted(page, 'uplot') : kind === 'bare' ? await waitPainted(page, 'bare') : (await waitFirstScreenPainted(page)).t;
     const taskMs = ((await taskSec()) - task0) * 1000;
     const cpuMs = ((await cpuSec()) - cpu0) * 1000;
     const browserCpuMs = chromiumCpuMs() - browserCpu0;

@@ -19,6 +19,44 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
+/** Where the server answers with the bare page (barePage). */
+export const BARE_PATH = '/__bench-bare';
+
+/**
+ * The least a page can do to draw the chart: one HTML document with an inline script that sends
+ * the graph's `query_range` (PromQL from `?expr=`, the last hour at a 15 s step) to the same proxy
+ * and strokes each series' points on a 600 × 300 canvas. No framework, no bundle, no other request.
+ * Its "drawn" time, cold like the others, is the part of every page's time that is the browser's
+ * (a new context, navigation, the request, a frame): the floor of any ratio against the anchor.
+ */
+export function barePage(): string {
+  const script = `(() => {
+  const expr = new URLSearchParams(location.search).get('expr') || 'up';
+  const end = Math.floor(Date.now() / 1000);
+  const body = new URLSearchParams({ query: expr, start: String(end - 3600), end: String(end), step: '15' });
+  fetch('/api/v1/query_range', { method: 'POST', body }).then((r) => r.json()).then((j) => {
+    const c = document.querySelector('canvas');
+    const g = c.getContext('2d');
+    const series = (j.data && j.data.result) || [];
+    let lo = Infinity, hi = -Infinity;
+    for (const s of series) for (const [, v] of s.values) { const x = Number(v); if (Number.isFinite(x)) { lo = Math.min(lo, x); hi = Math.max(hi, x); } }
+    if (!(hi > lo)) { lo = 0; hi = 1; }
+    g.strokeStyle = '#1f77b4';
+    for (const s of series) {
+      g.beginPath();
+      s.values.forEach(([t, v], i) => {
+        const x = ((t - (end - 3600)) / 3600) * c.width, y = c.height - ((Number(v) - lo) / (hi - lo)) * c.height;
+        if (i === 0) g.moveTo(x, y); else g.lineTo(x, y);
+      });
+      g.stroke();
+    }
+    g.fillStyle = '#1f77b4';
+    g.fillRect(0, c.height - 1, c.width, 1);
+  });
+})();`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><div data-panel-id="bare"><canvas width="600" height="300"></canvas></div><script>${script}</script></body></html>`;
+}
+
 /** What Prometheus (web/web.go) puts in place of index.html's placeholders: a ready server, not an agent. */
 export function fillPlaceholders(html: string): string {
   return html
@@ -65,6 +103,11 @@ export function serveAnchor(dir: string, promUrl: string, port: number): Promise
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
     if (path.startsWith('/api/') || path.startsWith('/-/')) return proxy(target, req, res, calls);
+    if (path === BARE_PATH) {
+      res.writeHead(200, { 'content-type': TYPES['.html'] ?? 'text/html', 'cache-control': 'no-cache' });
+      res.end(barePage());
+      return;
+    }
     const file = normalize(join(dir, path));
     if (file.startsWith(dir) && path !== '/' && existsSync(file) && statSync(file).isFile()) {
       // Hashed assets: cacheable, as Prometheus serves them; each run uses a new browser context anyway.
