@@ -164,7 +164,7 @@ export async function anchorBench(browser: Browser, app: string, setup: AnchorSe
   const results: Record<LoadKind, LoadResult[]> = { embed: [], anchor: [], first: [], bare: [] };
   const anchorCalls = new Map<string, number[]>();
   for (let round = -1; round < runs; round++) {
-    // Rotate the order each round: each kind is first, second and third equally often.
+    // Rotate the order each round: over a multiple of four rounds each kind takes each place equally often.
     const order = kinds.map((_, i) => kinds[(i + Math.max(0, round)) % kinds.length] as LoadKind);
     for (const k of order) {
       if (k === 'anchor') setup.anchor.calls.length = 0;
