@@ -14,7 +14,7 @@ import { launch, newContext, replay, RequestLog, scrollThrough, waitSettled } fr
 import { BootLog, medianSteps, type BootStep } from './bench/boot.ts';
 import { buildDist, measureBundle } from './bench/bundle.ts';
 import { compareRequests } from './bench/compare.ts';
-import { allowedCpuList, canPin, chromiumCpuMs, cpuMsOf, parseCpuList, pin, pinnedChromium, splitCpus, unpin } from './bench/cpu.ts';
+import { allowedCpuList, chromiumCpuMs, cpuMsOf, hasTaskset, parseCpuList, pin, pinnedChromium, splitCpus, unpin } from './bench/cpu.ts';
 import { hostileFigures } from './bench/hostile.ts';
 import { matrixCapFigure } from './bench/matrix.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './bench/fleet.ts';
@@ -204,7 +204,7 @@ async function loads(browser: Browser, app: string, t: Target, RUNS: number): Pr
 async function separateCoreLoads(app: string, t: Target, RUNS: number): Promise<void> {
   const allowed = allowedCpuList();
   const cpus = splitCpus(parseCpuList(allowed));
-  if (!t.backendPid || !cpus || !canPin()) {
+  if (!t.backendPid || !cpus || !hasTaskset()) {
     progress(`${t.name}: no separate-cores load (needs 2+ CPUs, taskset and the backend's pid)`);
     return;
   }

@@ -103,9 +103,8 @@ export function unpin(pid: number, cpus: string): void {
   }
 }
 
-/** Whether this machine can run the separate-cores load: 2+ allowed CPUs and taskset. */
-export function canPin(): boolean {
-  if (!splitCpus(parseCpuList(allowedCpuList()))) return false;
+/** Whether `taskset` (util-linux) is there to pin with; the CPUs to split are splitCpus's to check. */
+export function hasTaskset(): boolean {
   try {
     execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
     return true;
