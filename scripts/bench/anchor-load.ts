@@ -7,13 +7,14 @@ import { requestForm } from '../lib/request-form.ts';
 import { chromiumCpuMs } from './cpu.ts';
 import { installPaintProbe, longFrames, type LongFrame, type Paint, paints, waitFirstScreenPainted, waitPainted } from './anchor-probe.ts';
 
-export type LoadKind = 'embed' | 'first' | 'anchor' | 'bare';
+export type LoadKind = 'embed' | 'first' | 'anchor' | 'bare' | 'stack';
 
 export const VIEWPORTS: Record<LoadKind, { width: number; height: number }> = {
   embed: { width: 600, height: 320 },
   first: { width: 1440, height: 900 },
   anchor: { width: 1440, height: 900 },
   bare: { width: 600, height: 320 },
+  stack: { width: 600, height: 320 },
 };
 
 export interface Step {
@@ -95,7 +96,7 @@ export async function loadOnce(browser: Browser, kind: LoadKind, url: string, pr
     const browserCpu0 = chromiumCpuMs();
     await page.goto(url);
     const drawn =
-      kind === 'embed' ? await waitPainted(page, 'ttft') : kind === 'anchor' ? await waitPainted(page, 'uplot') : kind === 'bare' ? await waitPainted(page, 'bare') : (await waitFirstScreenPainted(page)).t;
+      kind === 'embed' ? await waitPainted(page, 'ttft') : kind === 'anchor' ? await waitPainted(page, 'uplot') : kind === 'bare' || kind === 'stack' ? await waitPainted(page, kind) : (await waitFirstScreenPainted(page)).t;
     const taskMs = ((await taskSec()) - task0) * 1000;
     const cpuMs = ((await cpuSec()) - cpu0) * 1000;
     const browserCpuMs = chromiumCpuMs() - browserCpu0;

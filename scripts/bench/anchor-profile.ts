@@ -1,7 +1,7 @@
 // Where the main thread goes in one of our embed loads, phase by phase (diagnosis for the anchor
-// bench, BENCH_ANCHOR_PROFILE=N): a CDP CPU profile of the load cut at the app's script mark, the
-// first query_range leaving, the last answer and the chart's first paint; per phase, the sampled
-// busy time and the functions with the most self time. Function names need an unminified build
+// bench, BENCH_ANCHOR_PROFILE=N): a CDP CPU profile of the load cut at the app's boot marks (script,
+// config, app, discovered, first screen sent, first commit, first screen in) and the chart's first
+// paint; per phase, the sampled busy time and the functions with the most self time. Function names need an unminified build
 // (BENCH_DIST=<dir> of `npx vite build --minify false --outDir <dir>`).
 import type { LoadResult } from './anchor-load.ts';
 
@@ -11,17 +11,22 @@ export interface PhaseCut {
   to: number;
 }
 
-/** The phases of a load: navigation → script → first query_range → last answer → drawn. */
+/**
+ * The phases of a load, cut at our app's boot marks (those the load has, in time order) and at
+ * drawn: navigation → script → config → app → discovered → first-screen-sent → first-commit →
+ * first-screen-in → drawn. (Cutting at the request times misleads: queries asked after the first
+ * screen answer after the draw.)
+ */
 export function phasesOf(r: LoadResult): PhaseCut[] {
-  const script = r.marks.find((m) => m.label === 'mark inferwatch:script')?.start ?? 0;
-  const cuts = [
-    { label: 'navigation → our script runs', at: 0 },
-    { label: 'script → first query_range leaves', at: script },
-    { label: 'first query_range → last answer in', at: r.firstLeave },
-    { label: 'last answer → chart painted', at: r.lastAnswer },
-    { label: 'end', at: r.drawn },
-  ];
-  return cuts.slice(0, -1).map((c, i) => ({ label: c.label, from: c.at, to: cuts[i + 1]?.at ?? c.at }));
+  const marks = r.marks
+    .filter((m) => m.label.startsWith('mark inferwatch:') && m.start < r.drawn)
+    .map((m) => ({ label: m.label.replace('mark inferwatch:', ''), at: m.start }))
+    .sort((a, b) => a.at - b.at);
+  const cuts = [{ label: 'navigation', at: 0 }, ...marks, { label: 'drawn', at: r.drawn }];
+  return cuts.slice(0, -1).map((c, i) => {
+    const next = cuts[i + 1] ?? c;
+    return { label: `${c.label} → ${next.label}`, from: c.at, to: next.at };
+  });
 }
 
 /** Per phase: busy ms (non-idle samples) and the top functions by self time. */

@@ -22,6 +22,9 @@ const TYPES: Record<string, string> = {
 /** Where the server answers with the bare page (barePage). */
 export const BARE_PATH = '/__bench-bare';
 
+/** Where the server serves the stack-floor page's build (stack-floor.ts), when it is given one. */
+export const STACK_PATH = '/__bench-stack/';
+
 /**
  * The least a page can do to draw the chart: one HTML document with an inline script that sends
  * the graph's `query_range` (PromQL from `?expr=`, the last hour at a 15 s step) to the same proxy
@@ -95,8 +98,23 @@ function proxy(target: URL, req: IncomingMessage, res: ServerResponse, calls: Ap
   req.pipe(up);
 }
 
-/** Starts the server on 127.0.0.1:`port` (0: any free port). */
-export function serveAnchor(dir: string, promUrl: string, port: number): Promise<AnchorServer> {
+/** A file of `root` at `rel`, or null (outside it, missing, not a file). */
+function fileIn(root: string, rel: string): string | null {
+  const file = normalize(join(root, rel));
+  return file.startsWith(root) && existsSync(file) && statSync(file).isFile() ? file : null;
+}
+
+function sendFile(res: ServerResponse, file: string): void {
+  // Hashed assets: cacheable, as Prometheus serves them; each run uses a new browser context anyway.
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size, 'cache-control': 'public, max-age=31536000' });
+  createReadStream(file).pipe(res);
+}
+
+/**
+ * Starts the server on 127.0.0.1:`port` (0: any free port). `stackDir`: the stack-floor page's build,
+ * served under STACK_PATH (its index.html at the path itself).
+ */
+export function serveAnchor(dir: string, promUrl: string, port: number, stackDir?: string): Promise<AnchorServer> {
   const target = new URL(promUrl);
   const index = fillPlaceholders(readFileSync(join(dir, 'index.html'), 'utf8'));
   const calls: ApiCall[] = [];
@@ -108,13 +126,22 @@ export function serveAnchor(dir: string, promUrl: string, port: number): Promise
       res.end(barePage());
       return;
     }
-    const file = normalize(join(dir, path));
-    if (file.startsWith(dir) && path !== '/' && existsSync(file) && statSync(file).isFile()) {
-      // Hashed assets: cacheable, as Prometheus serves them; each run uses a new browser context anyway.
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size, 'cache-control': 'public, max-age=31536000' });
-      createReadStream(file).pipe(res);
-      return;
+    if (stackDir !== undefined && path.startsWith(STACK_PATH)) {
+      const rel = path.slice(STACK_PATH.length);
+      const file = fileIn(stackDir, rel === '' ? 'index.html' : rel);
+      if (file === null) {
+        res.writeHead(404).end();
+        return;
+      }
+      if (rel === '') {
+        res.writeHead(200, { 'content-type': TYPES['.html'] ?? 'text/html', 'cache-control': 'no-cache' });
+        res.end(readFileSync(file));
+        return;
+      }
+      return sendFile(res, file);
     }
+    const file = path === '/' ? null : fileIn(dir, path);
+    if (file !== null) return sendFile(res, file);
     // Every other path is a page of the single-page app (/query, /targets…): index.html.
     res.writeHead(200, { 'content-type': TYPES['.html'] ?? 'text/html', 'cache-control': 'no-cache' });
     res.end(index);

@@ -5,7 +5,9 @@
 //       p95 PromQL, opened by URL (/query?g0.expr=…&g0.tab=graph&g0.range_input=1h);
 //   (b) our whole first screen (1440×900) against that same anchor graph;
 //   (c) a bare page (anchor-serve.ts, barePage: one inline script, the same query, one canvas)
-//       against that graph: the browser's own part of every load, the floor of both ratios.
+//       against that graph: the browser's own part of every load, the floor of both ratios;
+//   (d) the stack floor (stack-floor/: React + TanStack Query + ECharts drawing that query, nothing
+//       else, 600×320) against that graph: the floor of any page built on this board's libraries.
 // "Drawn" = the chart's canvas has a non-transparent pixel (anchor-probe.ts). One JSON line per
 // figure on stdout, the timelines of a median load of each side on stderr.
 // Alone: `npm run build && npx tsx scripts/bench/anchor.ts`; in the bench: BENCH_DATASETS=anchor.
@@ -18,8 +20,9 @@ import { startStack, type Stack } from '../lib/stack.ts';
 import { ensureAnchorUi } from './anchor-build.ts';
 import { type LoadKind, loadOnce, type LoadResult, timelineLines, VIEWPORTS } from './anchor-load.ts';
 import { profileText } from './anchor-profile.ts';
-import { type AnchorServer, BARE_PATH, serveAnchor } from './anchor-serve.ts';
+import { type AnchorServer, BARE_PATH, serveAnchor, STACK_PATH } from './anchor-serve.ts';
 import { launch } from './browser.ts';
+import { buildStackFloor } from './stack-floor.ts';
 import { waitForData } from './fleet.ts';
 import { knob } from './options.ts';
 import { median, progress, runAsScript, runCleanups, summarize } from './stats.ts';
@@ -60,7 +63,7 @@ export async function startAnchor(root: string, port: number): Promise<AnchorSet
   const stack: Stack = await startStack({ promPort: port + 1, engines: [{ id: 'vllm', port: vllmPort, instances: VLLM_TARGETS }], backfillMinutes: 70, scrapeInterval: '15s', log: (l) => progress(`anchor: ${l}`) });
   try {
     await waitForData(stack.promUrl, 'count(vllm:num_requests_running)', Date.now());
-    const anchor = await serveAnchor(ui.dir, stack.promUrl, port);
+    const anchor = await serveAnchor(ui.dir, stack.promUrl, port, await buildStackFloor(join(root, '.cache')));
     progress(`anchor: Prometheus UI ${ui.commit.slice(0, 12)} at ${anchor.url}, proxying /api and /-/ to ${stack.promUrl}`);
     return { anchor, promUrl: stack.promUrl, commit: ui.commit, stop: async () => runCleanups([() => anchor.close(), () => stack.stop()]) };
   } catch (err) {
@@ -70,7 +73,7 @@ export async function startAnchor(root: string, port: number): Promise<AnchorSet
 }
 
 const METHOD = (runs: number, order: string): string =>
-  `cold load per run (new browser context, no cache, service workers blocked), ${runs} rounds after one warm-up round, the loads of a round in rotating order (${order}); one Prometheus 2.42 with 20 simulated vLLM targets (70 min backfilled at 15 s, live scraping), reached by both pages through the same Node proxy (anchor-serve.ts); drawn = page time (performance.now()) of the first requestAnimationFrame in which the chart's canvas has a non-transparent pixel (ours: the canvas of [data-panel-id=ttft]; first screen: the latest such stamp over the first-screen ok panels, every tile settled; anchor: the uPlot canvas; bare page: its one canvas); firstLeave/lastAnswer = Playwright request.timing() of the query_range requests; taskMs = CDP Performance TaskDuration from navigation to drawn; cpuMs = CDP Performance ThreadTime (the main thread's CPU time) from navigation to drawn`;
+  `cold load per run (new browser context, no cache, service workers blocked), ${runs} rounds after one warm-up round, the loads of a round in rotating order (${order}); one Prometheus 2.42 with 20 simulated vLLM targets (70 min backfilled at 15 s, live scraping), reached by both pages through the same Node proxy (anchor-serve.ts); drawn = page time (performance.now()) of the first requestAnimationFrame in which the chart's canvas has a non-transparent pixel (ours: the canvas of [data-panel-id=ttft]; first screen: the latest such stamp over the first-screen ok panels, every tile settled; anchor: the uPlot canvas; bare page: its one canvas; stack floor: the ECharts canvas in its [data-panel-id=stack]); firstLeave/lastAnswer = Playwright request.timing() of the query_range requests; taskMs = CDP Performance TaskDuration from navigation to drawn; cpuMs = CDP Performance ThreadTime (the main thread's CPU time) from navigation to drawn`;
 
 type Side = { median: number; min: number; max: number };
 const side = (xs: number[]): Side => {
@@ -159,12 +162,14 @@ export async function anchorBench(browser: Browser, app: string, setup: AnchorSe
     anchor: `${setup.anchor.url}/query?g0.expr=${encodeURIComponent(expr)}&g0.tab=graph&g0.range_input=1h`,
     // The floor: the same query drawn by a page that does nothing else (anchor-serve.ts, barePage).
     bare: `${setup.anchor.url}${BARE_PATH}?expr=${encodeURIComponent(expr)}`,
+    // The floor of this board's libraries: the same query drawn by React + TanStack Query + ECharts alone.
+    stack: `${setup.anchor.url}${STACK_PATH}?expr=${encodeURIComponent(expr)}`,
   };
-  const kinds: LoadKind[] = ['embed', 'anchor', 'first', 'bare'];
-  const results: Record<LoadKind, LoadResult[]> = { embed: [], anchor: [], first: [], bare: [] };
+  const kinds: LoadKind[] = ['embed', 'anchor', 'first', 'bare', 'stack'];
+  const results: Record<LoadKind, LoadResult[]> = { embed: [], anchor: [], first: [], bare: [], stack: [] };
   const anchorCalls = new Map<string, number[]>();
   for (let round = -1; round < runs; round++) {
-    // Rotate the order each round: over a multiple of four rounds each kind takes each place equally often.
+    // Rotate the order each round: over a multiple of five rounds each kind takes each place equally often.
     const order = kinds.map((_, i) => kinds[(i + Math.max(0, round)) % kinds.length] as LoadKind);
     for (const k of order) {
       if (k === 'anchor') setup.anchor.calls.length = 0;
@@ -174,10 +179,10 @@ export async function anchorBench(browser: Browser, app: string, setup: AnchorSe
     }
     if (round >= 0)
       progress(
-        `anchor round ${round + 1}/${runs}: embed ${results.embed.at(-1)?.drawn.toFixed(0)} ms, anchor ${results.anchor.at(-1)?.drawn.toFixed(0)} ms, first screen ${results.first.at(-1)?.drawn.toFixed(0)} ms, bare page ${results.bare.at(-1)?.drawn.toFixed(0)} ms`,
+        `anchor round ${round + 1}/${runs}: embed ${results.embed.at(-1)?.drawn.toFixed(0)} ms, anchor ${results.anchor.at(-1)?.drawn.toFixed(0)} ms, first screen ${results.first.at(-1)?.drawn.toFixed(0)} ms, bare page ${results.bare.at(-1)?.drawn.toFixed(0)} ms, stack floor ${results.stack.at(-1)?.drawn.toFixed(0)} ms`,
       );
   }
-  const order = 'our embed, the anchor graph, our first screen, the bare page';
+  const order = 'our embed, the anchor graph, our first screen, the bare page, the stack floor';
   const common = { expr, ...(bucket !== undefined && !w.exprs.some((e) => e.includes('0.95')) ? { wire: bucket } : {}), anchorCommit: setup.commit, viewports: VIEWPORTS };
   const aloneMs = { oursAloneMs: alone[0], anchorAloneMs: alone[1] };
   figure('anchor-embed-vs-graph', results.embed, results.anchor, runs, order, { ...common, ...aloneMs, target: 0.5 });
@@ -185,11 +190,14 @@ export async function anchorBench(browser: Browser, app: string, setup: AnchorSe
   // The bare page against the anchor: the best ratio any page could reach in this harness. Above it,
   // what each page adds to the browser's own part (the budgets are on the whole ratio).
   figure('anchor-bare-page-vs-graph', results.bare, results.anchor, runs, order, { ...common, ...aloneMs, target: null });
+  // The stack floor against the anchor: the best ratio a page on React + TanStack Query + ECharts reaches here.
+  figure('anchor-stack-floor-vs-graph', results.stack, results.anchor, runs, order, { ...common, ...aloneMs, target: null });
   const drawnMedian = (k: LoadKind): number => med(results[k], (r) => r.drawn);
   const bare = drawnMedian('bare');
   progress(
-    `anchor: above the bare page (${bare} ms): our embed +${drawnMedian('embed') - bare} ms, our first screen +${drawnMedian('first') - bare} ms, the anchor +${drawnMedian('anchor') - bare} ms; the embed's 0.5 × needs it drawn by ${Math.round(drawnMedian('anchor') / 2)} ms`,
+    `anchor: above the bare page (${bare} ms): our embed +${drawnMedian('embed') - bare} ms, our first screen +${drawnMedian('first') - bare} ms, the anchor +${drawnMedian('anchor') - bare} ms, the stack floor +${drawnMedian('stack') - bare} ms; the embed's 0.5 × needs it drawn by ${Math.round(drawnMedian('anchor') / 2)} ms`,
   );
+  progress(`anchor: above the stack floor (${drawnMedian('stack')} ms): our embed +${drawnMedian('embed') - drawnMedian('stack')} ms (what our code adds to its libraries' least)`);
   progress(`anchor: the p95's request answered alone (from Node, no page loading, median of ${ALONE_REPEATS}): ours ${alone[0]} ms, the anchor's ${alone[1]} ms`);
   // Which API calls of the anchor the Prometheus behind it does not answer.
   const calls = [...anchorCalls].map(([path, st]) => ({ path, requests: st.length, statuses: [...new Set(st)].sort() }));
