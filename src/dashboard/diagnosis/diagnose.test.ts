@@ -38,6 +38,16 @@ describe('diagnose', () => {
     expect(o[0]?.evidence.ttft_p95_median?.value).toBeCloseTo(0.15);
   });
 
+  it('several outliers of one model are one finding: the instances slowest first, the figures of the slowest', () => {
+    const a = [inst('a', 'h:1', 0.9), inst('a', 'h:2', 0.1), inst('a', 'h:3', 0.12), inst('a', 'h:4', 0.11), inst('a', 'h:5', 1.5), inst('a', 'h:6', 0.1)];
+    const d = diagnose(new Map([['a', base], ['b', base]]), [...a, inst('b', 'h:7', 0.1), inst('b', 'h:8', 0.11), inst('b', 'h:9', 0.1), inst('b', 'h:10', 2)]);
+    const o = d.findings.filter((f) => f.id === 'instance-outlier');
+    expect(o.map((f) => `${f.model}:${f.instance}:${f.instances?.join(',') ?? '-'}`).sort()).toEqual(['a:h:5:h:5,h:1', 'b:h:10:-']);
+    const group = o.find((f) => f.model === 'a')!;
+    expect(group.evidence.ttft_p95?.value).toBe(1.5);
+    expect(group.evidence.ttft_p95_median?.value).toBeCloseTo(0.11);
+  });
+
   it('SLO burn from the SLO feature: warning past 1×, critical past the page rate', () => {
     const d = diagnose(new Map([['a', base]]), [], [{ kind: 'ttft', threshold: 0.5, burn: 20 }, { kind: 'itl', threshold: 0.1, burn: 0.5 }]);
     expect(d.findings.map((f) => `${f.id}:${f.severity}`)).toEqual(['slo-burn:critical']);
@@ -62,5 +72,17 @@ describe('evidence sentence', () => {
     const e = { kvMax: '99 %', queueShare: '75 %', queueMean: '30 ms', ttftMean: '40 ms', preemptions: '0 /s', signature: '–' };
     expect(evidenceText(f, e, en.diagnosis, false)).toBe('KV cache peaked at 99 %; queueing is 75 % of mean TTFT (30 ms of 40 ms); 0 /s preemptions.');
     expect(evidenceText(f, e, zh.diagnosis, true)).toMatch(/^KV 缓存峰值 99 %；.*抢占 0 \/s。$/);
+  });
+
+  it('says of an outlier group that the figures are the slowest instance\'s', async () => {
+    const { evidenceText } = await import('./region');
+    const { en } = await import('../../i18n/diagnosis');
+    const row = (i: string, ttft: number) => inst('a', i, ttft);
+    const f = diagnose(new Map([['a', base]]), [row('h:1', 1), row('h:2', 0.1), row('h:3', 0.11), row('h:4', 0.1), row('h:5', 1.2), row('h:6', 0.12)]).findings.find((x) => x.id === 'instance-outlier')!;
+    expect(f.instances).toEqual(['h:5', 'h:1']);
+    expect(evidenceText(f, { ttft_p95: '1.20 s', ttft_p95_median: '110 ms' }, en.diagnosis, false)).toBe(
+      "Slower than the model's other instances (the figures of the slowest); TTFT p95 1.20 s against 110 ms (median of the others).",
+    );
+    expect(en.diagnosis.onInstances(['h:5', 'h:1', 'h:7', 'h:8'], 'a')).toBe('4 instances: h:5, h:1, h:7 and 1 more (model a)');
   });
 });

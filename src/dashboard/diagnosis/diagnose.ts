@@ -13,6 +13,12 @@ export interface Finding extends RuleResult {
   id: VerdictId;
   model: string;
   instance?: string;
+  /**
+   * instance-outlier of two or more instances of one model: all of them, slowest first (`instance`
+   * is the first). One finding per model, not one per instance: slow instances of one model usually
+   * share a cause (a GPU type, a node pool) and their lines would repeat the same figures.
+   */
+  instances?: readonly string[];
   /** router-imbalance: the router's name (its catalog label). */
   router?: string;
   /** slo-burn: which SLO (ttft, itl, e2e). */
@@ -88,7 +94,10 @@ const OUTLIER_COLUMNS: ColumnSpec[] = [
   { id: 'itl_mean', title: 'ITL mean', unit: 'seconds', worse: 'higher', query: { id: 'itl_mean', legend: '', alternatives: [] } },
 ];
 
-/** The instance table's robust outlier rule (tables/table-data.ts), on TTFT p95 and mean ITL per instance. */
+/**
+ * The instance table's robust outlier rule (tables/table-data.ts), on TTFT p95 and mean ITL per
+ * instance: one finding per model with outliers (mergeOutliers).
+ */
 export function outlierFindings(instances: readonly InstanceFigures[]): Finding[] {
   const rows: TableRow[] = instances.map((r) => ({
     key: `${r.model}\u0000${r.instance}`,
@@ -123,8 +132,31 @@ export function outlierFindings(instances: readonly InstanceFigures[]): Finding[
       inputs: ['ttft_p95', 'itl_mean'],
     });
   });
-  return out;
+  const byModel = new Map<string, Finding[]>();
+  for (const f of out) byModel.set(f.model, [...(byModel.get(f.model) ?? []), f]);
+  return [...byModel.values()].map(mergeOutliers);
 }
+
+/**
+ * One model's outlier findings as one: the instances slowest first (by how far past the rule, then
+ * by TTFT p95); per column, the figures of the instance furthest out on it (its value and the
+ * median of its others).
+ */
+export function mergeOutliers(fs: readonly Finding[]): Finding {
+  const ttft = (f: Finding): number => f.evidence.ttft_p95?.value ?? -Infinity;
+  const sorted = [...fs].sort((a, b) => b.score - a.score || ttft(b) - ttft(a));
+  const first = sorted[0]!;
+  if (sorted.length === 1) return first;
+  const evidence: Record<string, EvidenceItem> = {};
+  for (const c of OUTLIER_COLUMNS) {
+    const worst = sorted.filter((f) => c.id in f.evidence).sort((a, b) => b.evidence[c.id]!.value - a.evidence[c.id]!.value)[0];
+    if (!worst) continue;
+    evidence[c.id] = worst.evidence[c.id]!;
+    evidence[`${c.id}_median`] = worst.evidence[`${c.id}_median`]!;
+  }
+  return { ...first, evidence, bucketBounds: 'ttft_p95' in evidence, instances: sorted.map((f) => f.instance ?? '') };
+}
+
 
 export function diagnose(models: ReadonlyMap<string, ModelFigures>, instances: readonly InstanceFigures[], slo: readonly SloBurnInput[] = []): Diagnosis {
   const findings: Finding[] = [];

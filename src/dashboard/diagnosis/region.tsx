@@ -29,9 +29,12 @@ export function formatEvidence(e: Record<string, EvidenceItem>, locale: string):
 
 const fill = (tpl: string, e: Record<string, string>): string => tpl.replace(/\{(\w+)\}/g, (_, k: string) => e[k] ?? '–');
 
+/** Two or more instances of one model in one finding (diagnose.ts, mergeOutliers). */
+const grouped = (f: Finding): boolean => (f.instances?.length ?? 0) > 1;
+
 /** The finding's sentence: its template, then the extras it has evidence for. */
-export function evidenceText(f: Finding, e: Record<string, string>, t: { evidence: Record<string, string>; extra: Record<string, string> }, zh: boolean): string {
-  const parts = [fill(t.evidence[f.id] ?? '', e), ...Object.entries(t.extra).filter(([k]) => k in f.evidence).map(([, tpl]) => fill(tpl, e))];
+export function evidenceText(f: Finding, e: Record<string, string>, t: { evidence: Record<string, string>; extra: Record<string, string>; outlierGroup: string }, zh: boolean): string {
+  const parts = [grouped(f) ? t.outlierGroup : fill(t.evidence[f.id] ?? '', e), ...Object.entries(t.extra).filter(([k]) => k in f.evidence).map(([, tpl]) => fill(tpl, e))];
   return parts.filter(Boolean).join(zh ? '；' : '; ') + (zh ? '。' : '.');
 }
 
@@ -56,12 +59,14 @@ function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, st
   // The Routing section's endpoint table is not a catalog panel, but it carries the same data-panel-id.
   const hasPanel = f.panel === 'routing-endpoints' || catalog.panels.some((p) => p.id === f.panel);
   return (
-    <li className="iw-alert-item" data-verdict-id={f.id} data-severity={f.severity} data-model={f.model || undefined} data-instance={f.instance}>
+    <li className="iw-alert-item" data-verdict-id={f.id} data-severity={f.severity} data-model={f.model || undefined} data-instance={f.instance} data-instances={f.instances?.length}>
       <span className={`iw-alert-badge ${BADGE[f.severity]}`}>{t.severity[f.severity]}</span> <strong>{t.names[f.id]}</strong>
       {f.slo && <span className="iw-muted"> · {f.slo.toUpperCase()}</span>}
       {f.router && f.instance && <span className="iw-muted"> · {t.onEndpoint(f.instance, f.router)}</span>}
-      {f.model && <span className="iw-muted"> · {f.instance ? t.onInstance(f.instance, f.model) : t.onModel(f.model)}</span>}
-      <span className="iw-alert-summary"> — {evidenceText(f, e, t, lang === 'zh-CN')}</span> <span>{t.action[f.id]}</span>{' '}
+      {f.model && (
+        <span className="iw-muted"> · {f.instances && grouped(f) ? t.onInstances(f.instances, f.model) : f.instance ? t.onInstance(f.instance, f.model) : t.onModel(f.model)}</span>
+      )}
+      <span className="iw-alert-summary"> — {evidenceText(f, e, t, lang === 'zh-CN')}</span> <span>{grouped(f) ? t.outlierGroupAction : t.action[f.id]}</span>{' '}
       <span className="iw-muted">
         {t.sure(t.confidence[f.confidence])}
         {f.bucketBounds && ` · ${t.bounds}`}
