@@ -75,7 +75,7 @@ export const KNOBS = {
   BENCH_RULES_EVAL: { kind: 'string', default: '15s', parts: ['rules'], doc: 'evaluation interval of the backfill (promtool --eval-interval)' },
   BENCH_RULES_PORT: { kind: 'number', default: 4197, parts: ['rules'], doc: 'preview port when rules.ts runs alone' },
   BENCH_ANCHOR_GIT: { kind: 'string', default: '/work/.mirror/prometheus+prometheus/repo', parts: ['anchor'], doc: 'git directory of prometheus/prometheus (a bare clone is enough): web/ui of its HEAD is built with its pnpm lockfile into .cache/anchor-ui-<commit>/' },
-  BENCH_ANCHOR_RUNS: { kind: 'number', default: 15, parts: ['anchor'], doc: 'rounds (each: our embed, the anchor graph, our first screen, cold) after one warm-up round' },
+  BENCH_ANCHOR_RUNS: { kind: 'number', default: 15, parts: ['anchor'], doc: 'rounds (each: our embed, the anchor graph, our first screen, the bare page, the stack floor; cold) after one warm-up round' },
   BENCH_ANCHOR_PROFILE: { kind: 'number', default: 0, parts: ['anchor'], doc: 'CPU-profiled embed loads after the rounds (not counted): self time by function per phase on stderr (function names with BENCH_DIST=<an unminified build>)' },
   BENCH_ANCHOR_PROFILE_DUMP: { kind: 'string', parts: ['anchor'], doc: '<dir>: keep each profiled load\'s raw CPU profile there (.cpuprofile, opens in DevTools; its navigation start in the file name)' },
   BENCH_ANCHOR_TRACE: { kind: 'flag', default: false, parts: ['anchor'], doc: 'with BENCH_ANCHOR_PROFILE_DUMP: the profiled loads record a devtools trace there (<kind>-N.trace.json, read by scripts/bench/trace-tasks.ts) instead of a CPU profile (unsampled: each main-thread task with the scripts, functions, GC, style, layout and paint in it)' },
