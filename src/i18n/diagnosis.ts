@@ -24,8 +24,9 @@ export const en = {
     promql: 'PromQL',
     onModel: (model: string) => `model ${model}`,
     onInstance: (instance: string, model: string) => `instance ${instance} (model ${model})`,
-    onInstances: (instances: readonly string[], model: string) =>
-      `${instances.length} instances: ${instances.slice(0, 3).join(', ')}${instances.length > 3 ? ` and ${instances.length - 3} more` : ''} (model ${model})`,
+    /** `listed`: the first instances' names joined, then `andMore` when there are more (region.tsx, instancesText). */
+    onInstances: (listed: string, model: string) => `instances ${listed} (model ${model})`,
+    andMore: (n: number) => ` and ${n} more`,
     outlierGroup: "Slower than the model's other instances (the figures of the slowest)",
     outlierGroupAction: "Compare these instances' configuration, GPU and placement with their peers (a GPU type or node pool they share is the usual cause); drain them if they stay slow.",
     onEndpoint: (endpoint: string, router: string) => `endpoint ${endpoint} behind ${router}`,
@@ -144,8 +145,8 @@ export const zh: typeof en = {
     promql: 'PromQL 查询',
     onModel: (model: string) => `模型 ${model}`,
     onInstance: (instance: string, model: string) => `实例 ${instance}（模型 ${model}）`,
-    onInstances: (instances: readonly string[], model: string) =>
-      `${instances.length} 个实例：${instances.slice(0, 3).join('、')}${instances.length > 3 ? ` 等` : ''}（模型 ${model}）`,
+    onInstances: (listed: string, model: string) => `实例 ${listed}（模型 ${model}）`,
+    andMore: (n: number) => ` 等另外 ${n} 个`,
     outlierGroup: '比同模型的其他实例慢（以下为最慢者的数值）',
     outlierGroupAction: '对比这些实例与同组其他实例的配置、GPU 和部署位置（常见原因是它们共用的 GPU 型号或节点池）；若持续偏慢，将其摘除。',
     onEndpoint: (endpoint: string, router: string) => `${router} 后的端点 ${endpoint}`,

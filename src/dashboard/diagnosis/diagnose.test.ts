@@ -83,6 +83,8 @@ describe('evidence sentence', () => {
     expect(evidenceText(f, { ttft_p95: '1.20 s', ttft_p95_median: '110 ms' }, en.diagnosis, false)).toBe(
       "Slower than the model's other instances (the figures of the slowest); TTFT p95 1.20 s against 110 ms (median of the others).",
     );
-    expect(en.diagnosis.onInstances(['h:5', 'h:1', 'h:7', 'h:8'], 'a')).toBe('4 instances: h:5, h:1, h:7 and 1 more (model a)');
+    const { instancesText } = await import('./region');
+    expect(en.diagnosis.onInstances(instancesText(['h:5', 'h:1', 'h:7', 'h:8'], en.diagnosis.andMore, false), 'a')).toBe('instances h:5, h:1, h:7 and 1 more (model a)');
+    expect(en.diagnosis.onInstances(instancesText(['h:5', 'h:1'], en.diagnosis.andMore, false), 'a')).toBe('instances h:5, h:1 (model a)');
   });
 });

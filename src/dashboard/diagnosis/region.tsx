@@ -32,6 +32,15 @@ const fill = (tpl: string, e: Record<string, string>): string => tpl.replace(/\{
 /** Two or more instances of one model in one finding (diagnose.ts, mergeOutliers). */
 const grouped = (f: Finding): boolean => (f.instances?.length ?? 0) > 1;
 
+/** How many of a group's instances are named; the rest are counted. */
+const NAMED = 3;
+
+/** A group's instances as named in its line: the slowest few, then how many more. */
+export function instancesText(instances: readonly string[], andMore: (n: number) => string, zh: boolean): string {
+  const more = instances.length - NAMED;
+  return instances.slice(0, NAMED).join(zh ? '、' : ', ') + (more > 0 ? andMore(more) : '');
+}
+
 /** The finding's sentence: its template, then the extras it has evidence for. */
 export function evidenceText(f: Finding, e: Record<string, string>, t: { evidence: Record<string, string>; extra: Record<string, string>; outlierGroup: string }, zh: boolean): string {
   const parts = [grouped(f) ? t.outlierGroup : fill(t.evidence[f.id] ?? '', e), ...Object.entries(t.extra).filter(([k]) => k in f.evidence).map(([, tpl]) => fill(tpl, e))];
@@ -64,7 +73,7 @@ function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, st
       {f.slo && <span className="iw-muted"> · {f.slo.toUpperCase()}</span>}
       {f.router && f.instance && <span className="iw-muted"> · {t.onEndpoint(f.instance, f.router)}</span>}
       {f.model && (
-        <span className="iw-muted"> · {f.instances && grouped(f) ? t.onInstances(f.instances, f.model) : f.instance ? t.onInstance(f.instance, f.model) : t.onModel(f.model)}</span>
+        <span className="iw-muted"> · {f.instances && grouped(f) ? t.onInstances(instancesText(f.instances, t.andMore, lang === 'zh-CN'), f.model) : f.instance ? t.onInstance(f.instance, f.model) : t.onModel(f.model)}</span>
       )}
       <span className="iw-alert-summary"> — {evidenceText(f, e, t, lang === 'zh-CN')}</span> <span>{grouped(f) ? t.outlierGroupAction : t.action[f.id]}</span>{' '}
       <span className="iw-muted">
