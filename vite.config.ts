@@ -58,6 +58,10 @@ function preloadAppChunk(): Plugin {
           ['board', closure('/src/dashboard/board/whole-board.tsx')],
           ['header', closure('/src/dashboard/board/board-header.tsx')],
         ].map(([part, fs]) => `<meta name="inferwatch:chunks-${part as string}" content="${(fs as string[]).map((f) => `./${f}`).join(' ')}">`);
+        // The data worker's script, which public/boot.js starts (src/prometheus/worker/transport.ts).
+        const worker = Object.keys(bundle).filter((f) => /(^|\/)data-worker-[^/]*\.js$/.test(f));
+        if (worker.length !== 1) throw new Error(`inferwatch:preload-app-chunk: ${worker.length} data worker scripts in the bundle`);
+        metas.push(`<meta name="inferwatch:data-worker" content="./${worker[0]!}">`);
         return html.replace(/(<meta charset[^>]*>)/, `$1\n    ${metas.join('\n    ')}`).replace('</head>', `  ${links}\n  </head>`);
       },
     },

@@ -36,4 +36,24 @@
   } catch {
     // A hint only: main.tsx asks the same chunks itself.
   }
+  try {
+    // The data worker (src/prometheus/worker/), started here so that its script downloads with the
+    // app's and it is running before the first range query: the app adopts it
+    // (src/prometheus/worker/transport.ts, takeBootWorker). Messages and a load failure before that
+    // are kept for it.
+    const page = globalThis;
+    const href = page.document.querySelector('meta[name="inferwatch:data-worker"]')?.getAttribute('content');
+    if (href && typeof page.Worker === 'function') {
+      const worker = new page.Worker(new page.URL(href, page.document.baseURI), { type: 'module', name: 'inferwatch-data' });
+      const boot = { worker, early: [], failed: null };
+      worker.onmessage = (event) => boot.early.push(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        boot.failed = event.message || 'the worker script failed to load';
+      };
+      page.__inferwatchWorker = boot;
+    }
+  } catch {
+    // No worker here (a CSP without worker-src 'self', a sandbox): the app makes or does without its own.
+  }
 })();

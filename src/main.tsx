@@ -22,7 +22,8 @@ const FIRST_RENDER_HOLD_MS = 200;
 
 // Boot steps on the page's performance timeline (the bench's boot timeline reads them).
 performance.mark('inferwatch:script');
-// The data worker's script loads while config.json does (src/prometheus/worker/).
+// The data worker (src/prometheus/worker/): public/boot.js has started it, so that its script loads
+// with the app's; the transport adopts it here (or starts one: the dev server, no boot.js worker).
 startDataWorker();
 const app = import('./app/start');
 // The board's own chunks (the whole board, the header), which an embedded panel does not load:

@@ -122,4 +122,28 @@ describe('WorkerTransport', () => {
     });
     expect(transport.usesWorker).toBe(false);
   });
+
+  it('adopts the worker boot.js started: a ready it said before sends jobs to it at once', async () => {
+    const fetchFn = stubFetch();
+    const fake = new FakeWorker();
+    const transport = new WorkerTransport(() => ({ worker: fake as unknown as Worker, early: [{ type: 'ready' }], failed: null }));
+    const p = transport.run(job, undefined, 0);
+    expect(fake.sent.map((m) => m.type)).toEqual(['run']);
+    const run = fake.sent[0] as Extract<ToWorker, { type: 'run' }>;
+    fake.answer({ type: 'done', id: run.id, answer: { endpoint: 'query', result: vector, warnings: [] } });
+    await expect(p).resolves.toMatchObject({ endpoint: 'query' });
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it('a boot.js worker whose script failed before it was adopted leaves the main thread path, said once', async () => {
+    const fetchFn = stubFetch();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fake = new FakeWorker();
+    const transport = new WorkerTransport(() => ({ worker: fake as unknown as Worker, early: [], failed: 'the worker script failed to load' }));
+    expect(transport.usesWorker).toBe(false);
+    expect(fake.terminated).toBe(true);
+    await expect(transport.run(job, undefined, 0)).resolves.toMatchObject({ endpoint: 'query' });
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
 });

@@ -40,9 +40,11 @@ export class WorkerTransport implements QueryTransport {
   private readonly pending = new Map<number, Pending>();
   private readonly fallback = inThreadTransport(globalFetch);
 
-  constructor(create: () => Worker) {
+  constructor(create: () => Worker | BootWorker) {
     try {
-      const w = create();
+      const made = create();
+      const boot = 'early' in made ? made : null;
+      const w = boot ? boot.worker : (made as Worker);
       w.onmessage = (event: MessageEvent<FromWorker>) => this.receive(event.data);
       w.onerror = (event) => {
         event.preventDefault();
@@ -50,6 +52,11 @@ export class WorkerTransport implements QueryTransport {
       };
       w.onmessageerror = () => this.giveUp('an answer could not be read');
       this.worker = w;
+      // A worker started by boot.js: what it said (or how it failed) before it was adopted.
+      if (boot) {
+        for (const msg of boot.early) this.receive(msg);
+        if (boot.failed !== null) this.giveUp(boot.failed);
+      }
     } catch (e) {
       this.giveUp(e instanceof Error ? e.message : String(e));
     }
@@ -130,6 +137,21 @@ export class WorkerTransport implements QueryTransport {
   }
 }
 
+/** The data worker public/boot.js started, with what it said before the app took it. */
+export interface BootWorker {
+  worker: Worker;
+  early: FromWorker[];
+  failed: string | null;
+}
+
+/** The worker boot.js started, once (the app's transport takes it); null when there is none. */
+function takeBootWorker(): BootWorker | null {
+  const page = globalThis as { __inferwatchWorker?: BootWorker };
+  const boot = page.__inferwatchWorker ?? null;
+  delete page.__inferwatchWorker;
+  return boot;
+}
+
 let shared: QueryTransport | null = null;
 
 /** Starts the data worker now (at boot, while config.json loads), so the first query does not wait for its script. */
@@ -146,7 +168,7 @@ export function defaultTransport(): QueryTransport {
     shared =
       typeof Worker === 'undefined'
         ? inThreadTransport(globalFetch)
-        : new WorkerTransport(() => new Worker(new URL('./data-worker.ts', import.meta.url), { type: 'module', name: 'inferwatch-data' }));
+        : new WorkerTransport(() => takeBootWorker() ?? new Worker(new URL('./data-worker.ts', import.meta.url), { type: 'module', name: 'inferwatch-data' }));
   }
   return shared;
 }
