@@ -157,7 +157,6 @@ export function mergeOutliers(fs: readonly Finding[]): Finding {
   return { ...first, evidence, bucketBounds: 'ttft_p95' in evidence, instances: sorted.map((f) => f.instance ?? '') };
 }
 
-
 export function diagnose(models: ReadonlyMap<string, ModelFigures>, instances: readonly InstanceFigures[], slo: readonly SloBurnInput[] = []): Diagnosis {
   const findings: Finding[] = [];
   const out: ModelDiagnosis[] = [];

@@ -154,14 +154,17 @@ function takeBootWorker(): BootWorker | null {
 
 let shared: QueryTransport | null = null;
 
-/** Starts the data worker now (at boot, while config.json loads), so the first query does not wait for its script. */
+/**
+ * Makes the page's transport now, at boot: it adopts the worker public/boot.js started (or starts
+ * one), so the first query does not wait for the worker's script.
+ */
 export function startDataWorker(): void {
   defaultTransport();
 }
 
 /**
- * The page's transport: one data worker for every client, made on first use (the early discovery's
- * first query, before React renders). Where `Worker` does not exist, the main thread.
+ * The page's transport: one data worker for every client, made on first use (startDataWorker, at
+ * boot), from boot.js's worker when there is one. Where `Worker` does not exist, the main thread.
  */
 export function defaultTransport(): QueryTransport {
   if (shared === null) {
