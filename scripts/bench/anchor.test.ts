@@ -26,3 +26,15 @@ describe('anchor bench', () => {
     }
   });
 });
+
+describe('ab-anchor', () => {
+  it('puts each build in each place of a round equally often (the first load of a round is the slower)', async () => {
+    const { roundOrder } = await import('./ab-anchor.ts');
+    for (const builds of [2, 3]) {
+      const places = Array.from({ length: builds }, () => new Array<number>(builds).fill(0));
+      for (let round = 0; round < builds * 4; round++) roundOrder(builds, round).forEach((b, place) => (places[b]![place] = (places[b]![place] ?? 0) + 1));
+      expect(places.flat().every((n) => n === 4)).toBe(true);
+    }
+    expect([0, 1, 2, 3].map((r) => roundOrder(2, r).join(''))).toEqual(['01', '10', '01', '10']);
+  });
+});
