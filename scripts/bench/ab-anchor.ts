@@ -11,7 +11,7 @@ import { preview, type PreviewServer } from 'vite';
 import { startAnchor } from './anchor.ts';
 import { loadOnce, type LoadResult } from './anchor-load.ts';
 import { launch } from './browser.ts';
-import { median, progress, runAsScript } from './stats.ts';
+import { median, progress, roundOrder, runAsScript } from './stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PORT = 4400;
@@ -31,11 +31,6 @@ function rowOf(r: LoadResult): Row {
     firstCommit: mark('first-commit'),
     firstScreenIn: mark('first-screen-in'),
   };
-}
-
-/** The order of the builds in `round` (the warm-up round, -1, as round 0): rotated by the round. */
-export function roundOrder(builds: number, round: number): number[] {
-  return Array.from({ length: builds }, (_, j) => (j + Math.max(0, round)) % builds);
 }
 
 export async function abAnchor(dists: readonly string[], rounds: number, kind: 'embed' | 'first'): Promise<void> {

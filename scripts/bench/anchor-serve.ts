@@ -104,6 +104,12 @@ function fileIn(root: string, rel: string): string | null {
   return file.startsWith(root) && existsSync(file) && statSync(file).isFile() ? file : null;
 }
 
+/** A page: HTML, never cached (the assets it loads are). */
+function sendHtml(res: ServerResponse, body: string | Buffer): void {
+  res.writeHead(200, { 'content-type': TYPES['.html'] ?? 'text/html', 'cache-control': 'no-cache' });
+  res.end(body);
+}
+
 function sendFile(res: ServerResponse, file: string): void {
   // Hashed assets: cacheable, as Prometheus serves them; each run uses a new browser context anyway.
   res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': statSync(file).size, 'cache-control': 'public, max-age=31536000' });
@@ -121,11 +127,7 @@ export function serveAnchor(dir: string, promUrl: string, port: number, stackDir
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
     if (path.startsWith('/api/') || path.startsWith('/-/')) return proxy(target, req, res, calls);
-    if (path === BARE_PATH) {
-      res.writeHead(200, { 'content-type': TYPES['.html'] ?? 'text/html', 'cache-control': 'no-cache' });
-      res.end(barePage());
-      return;
-    }
+    if (path === BARE_PATH) return sendHtml(res, barePage());
     if (stackDir !== undefined && path.startsWith(STACK_PATH)) {
       const rel = path.slice(STACK_PATH.length);
       const file = fileIn(stackDir, rel === '' ? 'index.html' : rel);
@@ -133,18 +135,12 @@ export function serveAnchor(dir: string, promUrl: string, port: number, stackDir
         res.writeHead(404).end();
         return;
       }
-      if (rel === '') {
-        res.writeHead(200, { 'content-type': TYPES['.html'] ?? 'text/html', 'cache-control': 'no-cache' });
-        res.end(readFileSync(file));
-        return;
-      }
-      return sendFile(res, file);
+      return rel === '' ? sendHtml(res, readFileSync(file)) : sendFile(res, file);
     }
     const file = path === '/' ? null : fileIn(dir, path);
     if (file !== null) return sendFile(res, file);
     // Every other path is a page of the single-page app (/query, /targets…): index.html.
-    res.writeHead(200, { 'content-type': TYPES['.html'] ?? 'text/html', 'cache-control': 'no-cache' });
-    res.end(index);
+    sendHtml(res, index);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -29,7 +29,7 @@ describe('anchor bench', () => {
 
 describe('ab-anchor', () => {
   it('puts each build in each place of a round equally often (the first load of a round is the slower)', async () => {
-    const { roundOrder } = await import('./ab-anchor.ts');
+    const { roundOrder } = await import('./stats.ts');
     for (const builds of [2, 3]) {
       const places = Array.from({ length: builds }, () => new Array<number>(builds).fill(0));
       for (let round = 0; round < builds * 4; round++) roundOrder(builds, round).forEach((b, place) => (places[b]![place] = (places[b]![place] ?? 0) + 1));

@@ -25,7 +25,7 @@ import { launch } from './browser.ts';
 import { buildStackFloor } from './stack-floor.ts';
 import { waitForData } from './fleet.ts';
 import { knob } from './options.ts';
-import { median, progress, runAsScript, runCleanups, summarize } from './stats.ts';
+import { median, progress, roundOrder, runAsScript, runCleanups, summarize } from './stats.ts';
 
 const VLLM_TARGETS = 20;
 
@@ -169,8 +169,8 @@ export async function anchorBench(browser: Browser, app: string, setup: AnchorSe
   const results: Record<LoadKind, LoadResult[]> = { embed: [], anchor: [], first: [], bare: [], stack: [] };
   const anchorCalls = new Map<string, number[]>();
   for (let round = -1; round < runs; round++) {
-    // Rotate the order each round: over a multiple of five rounds each kind takes each place equally often.
-    const order = kinds.map((_, i) => kinds[(i + Math.max(0, round)) % kinds.length] as LoadKind);
+    // Over a multiple of five rounds each kind takes each place equally often.
+    const order = roundOrder(kinds.length, round).map((i) => kinds[i] as LoadKind);
     for (const k of order) {
       if (k === 'anchor') setup.anchor.calls.length = 0;
       const r = await loadOnce(browser, k, urls[k]);

@@ -23,6 +23,15 @@ export function median(xs: number[]): number {
   return n % 2 ? (s[(n - 1) / 2] as number) : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
 }
 
+/**
+ * The order of `n` alternatives (builds, kinds of load) in `round` of a run: rotated by the round
+ * (the warm-up round, -1, as round 0), so that over a multiple of `n` rounds each takes each place
+ * equally often (the first load of a round is the slower).
+ */
+export function roundOrder(n: number, round: number): number[] {
+  return Array.from({ length: n }, (_, j) => (j + Math.max(0, round)) % n);
+}
+
 export function mean(xs: number[]): number {
   return xs.length === 0 ? NaN : xs.reduce((a, x) => a + x, 0) / xs.length;
 }
