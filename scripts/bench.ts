@@ -26,6 +26,7 @@ import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/r
 import { rulesBench } from './bench/rules.ts';
 import { anchorBench, startAnchor } from './bench/anchor.ts';
 import { rawRefreshes } from './bench/raw-refresh-figures.ts';
+import { attributionLines } from './bench/attribute.ts';
 import { knob, unknownKnobs } from './bench/options.ts';
 import { measured, single, stated } from './bench/figures.ts';
 import { emit, median, progress, runAsScript, runCleanups } from './bench/stats.ts';
@@ -35,6 +36,8 @@ import { startStack, type Stack } from './lib/stack.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RANGE_MS = 3_600_000;
+/** Issue 32's budget for the main thread per window change (docs/performance.md, Budgets). */
+const WINDOW_CHANGE_BUDGET_MS = 50;
 
 type Dataset = 'demo' | 'fleet';
 
@@ -352,7 +355,7 @@ async function main(): Promise<void> {
       const setup = await startAnchor(ROOT, knob('BENCH_ANCHOR_PORT') + PORT_OFFSET);
       const browser = await launch();
       try {
-        await anchorBench(browser, app, setup, knob('BENCH_ANCHOR_RUNS'));
+        await anchorBench(browser, app, setup, knob('BENCH_ANCHOR_RUNS'), outDir);
       } finally {
         await runCleanups([() => browser.close(), () => setup.stop()]);
       }
@@ -406,8 +409,12 @@ async function main(): Promise<void> {
       }
       if (FIGURES.includes('raw')) {
         progress(`${t.name}: refreshes, raw mode (no Playwright)`);
-        const { figures } = await rawRefreshes({ app, promUrl: t.promUrl, dataset: t.name, clockStartMs: t.clockStartMs, ticks: o.rawTicks[t.name] });
+        // Three window changes CPU-profiled (not counted): where the time goes, when over budget.
+        const { figures, attribution } = await rawRefreshes({ app, promUrl: t.promUrl, dataset: t.name, clockStartMs: t.clockStartMs, ticks: o.rawTicks[t.name], profileTicks: 3, distDir: outDir });
         for (const f of figures) emit(f);
+        const busy = figures.find((f) => f.figure === 'raw-main-thread-busy-per-window-change')?.median;
+        if (attribution && busy !== undefined && busy > WINDOW_CHANGE_BUDGET_MS)
+          progress(`${t.name}: a window change's main thread (${busy.toFixed(1)} ms, over its ${WINDOW_CHANGE_BUDGET_MS} ms budget), where it goes (mean of 3 profiled window changes; the profiler slows them):\n${attributionLines(attribution).join('\n')}`);
       }
       if (FIGURES.includes('compare')) {
         progress(`${t.name}: compare (requests per distinct query)`);

@@ -6,6 +6,7 @@
 // last build; BQ_PORT (default 4191) is the preview port.
 import { join, resolve } from 'node:path';
 import { build, preview } from 'vite';
+import { attributeProfile, attributionLines, meanAttribution, SourceResolver, type Attribution } from './attribute.ts';
 import { meanProfile, profileLines, type ProfileSummary } from './profile.ts';
 import { openRawRefreshSession, type FloorResult } from './raw-refresh-session.ts';
 import type { TickResult } from './refresh.ts';
@@ -19,17 +20,21 @@ export interface RawRefreshOptions {
   dataset: 'demo' | 'fleet';
   clockStartMs: number;
   ticks: number;
-  /** Window-changing ticks to CPU-profile (after tick 20); their mean is printed on stderr. */
+  /** Window-changing ticks to CPU-profile (after tick 20, not counted in the figures); their mean is returned. */
   profileTicks?: number;
+  /** The build the page runs: with its source maps the profiled ticks are told by layer and by our module (attribute.ts). */
+  distDir?: string;
   /** Heap after GC at these ticks (and the last). */
   heapAt?: (tick: number) => boolean;
 }
 
-export async function rawRefreshes(o: RawRefreshOptions): Promise<{ figures: Figure[]; profile: ProfileSummary | null }> {
+export async function rawRefreshes(o: RawRefreshOptions): Promise<{ figures: Figure[]; profile: ProfileSummary | null; attribution: Attribution | null }> {
   const url = `${o.app}/?prom=${encodeURIComponent(o.promUrl)}&from=now-1h&to=now&refresh=1m`;
   const s = await openRawRefreshSession(url, o.clockStartMs);
   const ticks: Array<TickResult & { profiled: boolean }> = [];
   const profiles: ProfileSummary[] = [];
+  const attributions: Attribution[] = [];
+  const resolver = o.distDir !== undefined ? new SourceResolver(o.distDir) : null;
   const heapByTick: Record<number, number> = {};
   const floors: FloorResult[] = [];
   try {
@@ -37,6 +42,7 @@ export async function rawRefreshes(o: RawRefreshOptions): Promise<{ figures: Fig
       const profile = (o.profileTicks ?? 0) > profiles.length && i > 20;
       const t = await s.tick({ profile });
       if (t.profile && t.requests > 0) profiles.push(t.profile);
+      if (t.rawProfile && t.requests > 0 && resolver) attributions.push(attributeProfile(t.rawProfile, resolver));
       ticks.push({ ...t, profiled: profile });
       if (o.heapAt?.(i) || i === o.ticks) heapByTick[i] = await s.heapUsed();
       if (i % 50 === 0) progress(`${o.dataset} raw refresh ${i}/${o.ticks}`);
@@ -79,7 +85,7 @@ export async function rawRefreshes(o: RawRefreshOptions): Promise<{ figures: Fig
     const heapFig = heapFigure(o.dataset, heapByTick);
     if (heapFig) figures.push(heapFig);
   }
-  return { figures, profile: profiles.length > 0 ? meanProfile(profiles) : null };
+  return { figures, profile: profiles.length > 0 ? meanProfile(profiles) : null, attribution: attributions.length > 0 ? meanAttribution(attributions) : null };
 }
 
 /**
@@ -118,23 +124,25 @@ async function main(): Promise<void> {
   const outDir = join(ROOT, '.cache', `refresh-raw-dist-${port}`);
   if (!knob('BQ_NOBUILD')) {
     progress(`building into ${outDir}`);
-    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: knob('BQ_MINIFY') } });
+    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: knob('BQ_MINIFY'), sourcemap: 'hidden' } });
   }
   const server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
   try {
     const ticks = knob('BQ_TICKS');
     const heapEvery = knob('BQ_HEAP_EVERY');
-    const { figures, profile } = await rawRefreshes({
+    const { figures, profile, attribution } = await rawRefreshes({
       app: `http://127.0.0.1:${port}`,
       promUrl,
       dataset: knob('BQ_DATASET'),
       clockStartMs: knob('BQ_CLOCK') ?? Date.now() - (ticks * 5000 + 60_000),
       ticks,
       profileTicks: knob('BQ_PROFILE'),
+      distDir: outDir,
       heapAt: heapEvery > 0 ? (i) => i % heapEvery === 0 : undefined,
     });
     for (const f of figures) emit(f);
     if (profile) process.stderr.write(`${profileLines(profile, 30, 50).join('\n')}\n`);
+    if (attribution) process.stderr.write(`${attributionLines(attribution).join('\n')}\n`);
   } finally {
     await new Promise<void>((r) => server.httpServer.close(() => r()));
   }

@@ -118,7 +118,7 @@ export interface FloorResult {
 }
 
 export interface RawSession {
-  tick(opts?: { profile?: boolean }): Promise<TickResult & { profile?: ProfileSummary }>;
+  tick(opts?: { profile?: boolean }): Promise<TickResult & { profile?: ProfileSummary; rawProfile?: CpuProfile }>;
   /** The floor of the last window change: what fetch and ECharts cost without the app around them. */
   floor(): Promise<FloorResult>;
   heapUsed(): Promise<number>;
@@ -258,6 +258,7 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       const m1 = await metricsMs();
       const wallMs = performance.now() - t0;
       let profile: ProfileSummary | undefined;
+      let rawProfile: CpuProfile | undefined;
       if (traceDone) {
         await send('Tracing.end');
         await traceDone;
@@ -266,6 +267,7 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       if (opts.profile) {
         const raw = (await send<{ profile: CpuProfile }>('Profiler.stop')).profile;
         profile = summarizeProfile(raw);
+        rawProfile = raw;
         // BQ_PROFILE_DUMP=<dir>: keep each window change's raw profile (.cpuprofile, opens in DevTools).
         const dump = diag.profileDump;
         if (dump && sentCount(n0) > 0) writeFileSync(join(dump, `tick-${Date.now()}.cpuprofile`), JSON.stringify(raw));
@@ -297,7 +299,7 @@ export async function openRawRefreshSession(url: string, startMs: number): Promi
       const inView = await evaluate<number>(`[...document.querySelectorAll('[data-panel-id]')].filter((e) => { const r = e.getBoundingClientRect(); return r.top < innerHeight + 300 && r.bottom > -300; }).length`);
       const busyRawMs = m1.task - m0.task;
       const busyMs = Math.max(0, busyRawMs - (idleRate * wallMs) / 1000);
-      return { requests: sent.length, distinct: new Set(sent).size, bytes: 0, busyRawMs, busyMs, cpuMs: m1.cpu - m0.cpu, wallMs, inView, otherRequests: other.length, ...(profile ? { profile } : {}) };
+      return { requests: sent.length, distinct: new Set(sent).size, bytes: 0, busyRawMs, busyMs, cpuMs: m1.cpu - m0.cpu, wallMs, inView, otherRequests: other.length, ...(profile ? { profile } : {}), ...(rawProfile ? { rawProfile } : {}) };
     };
     const heapUsed = async (): Promise<number> => {
       await send('HeapProfiler.collectGarbage');
