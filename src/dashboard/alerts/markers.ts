@@ -30,7 +30,11 @@ function sharedMarkers(alerts: readonly Alert[], f: BoardFilter): ChartMarker[] 
   let byFilter = shared.get(alerts);
   if (!byFilter) shared.set(alerts, (byFilter = new Map()));
   let markers = byFilter.get(key);
-  if (!markers) byFilter.set(key, (markers = alertMarkers(alerts, f)));
+  if (!markers) {
+    const found = alertMarkers(alerts, f);
+    // None keeps one identity, so that a new answer with no alerts re-renders nothing.
+    byFilter.set(key, (markers = found.length > 0 ? found : (NONE as ChartMarker[])));
+  }
   return markers;
 }
 

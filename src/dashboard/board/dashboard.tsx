@@ -3,6 +3,7 @@
 import type { RuntimeConfig } from '../../config/runtime-config';
 import type { CredentialStore, Credentials } from '../backend/credentials';
 import { PrintingContext, usePrintBoard } from '../header/print-board';
+import { BoardMarkersProvider, drawsMarkers } from '../panel/board-markers';
 import { Panel } from '../panel/panel';
 import type { DashboardState } from '../url/url-state';
 import type { SetDashboardState } from '../url/use-url-state';
@@ -100,6 +101,7 @@ export function Dashboard({
           catalog={catalog}
         />
         {ctx && (
+          <BoardMarkersProvider charts={!single || drawsMarkers(single)}>
           <PrintingContext.Provider value={board.printing}>
             {single ? (
               <Panel panel={single} fill />
@@ -115,6 +117,7 @@ export function Dashboard({
               </ErrorBoundary>
             )}
           </PrintingContext.Provider>
+          </BoardMarkersProvider>
         )}
       </main>
       </DashboardContext.Provider>

@@ -74,6 +74,7 @@ export function useEngineStarts(enabled: boolean): readonly EngineStart[] {
 }
 
 const NO_CHANGES: readonly ChangeEvent[] = [];
+const NO_MARKERS: readonly ChartMarker[] = [];
 /** Engines whose metrics client runs in multiprocess mode, without the process collector (catalog.test.ts, OFF_SPEC). */
 const NO_PROCESS_START: ReadonlySet<string> = new Set(['sglang', 'trtllm']);
 const CHANGE_LABEL = 'iw_change';
@@ -130,10 +131,14 @@ export function useChangeMarkers(enabled: boolean, words: ChangeWords): readonly
   const starts = useEngineStarts(enabled);
   const changes = useChanges(enabled);
   return useMemo(
-    () => [
-      ...starts.map((s): ChartMarker => ({ t: s.t, label: s.restart ? words.restart : words.started, place: s.instance, severity: 'info' })),
-      ...changes.map((c): ChartMarker => ({ t: c.t, label: c.kind === 'restart' ? words.reset : words[c.kind], place: c.instance, detail: c.what, severity: 'info' })),
-    ],
+    () =>
+      // None keeps one identity: a window change with nothing in it re-renders no chart.
+      starts.length === 0 && changes.length === 0
+        ? NO_MARKERS
+        : [
+            ...starts.map((s): ChartMarker => ({ t: s.t, label: s.restart ? words.restart : words.started, place: s.instance, severity: 'info' })),
+            ...changes.map((c): ChartMarker => ({ t: c.t, label: c.kind === 'restart' ? words.reset : words[c.kind], place: c.instance, detail: c.what, severity: 'info' })),
+          ],
     [starts, changes, words],
   );
 }

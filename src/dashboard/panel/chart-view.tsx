@@ -6,8 +6,8 @@ import { ColorRegistry, EChart, LegendTable, buildTimeSeriesOption, legendValueT
 import { formatValue } from '../../lib/units';
 import { sloLineOf } from '../slo/slo-line';
 import type { MenuItem } from '../../components/menu';
-import { markersAriaLabel, useAlertMarkers } from '../alerts/markers';
-import { useChangeMarkers } from '../diagnosis/change-markers';
+import { markersAriaLabel } from '../alerts/markers';
+import { drawsMarkers, useBoardMarkers } from './board-markers';
 import { useLang, useT } from '../../i18n';
 import { panelText } from '../../i18n/catalog-text';
 import { CompareNote } from '../compare/note';
@@ -117,10 +117,10 @@ export const ChartView = memo(function ChartView({
     [option, slo, objective, t, ctx.locale, ctx.theme, panel.unit, data.window],
   );
   // Alerts started in the range, as lines on the time axis (an added piece of the option).
-  const marked = secondary && !isDistributionPanel(panel) && panel.chart !== 'latest';
-  const alertMarkers = useAlertMarkers(marked);
   // Engine restarts and changes in the range (diagnosis/change-markers.ts), drawn the same way.
-  const changeMarkers = useChangeMarkers(marked, t.diagnosis.changes);
+  // Both are the page's, computed once for every chart (board-markers.tsx).
+  const marked = secondary && drawsMarkers(panel);
+  const { alerts: alertMarkers, changes: changeMarkers } = useBoardMarkers(marked);
   const markers = useMemo(() => (changeMarkers.length === 0 ? alertMarkers : [...alertMarkers, ...changeMarkers]), [alertMarkers, changeMarkers]);
   const markStart = data.window.startSec * 1000;
   const markEnd = data.window.endSec * 1000;
