@@ -2,7 +2,7 @@
 // cores of their own. On the bench's machine Prometheus and Chromium share the same cores, so every
 // millisecond the browser spends on a CPU is one the backend does not get while it answers the first
 // screen's queries; the floor (the same queries replayed from Node) has the cores to itself. The
-// figures here say how much of a load's time that sharing explains (docs/performance.md, "The fleet
+// figures here say how much of a load's time that sharing explains (docs/performance-history.md, "The fleet
 // first screen is CPU-bound on shared cores").
 import { execFileSync } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

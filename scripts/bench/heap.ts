@@ -3,7 +3,7 @@
 // cache holds at that instant: the answers of the current window plus those of the windows it left
 // in the last 60 s (gcTime), 3 to 5 windows of ~1 MB each depending on where the gc timers stand
 // against the tick. Comparing two single samples therefore measures that phase more than growth
-// (docs/performance.md, "Heap plateau, session 4"). The run samples every few ticks and reads:
+// (docs/performance-history.md, "Heap plateau, session 4"). The run samples every few ticks and reads:
 // - `growthPct`: the old figure, one sample at the base tick vs one at the last tick;
 // - `windowMedianGrowthPct`: the median of the samples in the first `window` ticks from the base
 //   vs the median of those in the last `window` ticks (each median over ~10 samples, which spans
