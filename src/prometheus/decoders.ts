@@ -1,5 +1,6 @@
 // Shape checks for each endpoint's `data`: a broken or hostile backend gets a message, not a crash later.
 import { isRecord } from './http';
+import { parseSampleValue } from './sample-value';
 import type {
   Alert,
   AlertsData,
@@ -119,4 +120,54 @@ export function decodeRules(data: unknown): RulesData | undefined {
     rules: g.rules.map((r) => (r.type === 'alerting' ? { ...r, alerts: (r.alerts ?? []).map((a) => ({ ...a, annotations: a.annotations ?? {} })), labels: r.labels ?? {}, annotations: r.annotations ?? {} } : r)),
   }));
   return { groups };
+}
+
+/** One exemplar as the API sends it: its own labels (`trace_id`), value as a string, unix seconds. */
+export interface ExemplarWire {
+  labels: Labels;
+  value: string;
+  timestamp: number;
+}
+
+export interface ExemplarSeriesWire {
+  seriesLabels: Labels;
+  exemplars: ExemplarWire[];
+}
+
+/** One exemplar, decoded. */
+export interface Exemplar {
+  /** The series it was attached to (`__name__`, `le`, `instance`, …). */
+  series: Labels;
+  /** The exemplar's own labels (`trace_id`, sometimes `span_id`). */
+  labels: Labels;
+  /** The observed value (seconds for the latency histograms). */
+  value: number;
+  /** Unix seconds. */
+  time: number;
+}
+
+function isExemplarWire(v: unknown): v is ExemplarWire {
+  return isRecord(v) && isLabels(v.labels) && (typeof v.value === 'string' || typeof v.value === 'number') && typeof v.timestamp === 'number';
+}
+
+/** `data` of query_exemplars: a list of series, each with its exemplars; `null` means none. */
+export function decodeExemplars(data: unknown): Exemplar[] | undefined {
+  if (data === null) return [];
+  if (!Array.isArray(data)) return undefined;
+  const out: Exemplar[] = [];
+  for (const s of data) {
+    if (!isRecord(s) || !isLabels(s.seriesLabels)) return undefined;
+    if (s.exemplars === null || s.exemplars === undefined) continue;
+    if (!Array.isArray(s.exemplars) || !s.exemplars.every(isExemplarWire)) return undefined;
+    for (const e of s.exemplars as ExemplarWire[]) {
+      const value = parseSampleValue(e.value);
+      if (Number.isFinite(value) && Number.isFinite(e.timestamp)) out.push({ series: s.seriesLabels, labels: e.labels, value, time: e.timestamp });
+    }
+  }
+  return out;
+}
+
+/** `data` of status/flags: flag name → value, all strings. */
+export function decodeFlags(data: unknown): Record<string, string> | undefined {
+  return isLabels(data) ? data : undefined;
 }
