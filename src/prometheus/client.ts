@@ -1,22 +1,12 @@
 // The Prometheus HTTP API client: one typed method per endpoint, each taking an AbortSignal last.
 import { trimTrailingSlashes } from './base-url';
 import { parseBucketQuantile } from './bucket-quantile';
-import {
-  decodeAlerts,
-  decodeBuildInfo,
-  decodeConfig,
-  decodeMetadata,
-  decodeRules,
-  decodeSeries,
-  decodeStringList,
-  decodeTargets,
-} from './decoders';
 import { isPrometheusError, type PrometheusError } from './errors';
-import { decodeExemplars, decodeFlags, type Exemplar } from './exemplars';
+import type { Exemplar } from './exemplars';
 import { graphUrl, type GraphRange } from './graph-url';
-import { apiRequest, MAX_BODY_BYTES, type ApiRequest, type HttpConfig, type Params } from './http';
+import { MAX_BODY_BYTES, type HttpConfig, type Params } from './http';
 import type { AlertsData, BuildInfo, ConfigData, ColumnarSeries, Labels, MetadataData, QueryResult, RulesData, TargetsData } from './types';
-import type { QueryEndpoint, QueryJob } from './worker/job';
+import type { ApiJob, Decoded, DecoderName, QueryEndpoint, QueryJob } from './worker/job';
 import { defaultTransport, inThreadTransport, type QueryTransport } from './worker/transport';
 
 export interface PrometheusClientOptions {
@@ -37,7 +27,7 @@ export interface PrometheusClientOptions {
   /** The largest answer read (MAX_BODY_BYTES unless given). */
   maxBodyBytes?: number;
   /**
-   * Where `query` and `query_range` run: the page's data worker by default, the main thread with an
+   * Where every request runs: the page's data worker by default, the main thread with an
    * injected `fetch` (tests). See worker/transport.ts.
    */
   transport?: QueryTransport;
@@ -114,6 +104,9 @@ export interface PrometheusClient {
   flags(signal?: AbortSignal): Promise<Record<string, string>>;
 }
 
+/** An API call as the client writes it: the request and its decoder's name (the job adds the backend). */
+type ApiCall<N extends DecoderName> = Pick<ApiJob, 'method' | 'path' | 'params' | 'expected'> & { decoder: N };
+
 function timeParams({ start, end }: TimeBounds): [string, string][] {
   const out: [string, string][] = [];
   if (start !== undefined) out.push(['start', String(start)]);
@@ -139,7 +132,13 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
   const job = (endpoint: QueryEndpoint, params: Params): QueryJob => ({
     endpoint, baseUrl, headers: cfg.headers, params, maxBodyBytes: cfg.maxBodyBytes ?? MAX_BODY_BYTES,
   });
-  const call = async <T>(req: ApiRequest<T>): Promise<T> => (await apiRequest(cfg, req)).data;
+  // Every other endpoint runs where the queries run (the data worker): the fetch, the body read,
+  // the JSON parse and the decode leave the main thread, which gets the decoded object.
+  const call = async <N extends DecoderName>(req: ApiCall<N>, signal: AbortSignal | undefined): Promise<Decoded<N>> => {
+    const a = await transport.run({ endpoint: 'api', baseUrl, headers: cfg.headers, maxBodyBytes: cfg.maxBodyBytes ?? MAX_BODY_BYTES, ...req }, signal, cfg.timeoutMs);
+    if (a.endpoint !== 'api') throw new Error(`${req.path}: the transport answered another endpoint`);
+    return a.data as Decoded<N>;
+  };
 
   const client: PrometheusClient = {
     baseUrl,
@@ -161,56 +160,56 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
     },
 
     labelNames(o = {}, signal) {
-      return call({
-        method: 'GET', path: '/api/v1/labels', params: [...matchParams(o.match), ...timeParams(o)],
-        decode: decodeStringList, expected: 'a list of label names', signal,
-      });
+      return call(
+        { method: 'GET', path: '/api/v1/labels', params: [...matchParams(o.match), ...timeParams(o)], decoder: 'stringList', expected: 'a list of label names' },
+        signal,
+      );
     },
 
     labelValues(label, o = {}, signal) {
       const params: [string, string][] = [...matchParams(o.match), ...timeParams(o)];
       if (o.limit !== undefined) params.push(['limit', String(o.limit)]);
-      return call({
-        method: 'GET', path: `/api/v1/label/${encodeURIComponent(label)}/values`, params,
-        decode: decodeStringList, expected: 'a list of label values', signal,
-      });
+      return call(
+        { method: 'GET', path: `/api/v1/label/${encodeURIComponent(label)}/values`, params, decoder: 'stringList', expected: 'a list of label values' },
+        signal,
+      );
     },
 
     series(match, start, end, signal) {
-      return call({
-        method: 'POST', path: '/api/v1/series', params: [...matchParams(match), ...timeParams({ start, end })],
-        decode: decodeSeries, expected: 'a list of label sets', signal,
-      });
+      return call(
+        { method: 'POST', path: '/api/v1/series', params: [...matchParams(match), ...timeParams({ start, end })], decoder: 'series', expected: 'a list of label sets' },
+        signal,
+      );
     },
 
     metadata(o = {}, signal) {
       const params: [string, string][] = [];
       if (o.metric !== undefined) params.push(['metric', o.metric]);
       if (o.limit !== undefined) params.push(['limit', String(o.limit)]);
-      return call({ method: 'GET', path: '/api/v1/metadata', params, decode: decodeMetadata, expected: 'metric metadata', signal });
+      return call({ method: 'GET', path: '/api/v1/metadata', params, decoder: 'metadata', expected: 'metric metadata' }, signal);
     },
 
     targets(signal) {
-      return call({
-        method: 'GET', path: '/api/v1/targets', params: [['state', 'active']],
-        decode: decodeTargets, expected: 'a target list', signal,
-      });
+      return call(
+        { method: 'GET', path: '/api/v1/targets', params: [['state', 'active']], decoder: 'targets', expected: 'a target list' },
+        signal,
+      );
     },
 
     buildInfo(signal) {
-      return call({ method: 'GET', path: '/api/v1/status/buildinfo', params: [], decode: decodeBuildInfo, expected: 'build information', signal });
+      return call({ method: 'GET', path: '/api/v1/status/buildinfo', params: [], decoder: 'buildInfo', expected: 'build information' }, signal);
     },
 
     config(signal) {
-      return call({ method: 'GET', path: '/api/v1/status/config', params: [], decode: decodeConfig, expected: 'a configuration', signal });
+      return call({ method: 'GET', path: '/api/v1/status/config', params: [], decoder: 'config', expected: 'a configuration' }, signal);
     },
 
     alerts(signal) {
-      return call({ method: 'GET', path: '/api/v1/alerts', params: [], decode: decodeAlerts, expected: 'a list of alerts', signal });
+      return call({ method: 'GET', path: '/api/v1/alerts', params: [], decoder: 'alerts', expected: 'a list of alerts' }, signal);
     },
 
     rules(type, signal) {
-      return call({ method: 'GET', path: '/api/v1/rules', params: type ? [['type', type]] : [], decode: decodeRules, expected: 'a list of rule groups', signal });
+      return call({ method: 'GET', path: '/api/v1/rules', params: type ? [['type', type]] : [], decoder: 'rules', expected: 'a list of rule groups' }, signal);
     },
 
     metricNames(o = {}, signal) {
@@ -222,14 +221,14 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
     },
 
     queryExemplars(expr, start, end, signal) {
-      return call({
-        method: 'GET', path: '/api/v1/query_exemplars', params: [['query', expr], ['start', String(start)], ['end', String(end)]],
-        decode: decodeExemplars, expected: 'a list of exemplars', signal,
-      });
+      return call(
+        { method: 'GET', path: '/api/v1/query_exemplars', params: [['query', expr], ['start', String(start)], ['end', String(end)]], decoder: 'exemplars', expected: 'a list of exemplars' },
+        signal,
+      );
     },
 
     flags(signal) {
-      return call({ method: 'GET', path: '/api/v1/status/flags', params: [], decode: decodeFlags, expected: 'a list of flags', signal });
+      return call({ method: 'GET', path: '/api/v1/status/flags', params: [], decoder: 'flags', expected: 'a list of flags' }, signal);
     },
   };
   return client;

@@ -1,9 +1,23 @@
-// One query job: what the data worker (or, where workers are refused, the main thread) runs for a
-// `query` or `query_range` call. The HTTP, the JSON parse and the decode happen here; a range answer
-// leaves as typed arrays (../columnar.ts), an instant one as the decoded object.
+// One job: what the data worker (or, where workers are refused, the main thread) runs for a client
+// call: a `query` or `query_range`, or any other endpoint (names, targets, config, alerts, rules,
+// exemplars…). The HTTP, the JSON parse and the decode happen here; a range answer leaves as typed
+// arrays (../columnar.ts), any other as the decoded object.
 import { quantileOverRange, type BucketQuantileQuery } from '../bucket-quantile';
 import { toColumnar } from '../columnar';
-import { decodeMatrix, decodeQueryResult } from '../decoders';
+import {
+  decodeAlerts,
+  decodeBuildInfo,
+  decodeConfig,
+  decodeExemplars,
+  decodeFlags,
+  decodeMatrix,
+  decodeMetadata,
+  decodeQueryResult,
+  decodeRules,
+  decodeSeries,
+  decodeStringList,
+  decodeTargets,
+} from '../decoders';
 import { abortedError, PrometheusError, type PrometheusErrorKind } from '../errors';
 import { apiRequest, type HttpConfig, type Params } from '../http';
 import type { ApiErrorType, ColumnarSeries, MatrixSeries, QueryResult } from '../types';
@@ -25,9 +39,44 @@ export interface QueryJob {
   fromBuckets?: BucketQuantileQuery;
 }
 
+/** The decoders an API job names: a function cannot cross to the worker, its name can. */
+const DECODERS = {
+  stringList: decodeStringList,
+  series: decodeSeries,
+  metadata: decodeMetadata,
+  targets: decodeTargets,
+  buildInfo: decodeBuildInfo,
+  config: decodeConfig,
+  alerts: decodeAlerts,
+  rules: decodeRules,
+  exemplars: decodeExemplars,
+  flags: decodeFlags,
+} as const;
+
+export type DecoderName = keyof typeof DECODERS;
+/** What the decoder named `N` answers. */
+export type Decoded<N extends DecoderName> = NonNullable<ReturnType<(typeof DECODERS)[N]>>;
+
+/** Any other endpoint than `query` and `query_range`: the request as apiRequest takes it, its decoder by name. */
+export interface ApiJob {
+  endpoint: 'api';
+  baseUrl: string;
+  headers: Record<string, string>;
+  maxBodyBytes: number;
+  method: 'GET' | 'POST';
+  path: string;
+  params: Params;
+  decoder: DecoderName;
+  /** What `data` should have been, for the not-prometheus message ("a target list"). */
+  expected: string;
+}
+
+export type Job = QueryJob | ApiJob;
+
 export type JobAnswer =
   | { endpoint: 'query_range'; result: ColumnarSeries[]; warnings: string[] }
-  | { endpoint: 'query'; result: QueryResult; warnings: string[] };
+  | { endpoint: 'query'; result: QueryResult; warnings: string[] }
+  | { endpoint: 'api'; data: unknown; warnings: string[] };
 
 export interface JobOutcome {
   answer: JobAnswer;
@@ -39,8 +88,13 @@ export interface JobOutcome {
  * Runs `job` with `fetchFn`. `timeoutMs` is applied here only by the in-thread transport; the worker
  * transport keeps the timer on the main thread (the page's clock, which tests and the bench drive).
  */
-export async function runJob(job: QueryJob, fetchFn: typeof fetch, signal: AbortSignal | undefined, timeoutMs?: number): Promise<JobOutcome> {
+export async function runJob(job: Job, fetchFn: typeof fetch, signal: AbortSignal | undefined, timeoutMs?: number): Promise<JobOutcome> {
   const cfg: HttpConfig = { baseUrl: job.baseUrl, headers: job.headers, fetchFn, timeoutMs, maxBodyBytes: job.maxBodyBytes };
+  if (job.endpoint === 'api') {
+    const decode: (data: unknown) => unknown = DECODERS[job.decoder];
+    const { data, warnings } = await apiRequest(cfg, { method: job.method, path: job.path, params: job.params, decode, expected: job.expected, signal });
+    return { answer: { endpoint: 'api', data, warnings }, buffers: [] };
+  }
   if (job.endpoint === 'query_range' && job.fromBuckets !== undefined) {
     const { q, inner } = job.fromBuckets;
     const params = job.params.map(([k, v]) => [k, k === 'query' ? inner : v] as const);
@@ -153,7 +207,7 @@ export function errorFromData(d: ErrorData): PrometheusError {
 }
 
 /** Main thread → worker. */
-export type ToWorker = { type: 'run'; id: number; job: QueryJob } | { type: 'abort'; id: number };
+export type ToWorker = { type: 'run'; id: number; job: Job } | { type: 'abort'; id: number };
 
 /** Worker → main thread. */
 export type FromWorker =

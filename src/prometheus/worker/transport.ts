@@ -1,14 +1,14 @@
-// How the client's queries reach the network: through the data worker (./data-worker.ts), or on the
+// How the client's requests reach the network: through the data worker (./data-worker.ts), or on the
 // main thread where a worker cannot start (a CSP without `worker-src 'self'` or `script-src 'self'`,
 // an old embedder's sandbox) and in unit tests (an injected fetch). Both run the same job code
 // (./job.ts); the caller cannot tell them apart except by where the CPU time is spent.
 import { describeUrl } from '../base-url';
 import { abortedError, timeoutError } from '../errors';
-import { errorFromData, runJob, type FromWorker, type JobAnswer, type QueryJob, type ToWorker } from './job';
+import { errorFromData, runJob, type FromWorker, type Job, type JobAnswer, type ToWorker } from './job';
 
 export interface QueryTransport {
   /** `timeoutMs` (0 or undefined: none) gives up with a timed-out network error, as apiRequest does. */
-  run(job: QueryJob, signal: AbortSignal | undefined, timeoutMs: number | undefined): Promise<JobAnswer>;
+  run(job: Job, signal: AbortSignal | undefined, timeoutMs: number | undefined): Promise<JobAnswer>;
 }
 
 export function inThreadTransport(fetchFn: typeof fetch): QueryTransport {
@@ -16,7 +16,7 @@ export function inThreadTransport(fetchFn: typeof fetch): QueryTransport {
 }
 
 interface Pending {
-  job: QueryJob;
+  job: Job;
   /** Aborted on cancel: stops the main-thread run after a fallback. */
   controller: AbortController;
   resolve: (a: JobAnswer) => void;
@@ -67,7 +67,7 @@ export class WorkerTransport implements QueryTransport {
     return this.worker !== null;
   }
 
-  run(job: QueryJob, signal: AbortSignal | undefined, timeoutMs: number | undefined): Promise<JobAnswer> {
+  run(job: Job, signal: AbortSignal | undefined, timeoutMs: number | undefined): Promise<JobAnswer> {
     if (this.worker === null || !this.ready) return this.fallback.run(job, signal, timeoutMs);
     const worker = this.worker;
     return new Promise<JobAnswer>((resolve, reject) => {
@@ -91,7 +91,7 @@ export class WorkerTransport implements QueryTransport {
         reject(error);
       };
       const onAbort = (): void => cancel(abortedError(signal?.reason));
-      const where = describeUrl(`${job.baseUrl}/api/v1/${job.endpoint}`);
+      const where = describeUrl(`${job.baseUrl}${job.endpoint === 'api' ? job.path : `/api/v1/${job.endpoint}`}`);
       const timer = timeoutMs !== undefined && timeoutMs > 0 ? setTimeout(() => cancel(timeoutError(where, timeoutMs)), timeoutMs) : undefined;
       signal?.addEventListener('abort', onAbort, { once: true });
       this.pending.set(id, {
