@@ -23,9 +23,9 @@ export function alertMarkers(alerts: readonly Alert[], f: BoardFilter): ChartMar
  * Markers per answer and filter, shared by every panel: matching 50,000 alerts takes ~150 ms, and
  * each panel doing it for itself froze the page for seconds.
  */
-const shared = new WeakMap<readonly Alert[], Map<string, ChartMarker[]>>();
+const shared = new WeakMap<readonly Alert[], Map<string, readonly ChartMarker[]>>();
 
-function sharedMarkers(alerts: readonly Alert[], f: BoardFilter): ChartMarker[] {
+function sharedMarkers(alerts: readonly Alert[], f: BoardFilter): readonly ChartMarker[] {
   const key = JSON.stringify([f.engine, f.modelLabel, f.instanceLabel, f.models, f.instances]);
   let byFilter = shared.get(alerts);
   if (!byFilter) shared.set(alerts, (byFilter = new Map()));
@@ -33,7 +33,7 @@ function sharedMarkers(alerts: readonly Alert[], f: BoardFilter): ChartMarker[] 
   if (!markers) {
     const found = alertMarkers(alerts, f);
     // None keeps one identity, so that a new answer with no alerts re-renders nothing.
-    byFilter.set(key, (markers = found.length > 0 ? found : (NONE as ChartMarker[])));
+    byFilter.set(key, (markers = found.length > 0 ? found : NONE));
   }
   return markers;
 }

@@ -2,7 +2,8 @@
 // (alerts/markers.ts) and the engines' starts and changes (diagnosis/change-markers.ts). They are
 // the board's, not a chart's: computed here once for the page and read by each chart, instead of
 // every chart running the same queries' observers and the same matching for itself (each chart held
-// four query observers for them: ~40 ms of a profiled first screen's main thread under the alert markers alone; docs/performance.md).
+// four query observers for them: ~40 ms of a profiled first screen's main thread under the alert
+// markers alone; docs/performance.md).
 import { createContext, useCallback, useContext, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { PanelSpec } from '../../catalog/types';
 import type { ChartMarker } from '../../charts';

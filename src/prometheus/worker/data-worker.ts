@@ -1,5 +1,6 @@
-// The data worker's entry: runs the client's jobs off the main thread (fetch, JSON parse, decode) and
-// transfers range answers' typed arrays back. Loaded by ./transport.ts; see docs/architecture.md, "Data path".
+// The data worker's entry: runs the client's jobs off the main thread (fetch, JSON parse, decode)
+// and transfers range answers' typed arrays back. Loaded by ./transport.ts; see
+// docs/architecture.md, "The data worker".
 import { abortedError, isPrometheusError, networkError } from '../errors';
 import { errorToData, runJob, type FromWorker, type ToWorker } from './job';
 
