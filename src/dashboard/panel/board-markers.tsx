@@ -31,7 +31,7 @@ export function drawsMarkers(panel: PanelSpec): boolean {
  * when they change: a context would re-render every chart of the page, off screen and loading ones
  * included, the moment the first answers of the markers came in.
  */
-class MarkersStore {
+export class MarkersStore {
   private value: BoardMarkers = NONE;
   private readonly listeners = new Set<() => void>();
   readonly subscribe = (onChange: () => void): (() => void) => {
@@ -48,7 +48,8 @@ class MarkersStore {
   }
 }
 
-const BoardMarkersContext = createContext<MarkersStore | null>(null);
+/** The page's store (the provider's); exported for the unit test. */
+export const BoardMarkersContext = createContext<MarkersStore | null>(null);
 
 /**
  * `charts`: the page shows time-series charts (not a table or a distribution alone). Their queries
