@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import type { CpuProfile } from './profile.ts';
+import { profileTree, type CpuProfile } from './profile.ts';
 
 type Frame = CpuProfile['nodes'][number]['callFrame'] & { columnNumber?: number };
 
@@ -76,9 +76,7 @@ export class SourceResolver {
  * profile's clock) falls in [fromUs, toUs] when given.
  */
 export function attributeProfile(profile: CpuProfile & { startTime?: number }, resolver: Pick<SourceResolver, 'sourceOf'>, window?: { fromUs: number; toUs: number }): Attribution {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const { byId, parent } = profileTree(profile);
   const byLayer = new Map<string, number>();
   const byCaller = new Map<string, number>();
   const add = (m: Map<string, number>, k: string, v: number): void => {

@@ -16,6 +16,7 @@ import type { Page } from '@playwright/test';
 import { launch, newContext, waitSettled } from './browser.ts';
 import { serveFleet } from './fleet.ts';
 import { knob } from './options.ts';
+import { profileTree } from './profile.ts';
 import { median, progress, runAsScript, runCleanups } from './stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -37,9 +38,7 @@ interface Profile {
  * inclusive time of React components (capitalised function names) on the stack.
  */
 function phase(p: Profile, originUs: number, from: number, to: number, TOP: number): { busy: number; top: Array<[string, number]> } {
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const { byId, parent } = profileTree(p);
   const self = new Map<string, number>();
   let t = p.startTime;
   let busy = 0;

@@ -14,14 +14,20 @@ export interface ProfileSummary {
   total: Map<string, number>;
 }
 
+/** A profile's nodes by id, and each node's parent (a sample names its leaf; its stack is the parent chain). */
+export function profileTree<N extends { id: number; children?: number[] }>(p: { nodes: N[] }): { byId: Map<number, N>; parent: Map<number, number> } {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  return { byId, parent };
+}
+
 const frameName = (f: CpuProfile['nodes'][number]['callFrame']): string =>
   `${f.functionName || '(anon)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}`;
 
 /** Self time of the functions named in `targets`, by their chain of callers (up to `depth` frames). */
 export function callerChains(p: CpuProfile, targets: readonly string[], depth = 5): Map<string, number> {
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const { byId, parent } = profileTree(p);
   const out = new Map<string, number>();
   p.samples.forEach((id, k) => {
     const n = byId.get(id);
@@ -38,9 +44,7 @@ export function callerChains(p: CpuProfile, targets: readonly string[], depth = 
 }
 
 export function summarizeProfile(p: CpuProfile): ProfileSummary {
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const { byId, parent } = profileTree(p);
   const self = new Map<string, number>();
   const total = new Map<string, number>();
   let busyMs = 0;

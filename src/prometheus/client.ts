@@ -129,13 +129,13 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
     maxBodyBytes: opts.maxBodyBytes ?? MAX_BODY_BYTES,
   };
   const transport = opts.transport ?? (opts.fetch !== undefined ? inThreadTransport(cfg.fetchFn) : defaultTransport());
-  const job = (endpoint: QueryEndpoint, params: Params): QueryJob => ({
-    endpoint, baseUrl, headers: cfg.headers, params, maxBodyBytes: cfg.maxBodyBytes ?? MAX_BODY_BYTES,
-  });
+  // What every job carries: the backend, its headers and the body budget.
+  const target = { baseUrl, headers: cfg.headers, maxBodyBytes: cfg.maxBodyBytes ?? MAX_BODY_BYTES };
+  const job = (endpoint: QueryEndpoint, params: Params): QueryJob => ({ endpoint, ...target, params });
   // Every other endpoint runs where the queries run (the data worker): the fetch, the body read,
   // the JSON parse and the decode leave the main thread, which gets the decoded object.
   const call = async <N extends DecoderName>(req: ApiCall<N>, signal: AbortSignal | undefined): Promise<Decoded<N>> => {
-    const a = await transport.run({ endpoint: 'api', baseUrl, headers: cfg.headers, maxBodyBytes: cfg.maxBodyBytes ?? MAX_BODY_BYTES, ...req }, signal, cfg.timeoutMs);
+    const a = await transport.run({ endpoint: 'api', ...target, ...req }, signal, cfg.timeoutMs);
     if (a.endpoint !== 'api') throw new Error(`${req.path}: the transport answered another endpoint`);
     return a.data as Decoded<N>;
   };
