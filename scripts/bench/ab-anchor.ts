@@ -2,9 +2,10 @@
 // Prometheus): cold loads of our embed (`panel=ttft&kiosk=1`, 600×320) or whole first screen
 // (1440×900), the builds in an order rotated every round (over a multiple of their number of rounds
 // each build loads in each place equally often: the second load of a round was ~40 ms faster than
-// the first in session 22), after one warm-up round. Prints each load (drawn, the first range query's leave, the boot marks, CPU) on
-// stderr and the medians per build on stdout. For a change to the embed or the first screen that
-// whole anchor runs minutes apart cannot tell from their spread (docs/performance.md, session 22).
+// the first in session 22), after one warm-up round. Prints each load (drawn, the first range
+// query's leave, the boot marks, CPU) on stderr; on stdout the medians per build and each build's
+// median per-round difference to the first. For a change to the embed or the first screen that
+// whole anchor runs minutes apart cannot tell from their spread (docs/performance.md).
 //   npx tsx scripts/bench/ab-anchor.ts <dist> <dist> [<dist>…] [rounds=10] [embed|first]
 import { resolve } from 'node:path';
 import { preview, type PreviewServer } from 'vite';
@@ -56,9 +57,17 @@ export async function abAnchor(dists: readonly string[], rounds: number, kind: '
     } finally {
       await browser.close();
     }
+    const keys = Object.keys(rows[0]?.[0] ?? {}) as Array<keyof Row>;
     for (const [i, rs] of rows.entries()) {
-      const medians = Object.fromEntries((Object.keys(rs[0] ?? {}) as Array<keyof Row>).map((k) => [k, Math.round(median(rs.map((r) => r[k])))]));
+      const medians = Object.fromEntries(keys.map((k) => [k, Math.round(median(rs.map((r) => r[k])))]));
       process.stdout.write(`${JSON.stringify({ build: dists[i], kind, loads: rs.length, ...medians })}\n`);
+    }
+    // Each build against the first, round by round (the figures docs/performance.md quotes as
+    // "paired"): the median of the per-round differences, steadier than a difference of medians.
+    for (const [i, rs] of rows.entries()) {
+      if (i === 0) continue;
+      const paired = Object.fromEntries(keys.map((k) => [k, Math.round(median(rs.map((r, round) => r[k] - (rows[0]![round]?.[k] ?? NaN))))]));
+      process.stdout.write(`${JSON.stringify({ build: dists[i], against: dists[0], kind, pairedMedianDiff: paired })}\n`);
     }
   } finally {
     for (const s of servers) await s.close();
