@@ -27,6 +27,8 @@ import { rulesBench } from './bench/rules.ts';
 import { anchorBench, startAnchor } from './bench/anchor.ts';
 import { rawRefreshes } from './bench/raw-refresh-figures.ts';
 import { attributionLines } from './bench/attribute.ts';
+import { HEAP_BUDGET_PCT, heapPlateau } from './bench/heap-plateau.ts';
+import { heapGrowthLines } from './bench/heap-snapshot.ts';
 import { knob, unknownKnobs } from './bench/options.ts';
 import { measured, single, stated } from './bench/figures.ts';
 import { emit, median, progress, runAsScript, runCleanups } from './bench/stats.ts';
@@ -49,6 +51,9 @@ interface Settings {
   /** Ticks of the raw (no Playwright) refresh mode, see scripts/bench/raw-refresh-figures.ts. */
   rawTicks: Record<Dataset, number>;
   heapEvery: number | undefined;
+  /** The heap budget's run (raw mode): its ticks, and the tick its growth is read from. */
+  heapTicks: number;
+  heapBase: number;
   /** Moves every port of the bench (preview, both Prometheus, the simulators). */
   portOffset: number;
   datasets: string[];
@@ -62,11 +67,25 @@ function settings(): Settings {
     refreshes: { demo: knob('BENCH_REFRESHES'), fleet: knob('BENCH_FLEET_REFRESHES') },
     rawTicks: { demo: knob('BENCH_RAW_REFRESHES'), fleet: knob('BENCH_RAW_FLEET_REFRESHES') },
     heapEvery: knob('BENCH_HEAP_EVERY'),
+    heapTicks: knob('BENCH_HEAP_TICKS'),
+    heapBase: knob('BENCH_HEAP_BASE'),
     portOffset: knob('BENCH_PORT_OFFSET'),
     datasets: knob('BENCH_DATASETS'),
     figures: knob('BENCH_FIGURES'),
     dist: knob('BENCH_DIST'),
   };
+}
+
+/**
+ * Where the heap run's page clock starts. Live data (the demo): its ticks × 5 s and a minute before
+ * now. A fixed history (the fleet): its first full hour plus 5 min, so the ticks (× 5 s) and the
+ * run's own wall time (the page clock also moves with it) stay inside the data.
+ */
+function heapClockStart(t: Target, ticks: number): number {
+  if (t.historyStartMs === undefined) return Date.now() - (ticks * 5000 + 60_000);
+  const start = t.historyStartMs + RANGE_MS + 300_000;
+  if (start + ticks * 5000 + 600_000 > t.endMs) throw new Error(`${t.name}: ${ticks} heap ticks (× 5 s) do not fit in its history after its first hour`);
+  return start;
 }
 
 interface Target {
@@ -76,6 +95,8 @@ interface Target {
   endMs: number;
   /** Where the fake clock of the refresh session starts. */
   clockStartMs: number;
+  /** Where the backend's history starts (epoch ms), for a fixed dataset; absent for the live demo. */
+  historyStartMs?: number;
   /** The backend's process, for the CPU figures (the fleet's Prometheus; the demo's runs under its stack). */
   backendPid?: number;
 }
@@ -366,8 +387,10 @@ async function main(): Promise<void> {
     const targets: Target[] = [];
     const span = Math.max(o.refreshes.demo, o.refreshes.fleet) * 5000 + 60_000;
     if (DATASETS.includes('demo')) {
-      progress(`starting the demo stack (prometheus :${29490 + PORT_OFFSET}, vllm :${28700 + PORT_OFFSET}, sglang :${23700 + PORT_OFFSET}, 3 h backfill)`);
-      const stack: Stack = await startStack({ promPort: 29490 + PORT_OFFSET, vllmPort: 28700 + PORT_OFFSET, sglangPort: 23700 + PORT_OFFSET, log: (l) => progress(`demo: ${l}`) });
+      progress(`starting the demo stack (prometheus :${29490 + PORT_OFFSET}, vllm :${28700 + PORT_OFFSET}, sglang :${23700 + PORT_OFFSET}, backfill ≥ 3 h)`);
+      // The heap run's page clock starts its ticks × 5 s + its hour before now: the backfill covers it.
+      const backfillMinutes = FIGURES.includes('heap') ? Math.max(180, Math.ceil((o.heapTicks * 5) / 60) + 70) : 180;
+      const stack: Stack = await startStack({ promPort: 29490 + PORT_OFFSET, vllmPort: 28700 + PORT_OFFSET, sglangPort: 23700 + PORT_OFFSET, backfillMinutes, log: (l) => progress(`demo: ${l}`) });
       cleanups.push(() => stack.stop());
       await waitForData(stack.promUrl, 'count(vllm:num_requests_running)', Date.now());
       const now = Date.now();
@@ -389,7 +412,7 @@ async function main(): Promise<void> {
       await Promise.race([waitForData(proc.url, 'count(vllm:num_requests_running)', fleet.endMs), proc.died]);
       progress(`fleet prometheus ready at ${proc.url}`);
       fleetUrl = { promUrl: proc.url, endMs: fleet.endMs };
-      if (DATASETS.includes('fleet')) targets.push({ name: 'fleet', promUrl: proc.url, endMs: fleet.endMs, clockStartMs: fleet.endMs - span, backendPid: proc.proc.pid });
+      if (DATASETS.includes('fleet')) targets.push({ name: 'fleet', promUrl: proc.url, endMs: fleet.endMs, clockStartMs: fleet.endMs - span, historyStartMs: fleet.endMs - m.params.hours * 3_600_000, backendPid: proc.proc.pid });
     }
 
     const browser = await launch();
@@ -415,6 +438,13 @@ async function main(): Promise<void> {
         const busy = figures.find((f) => f.figure === 'raw-main-thread-busy-per-window-change')?.median;
         if (attribution && busy !== undefined && busy > WINDOW_CHANGE_BUDGET_MS)
           progress(`${t.name}: a window change's main thread (${busy.toFixed(1)} ms, over its ${WINDOW_CHANGE_BUDGET_MS} ms budget), where it goes (mean of 3 profiled window changes; the profiler slows them):\n${attributionLines(attribution).join('\n')}`);
+      }
+      if (FIGURES.includes('heap')) {
+        progress(`${t.name}: heap, ticks ${o.heapBase} → ${o.heapTicks} (raw mode)`);
+        const { figure, growth } = await heapPlateau({ app, promUrl: t.promUrl, dataset: t.name, clockStartMs: heapClockStart(t, o.heapTicks), ticks: o.heapTicks, baseTick: o.heapBase, every: 5 });
+        emit(figure);
+        if (figure.median > HEAP_BUDGET_PCT)
+          progress(`${t.name}: the JS heap grew ${figure.median} % from tick ${o.heapBase} to ${o.heapTicks} (over its ${HEAP_BUDGET_PCT} % budget); where (heap snapshots at both ticks, self sizes):\n${heapGrowthLines(growth).join('\n')}`);
       }
       if (FIGURES.includes('compare')) {
         progress(`${t.name}: compare (requests per distinct query)`);

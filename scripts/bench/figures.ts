@@ -173,6 +173,11 @@ export const FIGURES = {
     method: (a: { base: number; last: number }) =>
       `${RAW}; real-time timers: the query cache keeps results 60 s of wall time (~40 ticks here, vs 12 under the fake clock), so single samples swing with the cache's content; HeapProfiler.collectGarbage twice, then Runtime.getHeapUsage usedSize; growthPct from tick ${a.base} to tick ${a.last} (budget: within 1 % from tick 1000 to 3000, BQ_TICKS=3000 BQ_HEAP_EVERY=10); windowMedianGrowthPct: median of the samples in the 50 ticks from ${a.base} vs in the last 50; min/max/median over the samples from tick ${a.base} on`,
   },
+  'raw-js-heap-growth': {
+    unit: '%',
+    method: (a: { base: number; last: number; every: number }) =>
+      `${RAW}; one session of ${a.last} ticks (scripts/bench/heap-plateau.ts); HeapProfiler.collectGarbage twice, then Runtime.getHeapUsage usedSize every ${a.every} ticks; median = windowMedianGrowthPct: the median of the samples in ticks [${a.base}, ${a.base + 50}) vs in (${a.last - 50}, ${a.last}] (single samples swing with what the query cache holds, 60 s of wall time); min/max also span trendPct (least-squares line through every sample from tick ${a.base}) and the single-sample growth; snapshotGrowthByClass: two heap snapshots (at tick ${a.base} and ${a.last}, after two GCs) by node self size: compiled code (V8 code objects), JS values (objects, closures, strings, numbers, regexps), DOM (native: Blink's nodes), V8 internals (hidden, internal arrays, shapes); budget ≤ 1 %`,
+  },
   // Compare modes (compare.ts): requests per load, and requests beyond the distinct ones
   'compare-requests-off': { unit: 'requests', method: compare },
   'compare-duplicate-requests-off': { unit: 'requests', method: compareDuplicates },

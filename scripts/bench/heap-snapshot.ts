@@ -212,3 +212,66 @@ export function report(snapA: Indexed, snapB: Indexed, A: number, B: number): vo
     for (const i of [l[0], l[Math.floor(l.length / 2)], l[l.length - 1]]) if (i !== undefined) console.log(`  ${retainerPath(snapB, i)}`);
   }
 }
+
+/** The classes a snapshot's bytes are told by in the bench's heap figure. */
+export type HeapClass = 'compiled code' | 'JS values' | 'DOM (native)' | 'V8 internals';
+const CLASSES: readonly HeapClass[] = ['compiled code', 'JS values', 'DOM (native)', 'V8 internals'];
+
+/**
+ * A node type's class: `code` is V8's compiled code (bytecode, baseline, Maglev and TurboFan code);
+ * objects, closures, strings, numbers, regexps, symbols and bigints are the page's JS values;
+ * `native` nodes are Blink's (the DOM, canvases, observers); the rest (hidden, internal arrays such
+ * as feedback vectors and scope infos, object shapes, synthetic roots) is V8's own bookkeeping.
+ */
+export function classOf(type: string): HeapClass {
+  if (type === 'code') return 'compiled code';
+  if (type === 'native') return 'DOM (native)';
+  if (/^(object|closure|regexp|number|symbol|bigint|string|concatenated string|sliced string)$/.test(type)) return 'JS values';
+  return 'V8 internals';
+}
+
+export interface HeapGrowth {
+  /** Self size of every node, A and B. */
+  totalA: number;
+  totalB: number;
+  byClass: Record<HeapClass, { a: number; b: number }>;
+  /** The keys (constructor, or node type for strings, code and internals) that grew most, bytes. */
+  top: Array<{ key: string; cls: HeapClass; bytes: number; count: number }>;
+}
+
+/** What grew from snapshot A to B, by class and by constructor (self sizes). */
+export function heapGrowth(a: Indexed, b: Indexed, topN = 8): HeapGrowth {
+  const sum = (x: Indexed): { total: number; cls: Record<HeapClass, number> } => {
+    const cls = Object.fromEntries(CLASSES.map((c) => [c, 0])) as Record<HeapClass, number>;
+    let total = 0;
+    for (let i = 0; i < x.count; i++) {
+      const s = x.self(i);
+      total += s;
+      cls[classOf(x.type(i))] += s;
+    }
+    return { total, cls };
+  };
+  const sa = sum(a);
+  const sb = sum(b);
+  const ma = byCtor(a);
+  const mb = byCtor(b);
+  const typeOfKey = (k: string): string => /^\(([^)]+)\)/.exec(k)?.[1] ?? k.slice(0, k.indexOf(':'));
+  const top = [...mb.entries()]
+    .map(([k, v]) => ({ key: k, cls: classOf(typeOfKey(k)), bytes: v.size - (ma.get(k)?.size ?? 0), count: v.n - (ma.get(k)?.n ?? 0) }))
+    .filter((r) => r.bytes > 0)
+    .sort((p, q) => q.bytes - p.bytes)
+    .slice(0, topN);
+  const byClass = Object.fromEntries(CLASSES.map((c) => [c, { a: sa.cls[c], b: sb.cls[c] }])) as HeapGrowth['byClass'];
+  return { totalA: sa.total, totalB: sb.total, byClass, top };
+}
+
+/** The lines the bench prints for a heap figure over its budget. */
+export function heapGrowthLines(g: HeapGrowth): string[] {
+  const kb = (n: number): string => `${n >= 0 ? '+' : ''}${(n / 1024).toFixed(0)} KB`;
+  const pct = (a: number, b: number): string => (a === 0 ? 'new' : `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)} %`);
+  const out = [`  snapshot self sizes: ${(g.totalA / 1e6).toFixed(2)} → ${(g.totalB / 1e6).toFixed(2)} MB (${kb(g.totalB - g.totalA)}, ${pct(g.totalA, g.totalB)})`];
+  for (const [c, v] of Object.entries(g.byClass)) out.push(`  ${c.padEnd(14)} ${(v.a / 1e6).toFixed(2)} → ${(v.b / 1e6).toFixed(2)} MB  ${kb(v.b - v.a).padStart(9)}  ${pct(v.a, v.b)}`);
+  out.push('  grew most (constructor, or node type):');
+  for (const r of g.top) out.push(`    ${kb(r.bytes).padStart(9)} ${String(r.count >= 0 ? `+${r.count}` : r.count).padStart(7)} nodes  ${r.key}  [${r.cls}]`);
+  return out;
+}
