@@ -25,11 +25,12 @@ import { heapFigures, type HeapSample } from './bench/heap.ts';
 import { heapUsed, openRefreshSession, taskMs, type TickResult } from './bench/refresh.ts';
 import { rulesBench } from './bench/rules.ts';
 import { anchorBench, startAnchor } from './bench/anchor.ts';
+import { anchorUnavailable } from './bench/anchor-build.ts';
 import { rawRefreshes } from './bench/raw-refresh-figures.ts';
 import { attributionLines } from './bench/attribute.ts';
 import { HEAP_BUDGET_PCT, heapPlateau } from './bench/heap-plateau.ts';
 import { heapGrowthLines } from './bench/heap-snapshot.ts';
-import { knob, unknownKnobs } from './bench/options.ts';
+import { knob, knobGiven, unknownKnobs } from './bench/options.ts';
 import { measured, single, stated } from './bench/figures.ts';
 import { emit, median, progress, runAsScript, runCleanups } from './bench/stats.ts';
 import { ensurePrometheus } from './lib/binaries.ts';
@@ -372,7 +373,10 @@ async function main(): Promise<void> {
     }
 
     // Against the anchor (Prometheus's own UI, side by side): its own stack, stopped before the rest.
-    if (DATASETS.includes('anchor')) {
+    // In the default list, a machine without the anchor's source skips it and says why.
+    const anchorSkipped = DATASETS.includes('anchor') && !knobGiven('BENCH_DATASETS') ? anchorUnavailable(knob('BENCH_ANCHOR_GIT')) : null;
+    if (anchorSkipped) progress(`anchor: skipped (the figures against Prometheus's own UI):\n${anchorSkipped}`);
+    if (DATASETS.includes('anchor') && !anchorSkipped) {
       const setup = await startAnchor(ROOT, knob('BENCH_ANCHOR_PORT') + PORT_OFFSET);
       const browser = await launch();
       try {

@@ -42,6 +42,16 @@ export function missingSourceMessage(gitDir: string, why: string): string {
   ].join('\n');
 }
 
+/** Why the anchor cannot be built here (the plain message), or null when its source is there. */
+export function anchorUnavailable(gitDir: string): string | null {
+  try {
+    anchorCommit(gitDir);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
 /** The commit the anchor is built from (HEAD of the git directory); throws the plain message when there is none. */
 export function anchorCommit(gitDir: string): string {
   if (!existsSync(gitDir)) throw new Error(missingSourceMessage(gitDir, 'does not exist'));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { helpText, KNOBS, knob, unknownKnobs } from './options';
+import { helpText, KNOBS, knob, knobGiven, unknownKnobs } from './options';
 
 describe('knob', () => {
   it('gives the default when unset or empty', () => {
     expect(knob('BENCH_RUNS', {})).toBe(5);
     expect(knob('BENCH_RUNS', { BENCH_RUNS: '' })).toBe(5);
-    expect(knob('BENCH_DATASETS', {})).toEqual(['demo', 'fleet']);
+    expect(knob('BENCH_DATASETS', {})).toEqual(['anchor', 'demo', 'fleet']);
     expect(knob('BENCH_DIST', {})).toBeUndefined();
   });
 
@@ -25,9 +25,16 @@ describe('knob', () => {
     expect(knob('BENCH_FIGURES', { BENCH_PARTS: 'raw', BENCH_FIGURES: 'loads' })).toEqual(['loads']);
   });
 
+  it('tells a knob set (by its name or an alias) from one read as its default', () => {
+    expect(knobGiven('BENCH_DATASETS', {})).toBe(false);
+    expect(knobGiven('BENCH_DATASETS', { BENCH_DATASETS: '' })).toBe(false);
+    expect(knobGiven('BENCH_DATASETS', { BENCH_DATASETS: 'anchor,demo,fleet' })).toBe(true);
+    expect(knobGiven('BENCH_FIGURES', { BENCH_PARTS: 'raw' })).toBe(true);
+  });
+
   it('hands out a copy of a list default', () => {
     knob('BENCH_DATASETS', {}).push('rules');
-    expect(knob('BENCH_DATASETS', {})).toEqual(['demo', 'fleet']);
+    expect(knob('BENCH_DATASETS', {})).toEqual(['anchor', 'demo', 'fleet']);
   });
 });
 
