@@ -2,15 +2,15 @@
 // checks it). Established English terms (TTFT, ITL, KV cache, PromQL, …) stay in English, as
 // Chinese SRE / ML-infra engineers write them; metric names and PromQL are never translated.
 import type { Messages } from './en';
-import { zh as tracesZh } from './traces';
-import { zh as linesZh } from './lines';
-import { zh as diagnosisZh } from './diagnosis';
-import { zh as usageZh } from './usage';
-import { zh as instanceSplitZh } from './instance-split';
-import { zh as fleetHealth } from './fleet-health';
-import { zh as fleetViews } from './fleet-views';
-import { zh as gpusZh } from './gpus';
-import { routingZh } from './routing';
+import { zh as tracesZh } from './zh/traces';
+import { zh as linesZh } from './zh/lines';
+import { zh as diagnosisZh } from './zh/diagnosis';
+import { zh as usageZh } from './zh/usage';
+import { zh as instanceSplitZh } from './zh/instance-split';
+import { zh as fleetHealth } from './zh/fleet-health';
+import { zh as fleetViews } from './zh/fleet-views';
+import { zh as gpusZh } from './zh/gpus';
+import { routingZh } from './zh/routing';
 
 export const zhCN: Messages = {
   ...diagnosisZh,

@@ -67,7 +67,8 @@ describe('diagnose', () => {
 describe('evidence sentence', () => {
   it('fills the template, adds the extras it has figures for, and ends in the language', async () => {
     const { evidenceText } = await import('./region');
-    const { en, zh } = await import('../../i18n/diagnosis');
+    const { en } = await import('../../i18n/diagnosis');
+    const { zh } = await import('../../i18n/zh/diagnosis');
     const f = diagnose(new Map([['a', { ...base, kv_max: 0.99, queue_sum: 0.15 }]]), []).findings[0]!;
     const e = { kvMax: '99 %', queueShare: '75 %', queueMean: '30 ms', ttftMean: '40 ms', preemptions: '0 /s', signature: '–' };
     expect(evidenceText(f, e, en.diagnosis, false)).toBe('KV cache peaked at 99 %; queueing is 75 % of mean TTFT (30 ms of 40 ms); 0 /s preemptions.');
