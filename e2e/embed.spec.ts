@@ -1,5 +1,6 @@
 // Hosting and embedding: the built folder under a sub-path reads its config.json; a host page
 // on a second origin embeds the board and one panel and drives them by postMessage.
+import { readdirSync } from 'node:fs';
 import { expect, test, expectPanelState } from './fixtures';
 import { serveStatic, type StaticServer } from './support/static-server';
 import { freePortBlock } from './support/ports';
@@ -61,7 +62,7 @@ test('where a CSP refuses workers, the board still works: its queries run on the
   }
 });
 
-test('an embedded panel loads none of the board\'s own chunks; the board preloads them; one that fails is said where it goes', async ({ page, consoleErrors }) => {
+test('an embedded panel loads none of the board\'s own chunks nor the Chinese text; the board preloads them; one that fails is said where it goes', async ({ page, consoleErrors }) => {
   const html = await (await fetch(app.url)).text();
   const boardOnly = [...html.matchAll(/<meta name="inferwatch:chunks-[a-z]+" content="([^"]*)"/g)].flatMap((m) => m[1]!.split(' ').map((f) => f.replace(/^\.\//, '')));
   // The whole board, the header and the sections only the board shows are such chunks.
@@ -72,6 +73,15 @@ test('an embedded panel loads none of the board\'s own chunks; the board preload
   await page.goto(`${app.url}?engine=vllm&panel=ttft&kiosk=1`);
   await expectPanelState(page, 'ttft', 'ok');
   expect(asked.filter((p) => boardOnly.some((f) => p.endsWith(f)))).toEqual([]);
+  // An English page does not download the Chinese text (src/i18n/packs.ts); a Chinese one does.
+  const chinese = /\/zh-cn-[^/]*\.js$/;
+  expect(readdirSync('dist/assets').filter((f) => chinese.test(`/${f}`))).toHaveLength(1);
+  expect(asked.filter((p) => chinese.test(p))).toEqual([]);
+  asked.length = 0;
+  await page.goto(`${app.url}?engine=vllm&panel=ttft&kiosk=1&lang=zh-CN`);
+  await expectPanelState(page, 'ttft', 'ok');
+  await expect(page.getByRole('heading', { name: '首 token 延迟（TTFT）' })).toBeVisible();
+  expect(asked.filter((p) => chinese.test(p))).toHaveLength(1);
 
   // The board asks each of them once, as a modulepreload from boot.js, and its first render
   // already draws them: no commit of an empty page while a chunk is settling.

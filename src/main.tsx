@@ -15,6 +15,8 @@ import { loadRemembered } from './dashboard/backend/credentials';
 import { startDataWorker } from './prometheus';
 import { preloadBoardChunks } from './dashboard/board/chunks';
 import { parseUrlState } from './dashboard/url/url-state';
+import { pickLang } from './i18n/langs';
+import { loadLang } from './i18n/packs';
 import './index.css';
 
 /** The longest React's first render waits, once the app's chunk is in, for the first screen's queries to leave. */
@@ -41,6 +43,9 @@ loadRuntimeConfig()
     // One clock reading for the early keys and the app's first window (else a step boundary
     // crossed while React renders would give the panels other keys than the early requests).
     const bootNow = Date.now();
+    // The interface language's text, when it is not English (a lazy chunk, i18n/packs.ts): asked
+    // now, with the app's chunk, and in before the first render. If it fails, the page is English.
+    const langLoaded = loadLang(pickLang(firstState(config, window.location.search).lang, navigator.languages ?? [navigator.language])).catch(() => {});
     let firstScreenSent: Promise<void> | undefined;
     if (first.baseUrl) {
       const state = firstState(config, window.location.search);
@@ -59,6 +64,7 @@ loadRuntimeConfig()
       // started first would keep them waiting behind it (~90 ms in the embed's timeline).
       if (firstScreenSent) await Promise.race([firstScreenSent, new Promise((r) => setTimeout(r, FIRST_RENDER_HOLD_MS))]);
       await m.preloadBoardParts(shows);
+      await langLoaded;
       m.startApp(config, queryClient, credentials, bootNow);
     });
   })

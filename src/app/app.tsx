@@ -6,7 +6,7 @@ import { Dashboard } from '../dashboard/board/dashboard';
 import { useUrlState } from '../dashboard/url/use-url-state';
 import { loadRemembered, saveRemembered, withCredentials, type CredentialStore, type Credentials } from '../dashboard/backend/credentials';
 import { defaultsFrom } from './first-state';
-import { I18nContext, messagesFor, pickLang } from '../i18n';
+import { I18nContext, langReady, loadLang, messagesFor, pickLang, type Lang } from '../i18n';
 import { createQueryClient } from './query-client';
 
 function useSystemDark(): boolean {
@@ -19,6 +19,28 @@ function useSystemDark(): boolean {
     return () => mq.removeEventListener('change', on);
   }, []);
   return dark;
+}
+
+/**
+ * The language shown: the one wanted once its pack is loaded (i18n/packs.ts), until then the one
+ * shown before (English at first; the boot path loads the first language's pack before the first
+ * render, so a page opened in Chinese never shows English first).
+ */
+function useShownLang(wanted: Lang): Lang {
+  const [shown, setShown] = useState<Lang>(() => (langReady(wanted) ? wanted : 'en'));
+  useEffect(() => {
+    let live = true;
+    loadLang(wanted).then(
+      () => {
+        if (live) setShown(wanted);
+      },
+      (err: unknown) => console.warn(`inferwatch: the ${wanted} interface text did not load; the page stays in the language it shows.`, err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return langReady(wanted) ? wanted : shown;
 }
 
 export function App({
@@ -46,7 +68,7 @@ export function App({
   const [{ state, problems }, setState] = useUrlState(defaults);
   const systemDark = useSystemDark();
   const theme = state.theme === 'auto' ? (systemDark ? 'dark' : 'light') : state.theme;
-  const lang = pickLang(state.lang, navigator.languages ?? [navigator.language]);
+  const lang = useShownLang(pickLang(state.lang, navigator.languages ?? [navigator.language]));
   const i18n = useMemo(() => ({ lang, t: messagesFor(lang) }), [lang]);
 
   // The first render is committed (every section mounted): a boot step of the bench's timeline.

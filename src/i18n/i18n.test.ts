@@ -1,16 +1,19 @@
 // The Simplified Chinese tables: zh-CN has exactly the keys of en (functions with the same arity,
 // returning Chinese that uses their arguments), and every catalog panel / stat of both engines
 // has a Chinese entry — none missing, none stale.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogs } from '../catalog';
 import type { EngineId } from '../catalog/types';
 import { flagText, panelText, statTitle } from './catalog-text';
 import { catalogZh } from './catalog-zh';
 import { en } from './en';
-import { messagesFor } from './index';
+import { loadLang, messagesFor } from './index';
 import { zhCN } from './zh-CN';
 
 const CJK = /[\u3400-\u4dbf\u4e00-\u9fff]/;
+
+// The Chinese text is a pack loaded on demand (packs.ts): these tests read it loaded.
+beforeAll(() => loadLang('zh-CN'));
 const ENGINES = Object.keys(catalogs) as EngineId[];
 
 type Fn = (...args: unknown[]) => unknown;
@@ -174,5 +177,29 @@ describe('panelText / statTitle', () => {
     const ghost = { ...base, id: 'no-such-panel', notAvailable: 'Gone.' };
     expect(panelText(ghost, 'vllm', 'zh-CN')).toEqual({ title: ghost.title, description: ghost.description, notAvailable: 'Gone.' });
     expect(statTitle({ ...stat, id: 'no-such-stat' }, 'vllm', 'zh-CN')).toBe(stat.title);
+  });
+});
+
+describe('the Chinese pack, loaded on demand', () => {
+  it('is English until loaded, then Chinese everywhere the language shows', async () => {
+    vi.resetModules();
+    const packs = await import('./packs');
+    const index = await import('./index');
+    const text = await import('./catalog-text');
+    const errors = await import('./error-text');
+    const { PrometheusError } = await import('../prometheus');
+    const { vllmCatalog } = await import('../catalog');
+    const ttft = vllmCatalog.panels.find((p) => p.id === 'ttft')!;
+    const timeout = new PrometheusError({ kind: 'network', message: 'The backend did not answer in time.', timedOut: true });
+    expect(packs.langReady('zh-CN')).toBe(false);
+    expect(index.messagesFor('zh-CN').connect).toBe(en.connect);
+    expect(text.panelText(ttft, 'vllm', 'zh-CN').title).toBe(ttft.title);
+    expect(errors.errorText(timeout, 'zh-CN')).toBe(timeout.message);
+    await Promise.all([packs.loadLang('zh-CN'), packs.loadLang('zh-CN')]);
+    expect(packs.langReady('zh-CN')).toBe(true);
+    expect(index.messagesFor('zh-CN').connect).toBe('连接');
+    expect(text.panelText(ttft, 'vllm', 'zh-CN').title).toMatch(CJK);
+    expect(errors.errorText(timeout, 'zh-CN')).toMatch(CJK);
+    expect(errors.errorText(timeout, 'en')).toBe(timeout.message);
   });
 });

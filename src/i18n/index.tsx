@@ -1,27 +1,17 @@
-// The interface language: one table per language, chosen from the URL, then the browser.
+// The interface language: one table per language, chosen from the URL, then the browser. English
+// is here; the others are packs loaded on demand (packs.ts).
 import { createContext, useContext } from 'react';
 import { en, type Messages } from './en';
-import { zhCN } from './zh-CN';
+import { langPack } from './packs';
 
 export type { Messages };
 import type { Lang } from './langs';
-export { LANGS, type Lang } from './langs';
+export { LANGS, pickLang, type Lang } from './langs';
+export { langReady, loadLang } from './packs';
 
-const tables: Record<Lang, Messages> = { en, 'zh-CN': zhCN };
-
-/** The language for this page: the URL's `lang`, then the browser's preferred languages. */
-export function pickLang(fromUrl: Lang | null, navigatorLanguages: readonly string[]): Lang {
-  if (fromUrl) return fromUrl;
-  for (const l of navigatorLanguages) {
-    const low = l.toLowerCase();
-    if (low.startsWith('zh')) return 'zh-CN';
-    if (low.startsWith('en')) return 'en';
-  }
-  return 'en';
-}
-
+/** The table of `lang`: English for English, and for a language whose pack is not loaded yet. */
 export function messagesFor(lang: Lang): Messages {
-  return tables[lang];
+  return lang === 'en' ? en : (langPack(lang)?.messages ?? en);
 }
 
 export const I18nContext = createContext<{ lang: Lang; t: Messages }>({ lang: 'en', t: en });

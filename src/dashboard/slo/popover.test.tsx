@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nContext, messagesFor, type Lang } from '../../i18n';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nContext, loadLang, messagesFor, type Lang } from '../../i18n';
 import { SloPopover } from './popover';
 import type { EffectiveSlo } from './queries';
 
@@ -21,6 +21,8 @@ function open(lang: Lang) {
 }
 
 describe('SloPopover', () => {
+  beforeAll(() => loadLang('zh-CN'));
+
   it('refuses a wrong threshold with the reason in the page language and keeps the URL as it was', () => {
     const setState = open('zh-CN');
     const dialog = screen.getByRole('dialog');
