@@ -45,10 +45,10 @@ loadRuntimeConfig()
     const bootNow = Date.now();
     // The interface language's text, when it is not English (a lazy chunk, i18n/packs.ts): asked
     // now, with the app's chunk, and in before the first render. If it fails, the page is English.
-    const langLoaded = loadLang(pickLang(firstState(config, window.location.search).lang, navigator.languages ?? [navigator.language])).catch(() => {});
+    const state = firstState(config, window.location.search);
+    const langLoaded = loadLang(pickLang(state.lang, navigator.languages ?? [navigator.language])).catch(() => {});
     let firstScreenSent: Promise<void> | undefined;
     if (first.baseUrl) {
-      const state = firstState(config, window.location.search);
       const viewport = readViewport();
       const early = startEarlyDiscovery(window.location.search, window.location.origin, bootNow, first.headers, first.baseUrl, {
         state,
