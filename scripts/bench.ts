@@ -448,7 +448,9 @@ async function main(): Promise<void> {
         const { figure, growth } = await heapPlateau({ app, promUrl: t.promUrl, dataset: t.name, clockStartMs: heapClockStart(t, o.heapTicks), ticks: o.heapTicks, baseTick: o.heapBase, every: 5 });
         emit(figure);
         if (figure.median > HEAP_BUDGET_PCT)
-          progress(`${t.name}: the JS heap grew ${figure.median} % from tick ${o.heapBase} to ${o.heapTicks} (over its ${HEAP_BUDGET_PCT} % budget); where (heap snapshots at both ticks, self sizes):\n${heapGrowthLines(growth).join('\n')}`);
+          progress(
+            `${t.name}: the JS heap grew ${figure.median} % from tick ${o.heapBase} to ${o.heapTicks} (over its ${HEAP_BUDGET_PCT} % budget; ${String(figure.ticksPerMinuteAtBase)} and ${String(figure.ticksPerMinuteAtEnd)} ticks in the minute before each: the query cache holds a minute of windows, so a rate that changed moves the figure); where (heap snapshots at both ticks, self sizes):\n${heapGrowthLines(growth).join('\n')}`,
+          );
       }
       if (FIGURES.includes('compare')) {
         progress(`${t.name}: compare (requests per distinct query)`);

@@ -31,9 +31,13 @@ export async function heapPlateau(o: HeapPlateauOptions): Promise<{ figure: Figu
   let snapA: Indexed | null = null;
   let growth: HeapGrowth;
   const t0 = Date.now();
+  // When each tick ended (wall ms): the query cache keeps 60 s of wall time, so the windows it holds
+  // at a sample follow the tick rate; the figure says the rate at its base and at its end.
+  const endedAt: number[] = [];
   try {
     for (let i = 1; i <= o.ticks; i++) {
       await s.tick();
+      endedAt[i] = Date.now();
       if (i === o.baseTick) snapA = index(parseSnapshot(await s.heapSnapshot()));
       if (i % o.every === 0 || i === o.baseTick || i === o.ticks) samples.push({ tick: i, bytes: await s.heapUsed() });
       if (i % 250 === 0) progress(`${o.dataset} heap run ${i}/${o.ticks} (${((Date.now() - t0) / 60_000).toFixed(1)} min), ${((samples[samples.length - 1]?.bytes ?? 0) / 1e6).toFixed(2)} MB`);
@@ -43,6 +47,13 @@ export async function heapPlateau(o: HeapPlateauOptions): Promise<{ figure: Figu
     await s.close();
   }
   const f = heapFigures(samples, o.baseTick);
+  // Ticks per minute over the 60 s of wall time before the base tick and before the last.
+  const rateBefore = (tick: number): number => {
+    const end = endedAt[tick] as number;
+    let n = 0;
+    for (let i = tick; i > 0 && (endedAt[i] as number) > end - 60_000; i--) n++;
+    return n;
+  };
   const from = samples.filter((x) => x.tick >= o.baseTick).map((x) => x.bytes);
   const cls = Object.fromEntries(Object.entries(growth.byClass).map(([c, v]) => [c, { fromBytes: v.a, toBytes: v.b, growthPct: v.a === 0 ? null : Math.round(((v.b - v.a) / v.a) * 1000) / 10 }]));
   const figure = stated(
@@ -59,6 +70,8 @@ export async function heapPlateau(o: HeapPlateauOptions): Promise<{ figure: Figu
       maxBytes: Math.max(...from),
       snapshotGrowthByClass: cls,
       wallMinutes: Math.round((Date.now() - t0) / 6000) / 10,
+      ticksPerMinuteAtBase: rateBefore(o.baseTick),
+      ticksPerMinuteAtEnd: rateBefore(o.ticks),
       samples: samples.map((x) => [x.tick, x.bytes]),
     },
     { base: o.baseTick, last: o.ticks, every: o.every },
