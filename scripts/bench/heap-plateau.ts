@@ -1,7 +1,7 @@
 // The heap budget's figure (issue 32: JS heap growth within 1 % from tick 1000 to tick 3000 of a
 // page left open), in the raw refresh session (raw-refresh-session.ts: no Playwright, `Date` moved
 // 5 s per tick, `refresh=1m`), and where the growth is: two heap snapshots, at the base tick and
-// at the last, told apart by class (V8's compiled code, the page's JS values, V8's bookkeeping)
+// at the last, told apart by class (V8's compiled code, the page's JS values, Blink's DOM, V8's bookkeeping)
 // and by constructor (heap-snapshot.ts). Called by scripts/bench.ts (`BENCH_FIGURES=heap`).
 import { stated } from './figures.ts';
 import { heapFigures, type HeapSample } from './heap.ts';

@@ -58,7 +58,7 @@ export const KNOBS = {
     default: ['loads', 'refreshes', 'raw', 'heap', 'compare', 'heatmap'],
     choices: ['loads', 'refreshes', 'raw', 'heap', 'compare', 'heatmap'],
     parts: ['bench'],
-    doc: 'figures per dataset: loads, refreshes, raw (the refresh figures without Playwright), heap (the heap budget: BENCH_HEAP_TICKS raw-mode ticks, ~12 min on the demo), compare, heatmap (fleet only)',
+    doc: 'figures per dataset: loads, refreshes, raw (the refresh figures without Playwright), heap (the heap budget: BENCH_HEAP_TICKS raw-mode ticks, ~14 min on the demo, ~32 on the fleet), compare, heatmap (fleet only)',
     aliases: [{ name: 'BENCH_PARTS', read: (v: string) => v.replace(/\brefresh\b/g, 'refreshes'), doc: 'older name of BENCH_FIGURES (its `refresh` is read as `refreshes`); BENCH_FIGURES wins when both are set' }],
   },
   BENCH_RAW_REFRESHES: { kind: 'number', default: 60, parts: ['bench'], doc: 'raw-mode ticks on the demo' },

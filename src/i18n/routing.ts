@@ -1,5 +1,5 @@
-// Strings of the Routing section (routers and gateways in front of the engines), en and zh.
-// Spread into en.ts / zh-CN.ts under `routing`; the type check proves both have every key.
+// Strings of the Routing section (routers and gateways in front of the engines), in English; the
+// Chinese half is zh/routing.ts. Spread into en.ts / zh-CN.ts under `routing`; the type check proves both have every key.
 import type { UnjoinedReason } from '../catalog/routers/join';
 
 const en = {
