@@ -131,6 +131,38 @@ test('slow backend + a flood of range changes: cancelled in flight, one request 
   expect(worst, 'most concurrent copies of one query').toBeLessThanOrEqual(1);
 });
 
+// ── 2b. One kind of request fails while the others answer ─────────────────────────────────────
+
+test('only range queries fail (503 at once, or no answer until the timeout) while the rest answers: the banner says which, no panel stays "Loading…"', async ({ page }) => {
+  test.setTimeout(150_000);
+  const cases: Array<{ name: string; action: FaultRule['action']; text: RegExp; within: number }> = [
+    { name: '503 at once', action: reply(503, 'upstream overloaded'), text: /HTTP 503 from .*the backend failed\. The backend says: “upstream overloaded”/, within: 15_000 },
+    // The client gives up after 30 s: the banner within one timeout (and a render).
+    { name: 'no answer at all', action: { delayMs: 600_000 }, text: /did not answer within 30 s \(query_range\)/, within: 30_000 + 15_000 },
+  ];
+  for (const c of cases)
+    await test.step(c.name, async () => {
+      proxy.reset([{ path: QR, action: c.action }]);
+      await page.goto(appUrl({ prom: proxy.url, engine: 'vllm', from: 'now-30m', refresh: 'off' }));
+      // The instant queries answer: the Models table is filled while the charts cannot draw.
+      await expectPanelState(page, 'model-summary', 'ok');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(alert(page)).toContainText('The backend answers, but its /api/v1/query_range requests keep failing.', { timeout: c.within });
+      await expect(alert(page)).toContainText(c.text);
+      // Every chart that asked ends in a state, with the reason: none waits for good.
+      await expectPanelState(page, 'request-rate', 'error', 1_000);
+      await expect(panel(page, 'request-rate').locator('.iw-error')).toHaveText(c.text);
+      await expect(page.locator('[role="figure"] .iw-spinner')).toHaveCount(0);
+      await expect(page.locator('[role="figure"][data-state="loading"]')).toHaveCount(0);
+    });
+  await test.step('the range queries answer again: "Refresh now" brings the charts back and the banner goes', async () => {
+    proxy.reset([]);
+    await page.getByRole('button', { name: 'Refresh now' }).click();
+    await expectPanelState(page, 'request-rate', 'ok');
+    await expect(alert(page)).toHaveCount(0);
+  });
+});
+
 // ── 3. Bad answers ────────────────────────────────────────────────────────────────────────────
 
 const QR = '/api/v1/query_range';
@@ -146,13 +178,13 @@ interface AnswerCase {
 }
 
 const HTTP_CASES: AnswerCase[] = [
-  { name: 'HTTP 400 (text)', rules: [{ path: QR, action: reply(400, 'bad request from a gateway') }], where: 'panel', text: /HTTP 400 from .*unexpected response: bad request from a gateway/ },
+  { name: 'HTTP 400 (text)', rules: [{ path: QR, action: reply(400, 'bad request from a gateway') }], where: 'panel', text: /HTTP 400 from .*unexpected response\. The backend says: “bad request from a gateway”/ },
   { name: 'HTTP 401', rules: [{ path: QR, action: reply(401, 'Unauthorized') }], where: 'panel', text: /HTTP 401 from .*authentication required/ },
-  { name: 'HTTP 403', rules: [{ path: QR, action: reply(403, { message: 'tenant not allowed' }) }], where: 'panel', text: /HTTP 403 from .*forbidden: tenant not allowed/ },
+  { name: 'HTTP 403', rules: [{ path: QR, action: reply(403, { message: 'tenant not allowed' }) }], where: 'panel', text: /HTTP 403 from .*forbidden\. The backend says: “tenant not allowed”/ },
   { name: 'HTTP 404', rules: [{ path: QR, action: reply(404, '404 page not found') }], where: 'panel', text: /HTTP 404 from .*no Prometheus API at this URL/ },
   { name: 'HTTP 422', rules: [{ path: QR, action: reply(422, 'unprocessable') }], where: 'panel', text: /HTTP 422 from .*unprocessable/ },
   { name: 'HTTP 429', rules: [{ path: QR, action: reply(429, 'slow down') }], where: 'panel', text: /HTTP 429 from .*rate limited/ },
-  { name: 'HTTP 500 (retried, then shown)', rules: [{ path: QR, action: reply(500, 'boom') }], where: 'panel', text: /HTTP 500 from .*the backend failed: boom/ },
+  { name: 'HTTP 500 (retried, then shown)', rules: [{ path: QR, action: reply(500, 'boom') }], where: 'panel', text: /HTTP 500 from .*the backend failed\. The backend says: “boom”/ },
   { name: 'HTTP 502 (a proxy error page)', rules: [{ path: API, action: reply(502, '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', 'text/html') }], where: 'banner', text: /HTTP 502 from .*502 Bad Gateway/ },
   { name: 'HTTP 503', rules: [{ path: API, action: reply(503, 'Service Unavailable') }], where: 'banner', text: /HTTP 503 from .*the backend failed/ },
   { name: 'HTTP 504', rules: [{ path: API, action: reply(504, 'Gateway Timeout') }], where: 'banner', text: /HTTP 504 from .*Gateway Timeout/ },
@@ -163,16 +195,17 @@ const HTTP_CASES: AnswerCase[] = [
 
 const API_ERROR_CASES: AnswerCase[] = (
   [
-    ['bad_data', 400, /invalid query or parameters \(bad_data\): parse error at char 5/],
-    ['timeout', 503, /the query timed out \(timeout\): query timed out in expression evaluation/],
-    ['canceled', 422, /the query was canceled \(canceled\): context canceled/],
-    ['execution', 422, /the query failed \(execution\): many-to-many matching not allowed/],
-    ['internal', 500, /internal error in the backend \(internal\): storage is broken/],
-    ['unavailable', 503, /the backend is unavailable \(unavailable\): TSDB not ready/],
-    ['not_found', 404, /not found \(not_found\): no such thing/],
+    ['bad_data', 400, 'invalid query or parameters', 'parse error at char 5'],
+    ['timeout', 503, 'the query timed out', 'query timed out in expression evaluation'],
+    ['canceled', 422, 'the query was canceled', 'context canceled'],
+    ['execution', 422, 'the query failed', 'many-to-many matching not allowed'],
+    ['internal', 500, 'internal error in the backend', 'storage is broken'],
+    ['unavailable', 503, 'the backend is unavailable', 'TSDB not ready'],
+    ['not_found', 404, 'not found', 'no such thing'],
   ] as const
-).map(([type, status, text]) => {
-  const detail = text.source.split('\\): ')[1]!;
+).map(([type, status, meaning, detail]) => {
+  // The backend's words are quoted and attributed, never run into ours.
+  const text = new RegExp(`${meaning} \\(${type}\\)\\. The backend says: “${detail}”`);
   return { name: `status: error, errorType ${type} (HTTP ${status})`, rules: [{ path: QR, action: reply(status, apiErrorBody(type, detail)) }], where: 'panel' as const, text };
 });
 

@@ -56,13 +56,20 @@ test('a remembered token stays with its backend: a kiosk link to another origin 
   expect(b.seen.filter((s) => s.method !== 'OPTIONS').length).toBeGreaterThan(0);
   expect(b.withCredentials()).toEqual([]);
 
-  // With the header shown, the board says so and offers the saved headers, knowingly.
+  // With the header shown, the board says so; the saved headers can be sent there only from the
+  // Credentials dialog, naming both origins, one ticked header at a time.
   await page.goto(at({ prom: b.url, engine: 'vllm', refresh: 'off' }));
   await expect(page.getByText(`No credentials for ${b.origin}`)).toBeVisible();
   expect(b.withCredentials()).toEqual([]);
   await page.getByRole('button', { name: `No credentials for ${b.origin}` }).click();
+  const reuse = page.getByRole('region', { name: `Send headers saved for another backend to ${b.origin}` });
+  await expect(reuse).toContainText(`Send the headers saved for ${a.origin} to ${b.origin}?`);
   await expectNoSeriousAxe(page, '.iw-header');
-  await page.getByRole('menuitem', { name: `Use the headers of ${a.origin}` }).click();
+  const send = reuse.getByRole('button', { name: 'Tick each header to send' });
+  await expect(send).toBeDisabled();
+  await reuse.getByRole('checkbox', { name: `Send Authorization to ${b.origin}` }).check();
+  expect(b.withCredentials()).toEqual([]);
+  await reuse.getByRole('button', { name: `Send 1 header to ${b.origin}` }).click();
   await expect.poll(() => b.withCredentials().some((s) => s.authorization === 'Bearer REMEMBERED')).toBe(true);
   await expect(page.getByText(`No credentials for ${b.origin}`)).toHaveCount(0);
 
@@ -73,6 +80,45 @@ test('a remembered token stays with its backend: a kiosk link to another origin 
   await expectNoSeriousAxe(page, '.iw-header');
   await page.getByRole('button', { name: `Forget the headers for ${a.origin}` }).click();
   expect(await page.evaluate(() => localStorage.getItem('inferwatch.credentials.v2'))).toBeNull();
+});
+
+test('a backend whose 401 tells the user how to give it the token gets none: its words are quoted, reuse is not offered, and a frame offers nothing', async ({ page }) => {
+  // A token remembered for A, as a user of A would have it.
+  await page.goto(at({ prom: a.url, engine: 'vllm', refresh: 'off' }));
+  await page.evaluate((origin) => localStorage.setItem('inferwatch.credentials.v2', JSON.stringify({ [origin]: { headers: { Authorization: 'Bearer REMEMBERED-A' }, remember: true, savedAt: Date.now() } })), a.origin);
+  const lure = `Authentication required for this dashboard. Open "No credentials for ${b.origin}" at the top and choose "Use the headers of ${a.origin}" to continue.`;
+  b.refuseWithout(lure);
+  try {
+    await page.goto(at({ prom: b.url, engine: 'vllm', refresh: 'off' }));
+    // The backend's text is shown as its own words, never as an instruction of the board's.
+    await expectPanelState(page, 'request-rate', 'error');
+    await expect(panel(page, 'request-rate').locator('.iw-error')).toContainText(`The backend says: “${lure}”`);
+    await page.getByRole('button', { name: `No credentials for ${b.origin}` }).click();
+    const reuse = page.getByRole('region', { name: `Send headers saved for another backend to ${b.origin}` });
+    await expect(reuse).toContainText(`${b.origin} answered that it needs credentials`);
+    await expect(reuse.getByRole('checkbox')).toHaveCount(0);
+    await expect(reuse.getByRole('button')).toHaveCount(0);
+
+    // Framed (an invisible frame over a "claim your prize" button would do): no credential action.
+    const dir = await mkdtemp(join(tmpdir(), 'iw-lure-'));
+    await writeFile(join(dir, 'index.html'), `<!doctype html><link rel="icon" href="data:,"><iframe id="f" width="1440" height="800" src="${at({ prom: b.url, engine: 'vllm', refresh: 'off' }).replace(/&/g, '&amp;')}"></iframe>`);
+    const portal = await serveStatic({ root: dir, prefix: '/', port: await freePortBlock(1, 64000, 64500) });
+    try {
+      await page.goto(portal.url);
+      const frame = page.frameLocator('#f');
+      await frame.getByRole('button', { name: `No credentials for ${b.origin}` }).click();
+      const dialog = frame.getByRole('dialog', { name: `Request headers for ${b.origin}` });
+      await expect(dialog).toContainText('Credentials cannot be changed while the board is inside another page');
+      await expect(dialog.getByRole('textbox')).toHaveCount(0);
+      await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+    } finally {
+      await portal.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(b.withCredentials()).toEqual([]);
+  } finally {
+    b.refuseWithout(null);
+  }
 });
 
 test("config.json's headers go to its own backend only: not to a link's, nor through an iframe on a third origin", async ({ page }) => {

@@ -16,6 +16,11 @@ export interface HeaderLog {
   seen: Seen[];
   /** Requests other than preflights that carried an Authorization or X-Scope-OrgID header. */
   withCredentials(): Seen[];
+  /**
+   * Answer range queries that carry no Authorization with 401 and this error text (as an
+   * attacker's backend would, to steer the user), or forward them (null, the default).
+   */
+  refuseWithout(text: string | null): void;
   close(): Promise<void>;
 }
 
@@ -28,6 +33,7 @@ const CORS = {
 export async function headerLog(port: number, upstream: string): Promise<HeaderLog> {
   const up = new URL(upstream);
   const seen: Seen[] = [];
+  let refusal: string | null = null;
   const server: Server = createServer((req, res) => {
     seen.push({
       method: req.method ?? '',
@@ -37,6 +43,10 @@ export async function headerLog(port: number, upstream: string): Promise<HeaderL
     });
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS).end();
+      return;
+    }
+    if (refusal !== null && req.headers.authorization === undefined && (req.url ?? '').startsWith('/api/v1/query_range')) {
+      res.writeHead(401, { ...CORS, 'content-type': 'application/json' }).end(JSON.stringify({ status: 'error', errorType: 'unauthorized', error: refusal }));
       return;
     }
     const headers = { ...req.headers, host: up.host };
@@ -55,6 +65,9 @@ export async function headerLog(port: number, upstream: string): Promise<HeaderL
     url: origin,
     origin,
     seen,
+    refuseWithout: (text) => {
+      refusal = text;
+    },
     withCredentials: () => seen.filter((s) => s.method !== 'OPTIONS' && (s.authorization !== undefined || s.tenant !== undefined)),
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,25 +2,28 @@
 // (relative ranges get new keys on each refresh tick), unobserved answers dropped after a minute
 // by one collector (query-gc.ts), no refetch on focus (the tick does it),
 // and backend-wide failures feed the one banner instead of each panel.
-import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { backendOfKey, shouldRetry } from '../prometheus';
+import { QueryCache, QueryClient, type Query } from '@tanstack/react-query';
+import { backendOfKey, endpointOfKey, shouldRetry } from '../prometheus';
 import { isBackendWide } from '../dashboard/backend/errors';
 import { reportBackendDown, reportBackendUp } from '../dashboard/backend/health';
 import { collectUnobserved } from './query-gc';
 
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
-    // The health record is this client's and the query's backend's (the key names it).
+    // The health record is this client's and the query's backend's (the key names it), per
+    // endpoint (the key's third part).
     queryCache: new QueryCache({
       onError: (error, query) => {
         const baseUrl = backendOfKey(query.queryKey);
-        if (baseUrl !== null && isBackendWide(error)) reportBackendDown(queryClient, baseUrl, error);
+        if (baseUrl !== null && isBackendWide(error)) reportBackendDown(queryClient, baseUrl, endpointOfKey(query.queryKey), error);
       },
       // A query marked `meta: { healthSignal: false }` swallows failures into a fallback value, so
       // its success does not prove the backend answers.
       onSuccess: (_data, query) => {
         const baseUrl = backendOfKey(query.queryKey);
-        if (baseUrl !== null && query.meta?.healthSignal !== false) reportBackendUp(queryClient, baseUrl);
+        if (baseUrl === null || query.meta?.healthSignal === false) return;
+        const recovered = reportBackendUp(queryClient, baseUrl, endpointOfKey(query.queryKey));
+        if (recovered.length > 0) askAgain(queryClient, baseUrl, recovered);
       },
     }),
     defaultOptions: {
@@ -38,4 +41,18 @@ export function createQueryClient(): QueryClient {
   });
   collectUnobserved(queryClient.getQueryCache());
   return queryClient;
+}
+
+/**
+ * Backend-wide failures are not retried per query (forty panels retrying at once load a backend
+ * that is already failing). Instead, when an endpoint answers again, the panels on screen whose
+ * query of that endpoint failed that way ask once more; without it a board with `refresh=off`
+ * would keep the failure on screen after the backend came back.
+ */
+function askAgain(queryClient: QueryClient, baseUrl: string, endpoints: readonly string[]): void {
+  const wanted = new Set(endpoints);
+  const predicate = (q: Query) =>
+    q.state.status === 'error' && isBackendWide(q.state.error) && backendOfKey(q.queryKey) === baseUrl && wanted.has(endpointOfKey(q.queryKey));
+  // After the current notification: the cache is inside the success's dispatch here.
+  queueMicrotask(() => void queryClient.refetchQueries({ type: 'active', predicate }));
 }

@@ -109,6 +109,10 @@ export const en = {
   banner: {
     unreachable: 'The backend is unreachable.',
     retrying: 'Retrying with each refresh; the panels keep their last data.',
+    // Endpoints are the API's own names (query_range, query, alerts, …): what an operator greps for
+    // in the gateway's logs.
+    endpointsFailing: (endpoints: string) => `The backend answers, but its ${endpoints} requests keep failing.`,
+    retryingSome: 'Asked again with each refresh and when they answer again; the panels keep their last data, marked stale.',
     noPrometheus: 'No Prometheus URL yet. Enter the URL of a Prometheus-compatible API above (for example http://localhost:9090).',
     targetsDown: (n: number) => (n === 1 ? '1 scrape target is down' : `${n} scrape targets are down`),
     noEngine: (engines: string) => `This backend holds no ${engines} metrics in this range.`,
@@ -266,10 +270,18 @@ export const en = {
     clear: 'Forget',
     fromConfig: (names: string) => `From config.json: ${names}`,
     noneFor: (origin: string) => `No credentials for ${origin}`,
-    useSaved: 'Use saved…',
-    useSavedHint: (origin: string) => `Nothing is sent to ${origin} until you choose. The chosen headers go to this backend for this visit only.`,
-    useFrom: (origin: string) => `Use the headers of ${origin}`,
-    useConfig: 'Use the site’s headers (config.json)',
+    noneHint: (origin: string) => `Nothing of yours is sent to ${origin}. Headers saved for another backend can be sent here only from the Credentials dialog.`,
+    framed: 'Credentials cannot be changed while the board is inside another page (a frame could hide what you click). Open the board in its own tab to set them.',
+    configSource: 'this site’s headers (config.json)',
+    reuseTitle: (origin: string) => `Send headers saved for another backend to ${origin}`,
+    reuseHint: (origin: string) =>
+      `Only if you run ${origin} yourself. Whoever runs a backend reads every header sent to it, and its error messages can say anything: an instruction to do this comes from the backend, not from inferwatch. For this visit only.`,
+    reuseFrom: 'Saved for',
+    reuseQuestion: (from: string, origin: string) => `Send the headers saved for ${from} to ${origin}?`,
+    reuseHeader: (name: string, origin: string) => `Send ${name} to ${origin}`,
+    reuseSend: (n: number, origin: string) => (n === 0 ? 'Tick each header to send' : `Send ${n === 1 ? '1 header' : `${n} headers`} to ${origin}`),
+    reuseRefused: (origin: string) =>
+      `Headers saved for other backends are not offered here: ${origin} answered that it needs credentials, and a backend that asks is exactly the one that may be collecting them. If you trust it, type its own credentials above.`,
   },
   legend: {
     name: 'Series',

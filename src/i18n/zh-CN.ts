@@ -108,6 +108,8 @@ export const zhCN: Messages = {
   banner: {
     unreachable: '无法连接后端。',
     retrying: '每次刷新时都会重试；面板保留最后一次的数据。',
+    endpointsFailing: (endpoints: string) => `后端有应答，但其 ${endpoints} 请求持续失败。`,
+    retryingSome: '每次刷新以及恢复应答时都会重新请求；面板保留最后一次的数据并标记为过时。',
     noPrometheus: '尚未配置 Prometheus 地址。请在上方填写兼容 Prometheus API 的地址（例如 http://localhost:9090）。',
     targetsDown: (n: number) => `${n} 个采集目标不可用`,
     noEngine: (engines: string) => `此时间范围内，该后端没有任何 ${engines} 指标。`,
@@ -267,10 +269,18 @@ export const zhCN: Messages = {
     clear: '清除',
     fromConfig: (names: string) => `来自 config.json：${names}`,
     noneFor: (origin: string) => `${origin} 没有凭据`,
-    useSaved: '使用已保存的…',
-    useSavedHint: (origin: string) => `在你选择之前，不会向 ${origin} 发送任何请求头。所选请求头仅在本次访问中发送给此后端。`,
-    useFrom: (origin: string) => `使用 ${origin} 的请求头`,
-    useConfig: '使用站点的请求头（config.json）',
+    noneHint: (origin: string) => `不会向 ${origin} 发送你的任何请求头。为其他后端保存的请求头只能在“凭据”对话框中发送到这里。`,
+    framed: '看板嵌在其他页面中时不能修改凭据（外层页面可能遮住你点击的内容）。请在单独的标签页中打开看板再设置。',
+    configSource: '本站点的请求头（config.json）',
+    reuseTitle: (origin: string) => `把为其他后端保存的请求头发送给 ${origin}`,
+    reuseHint: (origin: string) =>
+      `仅当 ${origin} 由你自己运维时才这样做。后端的运营者能读到发给它的每个请求头，它的错误信息也可以写任何内容：要求你这样做的提示来自后端，而不是 inferwatch。仅限本次访问。`,
+    reuseFrom: '保存于',
+    reuseQuestion: (from: string, origin: string) => `把为 ${from} 保存的请求头发送给 ${origin}？`,
+    reuseHeader: (name: string, origin: string) => `把 ${name} 发送给 ${origin}`,
+    reuseSend: (n: number, origin: string) => (n === 0 ? '逐个勾选要发送的请求头' : `把 ${n} 个请求头发送给 ${origin}`),
+    reuseRefused: (origin: string) =>
+      `这里不提供为其他后端保存的请求头：${origin} 的应答要求提供凭据，而主动索要凭据的后端正可能在收集它们。如果你信任它，请在上方输入它自己的凭据。`,
   },
   legend: {
     name: '序列',

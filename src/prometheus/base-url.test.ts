@@ -42,8 +42,13 @@ describe('validateBaseUrl rejects', () => {
     ['http://h:9090/?x=1', /query string/],
     ['http://h:9090/#frag', /query string or fragment/],
     ['http://', /not a valid URL/],
+    // Encoded separators the parser keeps but servers decode (a path prefix would be bypassed).
+    ['http://gw.example/tenant-a/..%2Ftenant-b', /encoded slash, backslash or dot/],
+    ['http://gw.example/tenant-a/%2e%2e/tenant-b', /encoded slash/],
+    ['http://gw.example/tenant-a/..%5Ctenant-b', /encoded slash/],
+    ['/prometheus/..%2F..%2Fadmin', /encoded slash/],
   ])('%j', (input, reason) => {
-    const r = validateBaseUrl(input);
+    const r = validateBaseUrl(input, 'https://dash.example');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(reason);
   });

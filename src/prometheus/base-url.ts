@@ -22,6 +22,11 @@ export function validateBaseUrl(input: string, origin?: string): BaseUrlCheck {
 
   // The URL parser reads `\` as `/` in http(s): `/\evil.example` would leave the origin.
   if (raw.includes('\\')) return { ok: false, reason: 'A backslash is not allowed in the backend URL.' };
+  // An encoded slash, backslash or dot survives the URL parser (`/tenant-a/..%2Ftenant-b` stays
+  // under `/tenant-a` to it) but servers decode it into another path: an allow-list of path
+  // prefixes would be checked against one path and the request served from another.
+  if (/%(2f|5c|2e)/i.test(raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')))
+    return { ok: false, reason: 'An encoded slash, backslash or dot (%2F, %5C, %2E) is not allowed in the backend URL’s path: servers decode it into another path.' };
   let url: URL;
   if (raw.startsWith('/') && !raw.startsWith('//')) {
     if (origin === undefined) {

@@ -95,6 +95,17 @@ export function crossOriginRedirectError(where: string, to: string | undefined):
   });
 }
 
+/** A redirect that stays on the backend's origin but leaves its base path (another tenant's prefix). */
+export function pathRedirectError(where: string, to: string, base: string): PrometheusError {
+  return new PrometheusError({
+    kind: 'not-prometheus',
+    detail: to,
+    message:
+      `${where} redirected to ${to}, outside ${base}: the board takes answers only from the backend URL it was ` +
+      'pointed at (an allow-list of path prefixes must hold for the address that answers, too).',
+  });
+}
+
 function formatBytes(n: number): string {
   const mb = n / (1024 * 1024);
   return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.round(n / 1024)} KB`;
@@ -114,8 +125,16 @@ function httpStatusMeaning(status: number): string {
   return 'unexpected response';
 }
 
+/**
+ * The backend's own words, quoted and attributed: they are untrusted text (an attacker's backend
+ * writes "open Credentials and choose …" into its 401), never an instruction of ours.
+ */
+export function backendSays(detail: string): string {
+  return detail === '' ? '' : `. The backend says: “${detail}”`;
+}
+
 export function httpError(where: string, status: number, detail: string): PrometheusError {
-  const tail = detail === '' ? '' : `: ${detail}`;
+  const tail = backendSays(detail);
   return new PrometheusError({
     kind: 'http',
     status,
@@ -155,7 +174,7 @@ export function apiError(errorType: ApiErrorType, error: string, status?: number
     status,
     errorType: type,
     detail: text,
-    message: `${meaning} (${type}): ${text}`,
+    message: `${meaning} (${type})${backendSays(text)}`,
   });
 }
 

@@ -9,6 +9,7 @@ import {
   notPrometheusError,
   crossOriginRedirectError,
   isPrometheusError,
+  pathRedirectError,
   summarizeBody,
   timeoutError,
   tooLargeError,
@@ -111,7 +112,19 @@ export async function apiRequest<T>(cfg: HttpConfig, req: ApiRequest<T>): Promis
   } finally {
     abort.dispose();
   }
-  return decodeResponse(res, text, url, where, req);
+  return decodeResponse(res, text, url, where, req, cfg.baseUrl);
+}
+
+/** Whether `landed` lies under the backend's base URL (its origin and whole path segments). */
+function underBase(landed: string, baseUrl: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(landed);
+  } catch {
+    return false;
+  }
+  const at = `${u.origin}${u.pathname}`;
+  return at === baseUrl || at.startsWith(`${baseUrl}/`);
 }
 
 /**
@@ -133,6 +146,7 @@ async function followSameOrigin(cfg: HttpConfig, target: string, init: RequestIn
   await probe.body?.cancel();
   const landed = probe.url === '' ? target : probe.url;
   if (originOf(landed) !== originOf(url)) throw crossOriginRedirectError(where, describeUrl(landed));
+  if (!underBase(landed, cfg.baseUrl)) throw pathRedirectError(where, describeUrl(landed), describeUrl(cfg.baseUrl));
   const res = await cfg.fetchFn(landed, init);
   if (res.type === 'opaqueredirect') throw crossOriginRedirectError(where, describeUrl(landed));
   return res;
@@ -168,7 +182,7 @@ export async function readText(res: Response, maxBytes: number): Promise<string>
   return text + decoder.decode();
 }
 
-function decodeResponse<T>(res: Response, text: string, url: string, where: string, req: ApiRequest<T>): ApiResult<T> {
+function decodeResponse<T>(res: Response, text: string, url: string, where: string, req: ApiRequest<T>, baseUrl: string): ApiResult<T> {
   const json = parseJson(text);
   // Data from another origin than the one the operator named is refused, even a valid envelope
   // (http → https): that origin is not the backend the board was pointed at. A body that is not
@@ -182,6 +196,7 @@ function decodeResponse<T>(res: Response, text: string, url: string, where: stri
       res.status,
     );
   }
+  if (res.redirected && res.url !== '' && !underBase(res.url, baseUrl)) throw pathRedirectError(where, describeUrl(res.url), describeUrl(baseUrl));
   // Prometheus sends its error envelope with 400 (bad_data), 422 (execution), 503 (timeout,
   // unavailable) and 500 (internal), so the envelope is checked before the status code.
   if (json.ok && isRecord(json.value) && json.value.status === 'error') {

@@ -56,6 +56,8 @@ export {
   alertsOptions,
   backendKindOptions,
   backendOfKey,
+  endpointOfKey,
+  apiPathOfEndpoint,
   bucketBoundsOptions,
   instantQueryOptions,
   labelNamesOptions,

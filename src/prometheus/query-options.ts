@@ -48,6 +48,29 @@ export function backendOfKey(key: readonly unknown[]): string | null {
   return key[0] === NS && typeof key[1] === 'string' ? key[1] : null;
 }
 
+/** The endpoint part of a key (`query_range`, `query`, `alerts`, …): the class of request it is. */
+export function endpointOfKey(key: readonly unknown[]): string {
+  return typeof key[2] === 'string' ? key[2] : '';
+}
+
+// The API path each key endpoint asks (where the key names a shape of the answer, not the path).
+const API_PATH: Readonly<Record<string, string>> = {
+  label_names: 'labels',
+  metric_names: 'label/__name__/values',
+  label_values: 'label/<name>/values',
+  metadata_or_null: 'metadata',
+  bucket_bounds: 'query',
+  scrape_interval_samples: 'query',
+  backend_kind: 'status/buildinfo',
+  scrape_interval: 'status/config',
+  flags_exemplar_storage: 'status/flags',
+};
+
+/** The API path (`/api/v1/query_range`) a key's endpoint asks: what an operator finds in a gateway's log. */
+export function apiPathOfEndpoint(endpoint: string): string {
+  return `/api/v1/${API_PATH[endpoint] ?? endpoint}`;
+}
+
 /** Retry network failures, 5xx and `unavailable` up to twice; never 4xx, bad data, aborts or timeouts. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 2 || !isPrometheusError(error)) return false;

@@ -1,30 +1,48 @@
 // The credentials control beside the Prometheus URL: a bearer token and custom headers (e.g.
 // X-Scope-OrgID) for the backend origin on screen, kept in memory unless "remember" is ticked;
-// and the notice that says so when the backend on screen has none while others do.
+// the notice that says so when the backend on screen has none while others do; and, inside the
+// same dialog, the one way to send headers saved for another backend here (reuse.tsx).
 import { useCallback, useRef, useState } from 'react';
 import type { RuntimeConfig } from '../../config/runtime-config';
 import { useT } from '../../i18n';
 import { otherSavedOrigins } from './choice';
 import { headersFromForm, type CredentialStore, type Credentials } from './credentials';
+import { isFramed } from './framed';
+import { ReuseSaved } from './reuse';
 import { useDismiss } from '../../components/use-dismiss';
 
 export function CredentialsPopover({
   origin,
+  baseUrl,
   value,
   store,
+  config,
   configHeaderNames,
+  hasOwn,
   onChange,
   onForget,
 }: {
   /** The backend origin these headers go to (and only there). */
   origin: string;
+  /** The backend on screen (its answers say whether it asked for credentials). */
+  baseUrl: string;
   value: Credentials;
   store: CredentialStore;
+  config: Pick<RuntimeConfig, 'headers'>;
   configHeaderNames: string[];
+  /** Whether the user has headers of their own for this origin. */
+  hasOwn: boolean;
   onChange: (c: Credentials) => void;
   onForget: (origin: string) => void;
 }) {
   const t = useT();
+  const framed = isFramed();
+  // The notice: this backend has none of the user's headers while another backend, or the site's
+  // config.json for its own backend, has some. It opens this same dialog: reusing them is a
+  // deliberate act inside it (ReuseSaved), never a one-click menu item.
+  const others = otherSavedOrigins(store, origin);
+  const configElsewhere = configHeaderNames.length === 0 && Object.keys(config.headers).length > 0;
+  const notice = !hasOwn && configHeaderNames.length === 0 && (others.length > 0 || configElsewhere);
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const [rows, setRows] = useState<Array<{ name: string; value: string }>>([]);
@@ -50,7 +68,7 @@ export function CredentialsPopover({
 
   const count = Object.keys(value.headers).length;
   return (
-    <div className="relative" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <div className="relative flex items-center gap-2" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       {/* A key alone until headers are set (the header must fit one row at 1440 px); the name stays
           in the accessible name and the tooltip. */}
       <button
@@ -69,8 +87,20 @@ export function CredentialsPopover({
         </svg>
         {count > 0 && ` ${t.auth.active(count)}`}
       </button>
-      {open && (
-        <div role="dialog" aria-label={t.auth.title(origin)} className="iw-popover w-96">
+      {/* One control, the notice itself: the header must stay one row at 1440 px where it can. */}
+      {notice && (
+        <button type="button" className="iw-pill iw-pill-amber" aria-haspopup="dialog" aria-expanded={open} title={t.auth.noneHint(origin)} onClick={() => (open ? setOpen(false) : openEditor())}>
+          {t.auth.noneFor(origin)} ▾
+        </button>
+      )}
+      {open && framed && (
+        <div role="dialog" aria-label={t.auth.title(origin)} className="iw-popover w-96 text-sm">
+          <p className="font-medium break-all">{t.auth.title(origin)}</p>
+          <p className="iw-muted text-xs">{t.auth.framed}</p>
+        </div>
+      )}
+      {open && !framed && (
+        <div role="dialog" aria-label={t.auth.title(origin)} className="iw-popover w-96 max-h-[80vh] overflow-y-auto">
           <form
             className="space-y-2 text-sm"
             onSubmit={(e) => {
@@ -141,6 +171,17 @@ export function CredentialsPopover({
             </div>
             <RememberedList store={store} onForget={onForget} />
           </form>
+          {notice && (
+            <ReuseSaved
+              origin={origin}
+              baseUrl={baseUrl}
+              sources={[...others.map((o) => ({ id: o, label: o, headers: store[o]!.headers })), ...(configElsewhere ? [{ id: 'config.json', label: t.auth.configSource, headers: config.headers }] : [])]}
+              onUse={(headers) => {
+                onChange({ headers, remember: false });
+                setOpen(false);
+              }}
+            />
+          )}
         </div>
       )}
     </div>
@@ -169,78 +210,3 @@ function RememberedList({ store, onForget }: { store: CredentialStore; onForget:
   );
 }
 
-/**
- * Shown when the backend on screen has no headers of its own while others do: nothing is sent,
- * and the user can knowingly reuse saved headers here (in memory, for this backend only).
- */
-export function CredentialsNotice({
-  origin,
-  store,
-  config,
-  hasConfig,
-  onUse,
-}: {
-  origin: string;
-  store: CredentialStore;
-  config: Pick<RuntimeConfig, 'headers' | 'prometheusUrl'>;
-  hasConfig: boolean;
-  onUse: (c: Credentials) => void;
-}) {
-  const t = useT();
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  const root = useRef<HTMLDivElement>(null);
-  useDismiss(root, open, close);
-  if (hasConfig) return null;
-  const others = otherSavedOrigins(store, origin);
-  const configElsewhere = Object.keys(config.headers).length > 0;
-  if (others.length === 0 && !configElsewhere) return null;
-  return (
-    <div className="relative" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      {/* One control, the notice itself: the header must stay one row at 1440 px where it can. */}
-      <button
-        type="button"
-        className="iw-pill iw-pill-amber"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        title={t.auth.useSavedHint(origin)}
-        onClick={() => setOpen(!open)}
-      >
-        {t.auth.noneFor(origin)} ▾
-      </button>
-      {open && (
-        <div role="menu" aria-label={t.auth.useSaved} className="iw-popover w-96 text-sm">
-          <p className="font-medium">{t.auth.useSaved}</p>
-          <p className="iw-muted text-xs mb-2">{t.auth.useSavedHint(origin)}</p>
-          {others.map((o) => (
-            <button
-              key={o}
-              type="button"
-              role="menuitem"
-              className="iw-button block w-full text-left break-all mb-1"
-              onClick={() => {
-                onUse({ headers: { ...store[o]!.headers }, remember: false });
-                setOpen(false);
-              }}
-            >
-              {t.auth.useFrom(o)}
-            </button>
-          ))}
-          {configElsewhere && (
-            <button
-              type="button"
-              role="menuitem"
-              className="iw-button block w-full text-left"
-              onClick={() => {
-                onUse({ headers: { ...config.headers }, remember: false });
-                setOpen(false);
-              }}
-            >
-              {t.auth.useConfig}
-            </button>
-          )}
-        </div>
-      )}
-    </div>
-  );
-}

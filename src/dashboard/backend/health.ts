@@ -1,32 +1,109 @@
-// One record per query client and backend of whether the backend answers at all. Query errors that
-// mean "unreachable" (network/CORS, 502/503/504) set it, any success clears it (src/app/query-client.ts
-// reports both); the page shows one banner instead of forty panel errors, and panels keep their last
-// data marked stale.
+// One record per query client and backend of which kinds of request the backend fails. Query errors
+// that mean "unreachable" (network/CORS, timeouts, 502/503/504) mark their endpoint (`query_range`,
+// `query`, `alerts`, … the query key's third part) failing; a success clears that endpoint only
+// (src/app/query-client.ts reports both). So a gateway that times out or 503s only heavy range
+// queries, while names, instant queries and alerts answer, still raises the banner: one class that
+// keeps failing is not hidden by the others' successes. The page shows one banner instead of forty
+// panel errors, and panels keep their last data marked stale.
 import type { QueryClient } from '@tanstack/react-query';
 import { createScopedStore } from '../data/scoped-store';
 
+interface Failure {
+  error: Error;
+  since: number;
+}
+
+interface Record {
+  /** Endpoints whose last request failed backend-wide, with the first failure of the run. */
+  failing: ReadonlyMap<string, Failure>;
+  /** The last success of each endpoint. */
+  answered: ReadonlyMap<string, number>;
+}
+
 export interface BackendHealth {
+  /** Some kind of request keeps failing (the banner shows). */
   down: boolean;
+  /**
+   * Every kind of request fails: nothing has answered since the first failure. Panels then wait for
+   * the backend as a whole ("no answer from the backend yet") rather than for their own query.
+   */
+  unreachable: boolean;
+  /** The endpoints that fail while others answer, in order of first failure (empty when none or all). */
+  failingWhileOthersAnswer: readonly string[];
   message: string | null;
-  /** The error itself, so the banner can word it in the interface language. */
+  /** The latest error itself, so the banner can word it in the interface language. */
   error: unknown;
   since: number | null;
 }
 
-const UP: BackendHealth = { down: false, message: null, error: null, since: null };
-const health = createScopedStore<BackendHealth>(() => UP);
+const UP: BackendHealth = { down: false, unreachable: false, failingWhileOthersAnswer: [], message: null, error: null, since: null };
+const EMPTY: Record = { failing: new Map(), answered: new Map() };
 
-export function reportBackendDown(queryClient: QueryClient, baseUrl: string, error: Error): void {
-  health.update(queryClient, baseUrl, (h) =>
-    h.down && h.message === error.message ? h : { down: true, message: error.message, error, since: h.since ?? Date.now() },
-  );
+const records = createScopedStore<Record>(() => EMPTY);
+// The derived view, memoised per record (useSyncExternalStore needs the same object while the
+// record is unchanged).
+const views = new WeakMap<Record, BackendHealth>();
+
+function healthOf(r: Record): BackendHealth {
+  if (r.failing.size === 0) return UP;
+  const cached = views.get(r);
+  if (cached) return cached;
+  const failures = [...r.failing.entries()].sort((a, b) => a[1].since - b[1].since);
+  const since = failures[0]![1].since;
+  // An endpoint that is not failing and answered after the first failure: the backend is there.
+  const othersAnswer = [...r.answered.entries()].some(([endpoint, at]) => !r.failing.has(endpoint) && at >= since);
+  const latest = failures.reduce((a, b) => (b[1].since >= a[1].since ? b : a))[1].error;
+  const view: BackendHealth = {
+    down: true,
+    unreachable: !othersAnswer,
+    failingWhileOthersAnswer: othersAnswer ? failures.map(([endpoint]) => endpoint) : [],
+    message: latest.message,
+    error: latest,
+    since,
+  };
+  views.set(r, view);
+  return view;
 }
 
-export function reportBackendUp(queryClient: QueryClient, baseUrl: string): void {
-  health.update(queryClient, baseUrl, (h) => (h.down ? UP : h));
+export function reportBackendDown(queryClient: QueryClient, baseUrl: string, endpoint: string, error: Error, now = Date.now()): void {
+  records.update(queryClient, baseUrl, (r) => {
+    const prev = r.failing.get(endpoint);
+    if (prev && prev.error.message === error.message) return r;
+    const failing = new Map(r.failing);
+    failing.set(endpoint, { error, since: prev?.since ?? now });
+    return { ...r, failing };
+  });
+}
+
+/**
+ * A success of `endpoint`. Returns the endpoints whose failed queries are worth asking again now:
+ * this one when it was failing, and every failing one when the backend had answered nothing since
+ * it went down (it is back; each endpoint then proves itself). Empty when nothing recovered, so a
+ * stream of successes of one endpoint never re-asks another's failing queries twice.
+ */
+export function reportBackendUp(queryClient: QueryClient, baseUrl: string, endpoint: string, now = Date.now()): readonly string[] {
+  let recovered: readonly string[] = [];
+  records.update(queryClient, baseUrl, (r) => {
+    const wasUnreachable = healthOf(r).unreachable;
+    const failing = r.failing.has(endpoint) ? new Map(r.failing) : r.failing;
+    if (failing !== r.failing) (failing as Map<string, Failure>).delete(endpoint);
+    recovered = wasUnreachable ? [...r.failing.keys()] : r.failing.has(endpoint) ? [endpoint] : [];
+    // The last success of each endpoint matters only while something fails (and from the moment
+    // it does): with nothing failing, the record stays as it is (no new object per answer).
+    if (failing === r.failing && r.failing.size === 0) return r;
+    const answered = new Map(r.answered);
+    answered.set(endpoint, now);
+    return { failing, answered };
+  });
+  return recovered;
+}
+
+/** The health of `baseUrl` as `queryClient` has seen it (outside React). */
+export function healthOfBackend(queryClient: QueryClient, baseUrl: string): BackendHealth {
+  return healthOf(records.get(queryClient, baseUrl));
 }
 
 /** The health of `baseUrl` as this component's query client has seen it. */
 export function useBackendHealth(baseUrl: string): BackendHealth {
-  return health.use(baseUrl);
+  return healthOf(records.use(baseUrl));
 }

@@ -2,6 +2,7 @@
 // ignored link parameters, a URL that cannot be used, a bad range, targets that are down.
 import type { EngineCatalog } from '../../catalog/types';
 import { ENGINES, type ResolvedMetric } from '../../catalog';
+import { apiPathOfEndpoint } from '../../prometheus';
 import { useLang, useT } from '../../i18n';
 import { errorText } from '../../i18n/error-text';
 import { useBackendHealth } from '../backend/health';
@@ -39,8 +40,11 @@ export function Banners({
     <div className="space-y-2 mb-3">
       {alert && (
         <div role="alert" className="iw-banner iw-banner-red">
-          <strong>{health.down ? t.banner.unreachable : ''}</strong> <span>{alert}</span>
-          {health.down && <span className="iw-muted"> {t.banner.retrying}</span>}
+          <strong>
+            {!health.down ? '' : health.failingWhileOthersAnswer.length > 0 ? t.banner.endpointsFailing([...new Set(health.failingWhileOthersAnswer.map(apiPathOfEndpoint))].join(', ')) : t.banner.unreachable}
+          </strong>{' '}
+          <span>{alert}</span>
+          {health.down && <span className="iw-muted"> {health.failingWhileOthersAnswer.length > 0 ? t.banner.retryingSome : t.banner.retrying}</span>}
         </div>
       )}
       {!promInput && <div className="iw-banner iw-banner-blue">{t.banner.noPrometheus}</div>}

@@ -3,7 +3,7 @@
 import { ENGINES } from '../../catalog';
 import { useT } from '../../i18n';
 import { credentialsFor, type CredentialStore, type Credentials } from '../backend/credentials';
-import { CredentialsNotice, CredentialsPopover } from '../backend/credentials-popover';
+import { CredentialsPopover } from '../backend/credentials-popover';
 import { FiltersBar } from '../header/filters-bar';
 import { EngineToggle, HeaderControls, PromUrlField } from '../header/header';
 import { PrintButton } from '../header/print-board';
@@ -40,15 +40,15 @@ export const BoardHeader = memo(function BoardHeader({
         {origin && (
           <CredentialsPopover
             origin={origin}
+            baseUrl={choice.baseUrl}
             value={credentialsFor(credentials, origin)}
             store={credentials}
+            config={config}
             configHeaderNames={choice.fromConfig}
+            hasOwn={choice.hasOwn}
             onChange={(c) => onCredentials(origin, c)}
             onForget={(o) => onCredentials(o, { headers: {}, remember: false })}
           />
-        )}
-        {origin && !choice.hasOwn && (
-          <CredentialsNotice origin={origin} store={credentials} config={config} hasConfig={choice.fromConfig.length > 0} onUse={(c) => onCredentials(origin, c)} />
         )}
         <EngineToggle engines={ENGINES} engine={engine} instances={backend.instances} onChange={(e) => setState({ engine: e, rank: [] })} />
         <SloPopover current={board.slo} defaults={board.sloDefaults} setState={setState} />

@@ -71,10 +71,10 @@ describe('backend health', () => {
         </QueryClientProvider>
       </>,
     );
-    act(() => reportBackendDown(qc, A, new Error('refused')));
+    act(() => reportBackendDown(qc, A, 'query_range', new Error('refused')));
     expect(screen.getAllByTestId(A).map((e) => e.textContent)).toEqual(['down: refused', 'up']);
     expect(screen.getByTestId(B).textContent).toBe('up');
-    act(() => reportBackendUp(qc, A));
+    act(() => reportBackendUp(qc, A, 'query_range'));
     expect(screen.getAllByTestId(A)[0]?.textContent).toBe('up');
   });
 });

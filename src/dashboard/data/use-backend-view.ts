@@ -10,6 +10,6 @@ export type BodyViewInput<T> = Omit<ViewInput<T>, 'scope' | 'backendDown' | 'isB
 };
 
 export function useBackendView<T>(baseUrl: string, { scope, ...input }: BodyViewInput<T>): View<T> {
-  const backendDown = useBackendHealth(baseUrl).down;
+  const backendDown = useBackendHealth(baseUrl).unreachable;
   return useView({ ...input, scope: scope === undefined ? baseUrl : `${baseUrl}\n${scope}`, backendDown, isBackendWide });
 }

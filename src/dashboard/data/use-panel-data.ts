@@ -174,7 +174,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   // Recomputed with the same series (a status moved): the same value, so the chart is not updated.
   const value = useStable(computed, sameChartValue);
 
-  const healthDown = useBackendHealth(baseUrl).down;
+  const healthDown = useBackendHealth(baseUrl).unreachable;
   const quiet = quietProbe.quiet;
   const buckets = (panel.chart === 'distribution' || panel.chart === 'heatmap') && !panel.seriesRows;
   const view = useView<ChartValue>({ scope: baseUrl, statuses, value, isEmpty: buckets ? isEmptyBuckets : isEmptyChart, backendDown: healthDown, isBackendWide, quiet });

@@ -55,8 +55,18 @@ describe('reduceView', () => {
     // An empty answer held is still shown as held (stale), not replaced by an error.
     const empty: HeldAnswer<number[]> = { ...shown, state: 'empty', value: [] };
     expect(reduceView(empty, input([wideFail], null, { backendDown: true })).view).toMatchObject({ state: 'empty', stale: true });
-    // Once the backend answers again, an error left on a query not asked since is not "down".
-    expect(reduceView(shown, input([wideFail], null)).view).toMatchObject({ state: 'ok', stale: false, held: true });
+    // Once the backend answers again, a query asked again waits with the last answer on screen.
+    const askedAgain: QueryStatus = { hasData: false, error: WIDE, fetching: true };
+    expect(reduceView(shown, input([askedAgain], null)).view).toMatchObject({ state: 'ok', stale: false, held: true });
+  });
+
+  it('a backend-wide failure of its own query while other requests answer: never "Loading…" for good', () => {
+    // With an answer shown: it stays, marked stale, with the error.
+    expect(reduceView(shown, input([wideFail], null)).view).toMatchObject({ state: 'ok', stale: true, held: true, reason: { kind: 'query-error', error: WIDE } });
+    // With none: the error itself (a timeout, a 503), settled.
+    const r = reduceView(null, input([answered, wideFail], null));
+    expect(r.view).toMatchObject({ state: 'error', value: null, reason: { kind: 'query-error', error: WIDE } });
+    expect(r.hold).toBeNull();
   });
 
   it('backend down with nothing shown yet: a settled error, not a spinner', () => {

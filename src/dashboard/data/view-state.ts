@@ -5,10 +5,12 @@
 // The rules, in order:
 //  1. An answer shown for another backend (`scope`) is forgotten: never show one backend's data
 //     under another's URL.
-//  2. The backend is not answering (a query failed with a backend-wide error, or the shared health
-//     record says down while a query waits): show the last answer marked stale; with none, a
-//     settled "cannot know" state (`error`, reason `backend-down`), never a spinner and never
-//     "no traffic" — an unreachable backend must not read as an idle fleet.
+//  2. The backend is not answering at all (the shared health record says nothing has answered
+//     since it failed, and this panel's query failed or waits): show the last answer marked stale;
+//     with none, a settled "cannot know" state (`error`, reason `backend-down`), never a spinner
+//     and never "no traffic" — an unreachable backend must not read as an idle fleet.
+//  2b. This panel's query failed backend-wide (network, timeout, 502/503/504) while other requests
+//     answer: the last answer marked stale with that error, or the error; never "Loading…" for good.
 //  3. A query is still in flight: keep showing the last answer (so a refresh never blanks the
 //     chart); with none, `loading`.
 //  4. Every query answered: its own error when nothing came back; else `ok` or `empty` from the
@@ -65,7 +67,7 @@ export interface ViewInput<T> {
    */
   value: T | null;
   isEmpty: (value: T) => boolean;
-  /** The shared health record: the backend failed recently and has not answered since. */
+  /** The shared health record: the backend failed and nothing has answered since (`unreachable`). */
   backendDown: boolean;
   /** Tells a backend-wide failure (network, 502/503/504) from a query's own error. */
   isBackendWide: (error: unknown) => boolean;
@@ -97,6 +99,16 @@ export function reduceView<T>(prev: HeldAnswer<T> | null, input: ViewInput<T>): 
   if (input.backendDown && (wide || pending || input.statuses.some((s) => s.error))) {
     if (held) return { view: heldView(held, true), hold: held };
     return { view: { ...base, state: 'error', value: null, reason: { kind: 'backend-down' } }, hold: null };
+  }
+  // A backend-wide failure of this panel's own query while the backend answers others (a gateway
+  // that times out or 503s heavy range queries): such failures are not retried per query, so
+  // waiting would be "Loading…" for good. The last answer stays, marked stale, with the error; with
+  // none, the error. A query asked again (fetching) waits like any other.
+  const settledWide = input.statuses.find((s) => s.error !== null && s.error !== undefined && !s.fetching && input.isBackendWide(s.error));
+  if (settledWide) {
+    const reason: ViewReason = { kind: 'query-error', error: settledWide.error };
+    if (held) return { view: { ...heldView(held, true), reason }, hold: held };
+    return { view: { ...base, state: 'error', value: null, reason }, hold: null };
   }
   if (pending || wide) {
     if (held) return { view: heldView(held, false), hold: held };

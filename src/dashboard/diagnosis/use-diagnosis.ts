@@ -67,7 +67,7 @@ export function useDiagnosis(slo: readonly SloBurnInput[] = []): DiagnosisData {
     return diagnose(modelFigures(model, modelLabel), instanceFigures(inst, modelLabel, instanceLabel), JSON.parse(sloKey) as SloBurnInput[]);
   }, [exprs, answers, statuses, levels, modelLabel, instanceLabel, sloKey]);
 
-  const healthDown = useBackendHealth(baseUrl).down;
+  const healthDown = useBackendHealth(baseUrl).unreachable;
   const view = useView({ scope: baseUrl, statuses, value, isEmpty: (d) => d.noTraffic, backendDown: healthDown, isBackendWide });
   if (!resolved) return { state: ctx.namesFailed ? 'error' : 'loading', diagnosis: null, promql, queries: exprs, reason: null, stale: false };
   return { state: view.state, diagnosis: view.value, promql, queries: exprs, reason: viewReasonText(view.reason, lang), stale: view.stale };

@@ -136,7 +136,7 @@ export function useTableData(panel: PanelSpec, enabled: boolean): TableData {
     return withDeltas(built, build(earlier.answers), spec.columns);
   }, [spec, answers, statuses, columns, runnable, exprIndex, labels, shiftSec, earlier.answers]);
 
-  const healthDown = useBackendHealth(baseUrl).down;
+  const healthDown = useBackendHealth(baseUrl).unreachable;
   const view = useView({ scope: baseUrl, statuses, value: rows, isEmpty: (r) => r.length === 0, backendDown: healthDown, isBackendWide });
   const queries = useMemo(
     () => columns.map((c) => ({ query: { ...c.column.query, legend: c.column.title }, expanded: c.expanded, missing: c.missingNames })),

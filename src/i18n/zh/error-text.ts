@@ -22,7 +22,7 @@ const API_ZH: Record<string, string> = {
 };
 
 function withDetail(text: string, detail: string): string {
-  return detail ? `${text}：${detail}` : text;
+  return detail ? `${text}。后端的原话：“${detail}”` : text;
 }
 
 export function errorTextZh(e: PrometheusError): string {
