@@ -10,11 +10,11 @@ import type { Page } from '@playwright/test';
 import { expect, expectPanelState, panel, test } from './fixtures';
 import { headerLog, type HeaderLog } from './support/header-log';
 import { freePortBlock } from './support/ports';
-import { serveStatic, type StaticServer } from './support/static-server';
+import { serveStatic } from './support/static-server';
 
 let a: HeaderLog;
 let b: HeaderLog;
-let app: StaticServer;
+let app: Awaited<ReturnType<typeof serveStatic>>;
 
 async function expectNoSeriousAxe(page: Page, include: string) {
   const { violations } = await new AxeBuilder({ page }).include(include).analyze();
@@ -38,6 +38,7 @@ test.beforeEach(() => {
   a.seen.length = 0;
   b.seen.length = 0;
   app.setConfig('{}');
+  app.setIndexTransform(null);
 });
 
 test('a remembered token stays with its backend: a kiosk link to another origin sends none, until the user chooses to', async ({ page }) => {
@@ -119,6 +120,23 @@ test('a backend whose 401 tells the user how to give it the token gets none: its
   } finally {
     b.refuseWithout(null);
   }
+});
+
+test('a <meta> Content-Security-Policy binds the data worker too: a link to a backend outside connect-src gets no request', async ({ page }) => {
+  // The README's policy as a <meta> tag (a static host that cannot send headers), listing A only.
+  const policy = `default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ${a.origin}`;
+  app.setIndexTransform((html) => html.replace(/(<meta charset[^>]*>)/i, `$1<meta http-equiv="Content-Security-Policy" content="${policy}">`));
+  await page.goto(at({ prom: a.url, engine: 'vllm', refresh: 'off' }));
+  await expectPanelState(page, 'request-rate', 'ok');
+
+  await page.goto(at({ prom: b.url, engine: 'vllm', refresh: 'off' }));
+  await expect(page.getByText(`This page’s Content-Security-Policy (connect-src) does not allow ${b.url}. Nothing was sent to it.`)).toBeVisible();
+  await expect(panel(page, 'request-rate')).toHaveCount(0);
+  // A typed URL is refused the same way.
+  await page.getByRole('textbox', { name: 'Prometheus URL' }).fill(`${b.url}/`);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('does not allow')).toBeVisible();
+  expect(b.seen).toEqual([]);
 });
 
 test("config.json's headers go to its own backend only: not to a link's, nor through an iframe on a third origin", async ({ page }) => {

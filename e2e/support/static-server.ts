@@ -29,7 +29,8 @@ export async function serveStatic(opts: {
   configJson?: string;
   /** Sent with every answer (a Content-Security-Policy, say). */
   headers?: Record<string, string>;
-}): Promise<StaticServer> {
+}): Promise<StaticServer & { setIndexTransform(f: ((html: string) => string) | null): void }> {
+  let transformIndex: ((html: string) => string) | null = null;
   const notFound: string[] = [];
   let configJson = opts.configJson;
   const extra = opts.headers ?? {};
@@ -53,7 +54,8 @@ export async function serveStatic(opts: {
         return;
       }
       try {
-        const body = await readFile(file);
+        let body: Buffer | string = await readFile(file);
+        if (transformIndex !== null && extname(file) === '.html') body = transformIndex(body.toString('utf8'));
         res.writeHead(200, { ...extra, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
       } catch {
         notFound.push(path);
@@ -67,6 +69,10 @@ export async function serveStatic(opts: {
     notFound,
     setConfig: (json) => {
       configJson = json;
+    },
+    /** Rewrites every HTML page served from now on (null: as on disk), e.g. to add a `<meta>` policy. */
+    setIndexTransform: (f) => {
+      transformIndex = f;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

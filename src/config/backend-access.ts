@@ -1,6 +1,7 @@
 // Which backend the board may ask, and which configured headers go to it. A link (`prom=`), a
 // typed URL and an embedding page all name backends; headers must only reach the backend they
 // were set for, or one link would hand a token to any server it names.
+import { connectAllowed } from './csp';
 import type { RuntimeConfig } from './runtime-config';
 
 /** `https://h:9090` of an absolute URL, or null when it has none. */
@@ -37,13 +38,21 @@ function under(baseUrl: string, prefix: string): boolean {
   return baseUrl === prefix || baseUrl.startsWith(`${prefix}/`);
 }
 
-export type BackendVerdict = { allowed: true } | { allowed: false; reason: 'locked' | 'not-listed' };
+export type BackendVerdict = { allowed: true } | { allowed: false; reason: 'locked' | 'not-listed' | 'csp' };
 
 /**
- * Whether a hosted copy may ask `baseUrl`. Its own `prometheusUrl` is always allowed; with
- * `lockBackend` nothing else is; with `allowedBackends` only what the list covers; else anything.
+ * Whether a hosted copy may ask `baseUrl`. The page's `<meta>` Content-Security-Policy comes first
+ * (`policies`, see csp.ts: the data worker is not bound by it, so the board applies it itself).
+ * Then its own `prometheusUrl` is always allowed; with `lockBackend` nothing else is; with
+ * `allowedBackends` only what the list covers; else anything.
  */
-export function backendVerdict(baseUrl: string, config: Pick<RuntimeConfig, 'prometheusUrl' | 'allowedBackends' | 'lockBackend'>, pageOrigin: string): BackendVerdict {
+export function backendVerdict(
+  baseUrl: string,
+  config: Pick<RuntimeConfig, 'prometheusUrl' | 'allowedBackends' | 'lockBackend'>,
+  pageOrigin: string,
+  policies: readonly string[] = [],
+): BackendVerdict {
+  if (!connectAllowed(baseUrl, policies, pageOrigin)) return { allowed: false, reason: 'csp' };
   const own = config.prometheusUrl ? normaliseBackendEntry(config.prometheusUrl, pageOrigin) : null;
   if (own !== null && baseUrl === own) return { allowed: true };
   if (config.lockBackend) return { allowed: false, reason: 'locked' };
@@ -64,4 +73,16 @@ export function configHeadersFor(baseUrl: string, config: Pick<RuntimeConfig, 'p
   const own = normaliseBackendEntry(config.prometheusUrl, pageOrigin);
   const ownOrigin = own === null ? null : originOf(own);
   return ownOrigin !== null && ownOrigin === originOf(baseUrl) ? config.headers : {};
+}
+
+/**
+ * The URL prefixes answers for `baseUrl` may come from, redirects included: with `lockBackend`
+ * the site's own backend, with `allowedBackends` the list (and the site's own); else none, which
+ * means anywhere on the backend's origin (headers never leave it, see http.ts).
+ */
+export function allowedPrefixes(config: Pick<RuntimeConfig, 'prometheusUrl' | 'allowedBackends' | 'lockBackend'>, pageOrigin: string): string[] {
+  const own = config.prometheusUrl ? normaliseBackendEntry(config.prometheusUrl, pageOrigin) : null;
+  const listed = config.lockBackend ? [] : config.allowedBackends.map((e) => normaliseBackendEntry(e, pageOrigin));
+  if (!config.lockBackend && config.allowedBackends.length === 0) return [];
+  return [own, ...listed].filter((p): p is string => p !== null);
 }

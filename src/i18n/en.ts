@@ -118,6 +118,7 @@ export const en = {
     noEngine: (engines: string) => `This backend holds no ${engines} metrics in this range.`,
     urlProblems: 'Some link parameters were ignored',
     badUrl: 'This Prometheus URL cannot be used',
+    refusedCsp: (url: string) => `This page’s Content-Security-Policy (connect-src) does not allow ${url}. Nothing was sent to it.`,
     refused: (url: string) => `${url} is not one of the backends this site allows (allowedBackends in config.json). Nothing was sent to it.`,
     locked: (url: string) => `This site is locked to its own backend (lockBackend in config.json): the link’s backend ${url} was ignored.`,
     rangeProblem: 'Time range problem',

@@ -115,6 +115,7 @@ export const zhCN: Messages = {
     noEngine: (engines: string) => `此时间范围内，该后端没有任何 ${engines} 指标。`,
     urlProblems: '部分链接参数已被忽略',
     badUrl: '无法使用此 Prometheus 地址',
+    refusedCsp: (url: string) => `此页面的 Content-Security-Policy（connect-src）不允许访问 ${url}，未向它发送任何请求。`,
     refused: (url: string) => `${url} 不在本站点允许的后端之列（config.json 中的 allowedBackends），未向其发送任何请求。`,
     locked: (url: string) => `本站点已锁定到自己的后端（config.json 中的 lockBackend）：已忽略链接中的后端 ${url}。`,
     rangeProblem: '时间范围有误',

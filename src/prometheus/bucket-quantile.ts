@@ -255,5 +255,5 @@ export function quantileOverRange(q: number, buckets: readonly MatrixSeries[]): 
     }
     result.push({ metric: g.metric, t: times.subarray(from, at), v: values.subarray(from, at) });
   }
-  return { result, buffers: [times.buffer, values.buffer] };
+  return { result, buffers: [times.buffer, values.buffer], seriesTotal: result.length };
 }

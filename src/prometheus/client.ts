@@ -60,6 +60,11 @@ export interface QueryAnswer {
 export interface RangeQueryAnswer {
   result: ColumnarSeries[];
   warnings: string[];
+  /**
+   * The series the backend sent, when more than `result` holds (the answer went past the page's
+   * budget, columnar.ts): `result` is the first of them in the backend's order.
+   */
+  seriesTotal?: number;
 }
 
 /**
@@ -73,6 +78,7 @@ class Answer<R> {
   constructor(
     readonly result: R,
     readonly warnings: string[],
+    readonly seriesTotal?: number,
   ) {}
 }
 
@@ -156,7 +162,7 @@ export function createPrometheusClient(opts: PrometheusClientOptions): Prometheu
       const fromBuckets = parseBucketQuantile(expr);
       const a = await transport.run({ ...job('query_range', params), ...(fromBuckets ? { fromBuckets } : {}) }, signal, cfg.timeoutMs);
       if (a.endpoint !== 'query_range') throw new Error('queryRange: the transport answered another endpoint');
-      return new Answer(a.result, a.warnings);
+      return new Answer(a.result, a.warnings, a.seriesTotal);
     },
 
     labelNames(o = {}, signal) {

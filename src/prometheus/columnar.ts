@@ -11,7 +11,19 @@ export interface ColumnarMatrix {
   result: ColumnarSeries[];
   /** The buffers under every view, to transfer (each once). */
   buffers: ArrayBuffer[];
+  /** Series the backend sent; more than `result.length` when the answer went past the budget. */
+  seriesTotal: number;
 }
+
+/**
+ * What the page takes from one range answer: the first series in the backend's order (Prometheus
+ * sorts by label set) until either bound is reached. The byte cap (64 MB) alone let one answer of
+ * 25,000 series × 100 points through, which froze the main thread for 4.4 s shaping and collecting
+ * it although no panel draws more than 50 lines. 10,000 series is what the legend shapes
+ * (MAX_SHAPED_SERIES in charts); 500,000 samples are ~8 MB of typed arrays, a few hundred ms of
+ * main-thread work at worst (docs/performance.md, "hostile answers").
+ */
+export const ANSWER_BUDGET = { series: 10_000, samples: 500_000 } as const;
 
 /**
  * Decodes a validated matrix (series-level checks done by `decodeMatrix`) into typed arrays.
@@ -21,9 +33,16 @@ export interface ColumnarMatrix {
  * toColumnar([{ metric: { job: 'a' }, values: [[10, '1'], [25, '+Inf']] }]).result[0]
  * // → { metric: { job: 'a' }, t: Float64Array [10, 25], v: Float64Array [1, Infinity] }
  */
-export function toColumnar(series: readonly MatrixSeries[]): ColumnarMatrix {
+export function toColumnar(series: readonly MatrixSeries[], budget: { series: number; samples: number } = ANSWER_BUDGET): ColumnarMatrix {
   let total = 0;
-  for (let s = 0; s < series.length; s += 1) total += (series[s] as MatrixSeries).values.length;
+  let keep = 0;
+  for (; keep < series.length && keep < budget.series; keep += 1) {
+    const n = (series[keep] as MatrixSeries).values.length;
+    if (total + n > budget.samples && keep > 0) break;
+    total += n;
+  }
+  const seriesTotal = series.length;
+  series = keep < series.length ? series.slice(0, keep) : series;
   const times = new Float64Array(total);
   const values = new Float64Array(total);
   const result = new Array<ColumnarSeries>(series.length);
@@ -41,5 +60,5 @@ export function toColumnar(series: readonly MatrixSeries[]): ColumnarMatrix {
     }
     result[s] = { metric: one.metric, t: times.subarray(from, at), v: values.subarray(from, at) };
   }
-  return { result, buffers: [times.buffer, values.buffer] };
+  return { result, buffers: [times.buffer, values.buffer], seriesTotal };
 }

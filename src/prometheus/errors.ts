@@ -95,14 +95,14 @@ export function crossOriginRedirectError(where: string, to: string | undefined):
   });
 }
 
-/** A redirect that stays on the backend's origin but leaves its base path (another tenant's prefix). */
-export function pathRedirectError(where: string, to: string, base: string): PrometheusError {
+/** A redirect that stays on the backend's origin but leaves the paths the site allows (another tenant's prefix). */
+export function pathRedirectError(where: string, to: string): PrometheusError {
   return new PrometheusError({
     kind: 'not-prometheus',
     detail: to,
     message:
-      `${where} redirected to ${to}, outside ${base}: the board takes answers only from the backend URL it was ` +
-      'pointed at (an allow-list of path prefixes must hold for the address that answers, too).',
+      `${where} redirected to ${to}, which is not one of the backends this site allows (allowedBackends in ` +
+      'config.json): the list holds for the address that answers, not only the one asked.',
   });
 }
 

@@ -26,6 +26,11 @@ export interface HttpConfig {
   timeoutMs: number | undefined;
   /** The most bytes of one answer read before giving up (MAX_BODY_BYTES by default). */
   maxBodyBytes?: number;
+  /**
+   * Absolute URL prefixes an answer may come from after a redirect (a hosted copy's
+   * allowedBackends, whole path segments); empty or absent: anywhere on the backend's origin.
+   */
+  allowedPaths?: readonly string[];
 }
 
 export interface ApiResult<T> {
@@ -112,11 +117,12 @@ export async function apiRequest<T>(cfg: HttpConfig, req: ApiRequest<T>): Promis
   } finally {
     abort.dispose();
   }
-  return decodeResponse(res, text, url, where, req, cfg.baseUrl);
+  return decodeResponse(res, text, url, where, req, cfg.allowedPaths);
 }
 
-/** Whether `landed` lies under the backend's base URL (its origin and whole path segments). */
-function underBase(landed: string, baseUrl: string): boolean {
+/** Whether `landed` lies under one of `prefixes` (whole path segments); any address when there are none. */
+function allowedAt(landed: string, prefixes: readonly string[] | undefined): boolean {
+  if (prefixes === undefined || prefixes.length === 0) return true;
   let u: URL;
   try {
     u = new URL(landed);
@@ -124,7 +130,7 @@ function underBase(landed: string, baseUrl: string): boolean {
     return false;
   }
   const at = `${u.origin}${u.pathname}`;
-  return at === baseUrl || at.startsWith(`${baseUrl}/`);
+  return prefixes.some((p) => at === p || at.startsWith(`${p}/`));
 }
 
 /**
@@ -146,7 +152,7 @@ async function followSameOrigin(cfg: HttpConfig, target: string, init: RequestIn
   await probe.body?.cancel();
   const landed = probe.url === '' ? target : probe.url;
   if (originOf(landed) !== originOf(url)) throw crossOriginRedirectError(where, describeUrl(landed));
-  if (!underBase(landed, cfg.baseUrl)) throw pathRedirectError(where, describeUrl(landed), describeUrl(cfg.baseUrl));
+  if (!allowedAt(landed, cfg.allowedPaths)) throw pathRedirectError(where, describeUrl(landed));
   const res = await cfg.fetchFn(landed, init);
   if (res.type === 'opaqueredirect') throw crossOriginRedirectError(where, describeUrl(landed));
   return res;
@@ -182,7 +188,7 @@ export async function readText(res: Response, maxBytes: number): Promise<string>
   return text + decoder.decode();
 }
 
-function decodeResponse<T>(res: Response, text: string, url: string, where: string, req: ApiRequest<T>, baseUrl: string): ApiResult<T> {
+function decodeResponse<T>(res: Response, text: string, url: string, where: string, req: ApiRequest<T>, allowedPaths: readonly string[] | undefined): ApiResult<T> {
   const json = parseJson(text);
   // Data from another origin than the one the operator named is refused, even a valid envelope
   // (http → https): that origin is not the backend the board was pointed at. A body that is not
@@ -196,7 +202,7 @@ function decodeResponse<T>(res: Response, text: string, url: string, where: stri
       res.status,
     );
   }
-  if (res.redirected && res.url !== '' && !underBase(res.url, baseUrl)) throw pathRedirectError(where, describeUrl(res.url), describeUrl(baseUrl));
+  if (res.redirected && res.url !== '' && !allowedAt(res.url, allowedPaths)) throw pathRedirectError(where, describeUrl(res.url));
   // Prometheus sends its error envelope with 400 (bad_data), 422 (execution), 503 (timeout,
   // unavailable) and 500 (internal), so the envelope is checked before the status code.
   if (json.ok && isRecord(json.value) && json.value.status === 'error') {

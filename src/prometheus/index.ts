@@ -31,7 +31,7 @@ export {
 } from './exemplars';
 export { parseSampleValue } from './sample-value';
 export { toColumnar, type ColumnarMatrix } from './columnar';
-export { startDataWorker } from './worker/transport';
+export { approveBackend, startDataWorker } from './worker/transport';
 export {
   MAX_POINTS,
   NICE_STEPS_SEC,

@@ -23,7 +23,7 @@ export function Banners({
   problems: string[];
   promInput: string;
   validated: { ok: true; url: string } | { ok: false; reason: string } | null;
-  refused: { url: string; reason: 'locked' | 'not-listed' } | null;
+  refused: { url: string; reason: 'locked' | 'not-listed' | 'csp' } | null;
   ignoredProm: string | null;
   rangeProblem: string | null;
   backend: BackendInfo;
@@ -55,7 +55,7 @@ export function Banners({
       )}
       {refused && (
         <div className="iw-banner iw-banner-red" role="status">
-          <strong>{t.banner.badUrl}:</strong> {t.banner.refused(refused.url)}
+          <strong>{t.banner.badUrl}:</strong> {refused.reason === 'csp' ? t.banner.refusedCsp(refused.url) : t.banner.refused(refused.url)}
         </div>
       )}
       {ignoredProm && (

@@ -154,9 +154,11 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
       const q = runnable[i];
       if (!a || !q) return;
       warnings.push(...a.warnings);
-      const shaped = shape(asRangeAnswer(a), w, q.query);
+      const range = asRangeAnswer(a);
+      const shaped = shape(range, w, q.query);
       first.push({ query: q.query, series: shaped.series });
-      truncated += shaped.truncated;
+      // Series past the page's budget per answer never reached it: counted as not shown.
+      truncated += shaped.truncated + (range.seriesTotal ?? range.result.length) - range.result.length;
     });
     if (!mode) return { series: first.flatMap((p) => p.series), truncated, warnings: [...new Set(warnings)], window: w };
     if (earlier.answers.some((a, i) => a === undefined && !earlier.statuses[i]?.error)) return null;

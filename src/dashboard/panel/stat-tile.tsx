@@ -19,6 +19,7 @@ import { tileBound, useBucketBounds } from '../data/use-quantile-precision';
 import type { PanelState, ViewReason } from '../data/view-state';
 import { useBackendView } from '../data/use-backend-view';
 import { viewReasonText } from '../data/view-text';
+import { PrometheusError } from '../../prometheus';
 
 const NO_EXPRS: readonly string[] = [];
 
@@ -81,7 +82,6 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
   const subject = useMemo(() => ({ queries: [source.query] }), [source.query]);
   const quietProbe = useQuiet(subject, expanded !== null, true);
   const quiet = quietProbe.quiet;
-  const statuses = useMemo(() => [...own.statuses, ...quietProbe.statuses], [own.statuses, quietProbe.statuses]);
 
   const toPoints = useMemo(() => {
     const maxSeries = source.summed ? Number.MAX_SAFE_INTEGER : 1;
@@ -91,7 +91,14 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
       return source.summed ? sumSeries(trimIncompleteSteps(series).map((x) => x.points)) : (series[0]?.points ?? []);
     };
   }, [stepSec, stat.id, source.summed]);
-  const points = useMemo(() => (answer ? toPoints(answer.result, startSec, endSec) : null), [answer, toPoints, startSec, endSec]);
+  // A sum over an answer cut at the page's budget (columnar.ts) would be a smaller number, not the
+  // figure: the tile is in error then, and its tooltip says why.
+  const cut = source.summed && answer?.seriesTotal !== undefined && answer.seriesTotal > answer.result.length ? answer : null;
+  const statuses = useMemo(
+    () => (cut ? [{ hasData: false, error: partialSumError(cut.seriesTotal ?? 0, cut.result.length), fetching: false }] : [...own.statuses, ...quietProbe.statuses]),
+    [cut, own.statuses, quietProbe.statuses],
+  );
+  const points = useMemo(() => (answer && !cut ? toPoints(answer.result, startSec, endSec) : null), [answer, cut, toPoints, startSec, endSec]);
 
   // The value's parts (aborts, errors), each its own last value; a part that fails is left out.
   const detailExprs = useMemo(() => {
@@ -214,3 +221,10 @@ export const StatTile = memo(function StatTile({ stat }: { stat: StatSpec }) {
     </div>
   );
 });
+
+function partialSumError(total: number, kept: number): PrometheusError {
+  return new PrometheusError({
+    kind: 'too-large',
+    message: `This query returns ${total} series, more than the board takes from one answer (the first ${kept}): their sum would leave the rest out. Narrow the filters.`,
+  });
+}

@@ -2,7 +2,7 @@
 // and transfers range answers' typed arrays back. Loaded by ./transport.ts; see
 // docs/architecture.md, "The data worker".
 import { abortedError, isPrometheusError, networkError } from '../errors';
-import { errorToData, runJob, type FromWorker, type ToWorker } from './job';
+import { ApprovedBackends, errorToData, runJob, type FromWorker, type ToWorker } from './job';
 
 interface WorkerScope {
   postMessage(message: FromWorker, transfer?: Transferable[]): void;
@@ -11,6 +11,9 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 const running = new Map<number, AbortController>();
+// The page approves each backend before it sends that backend's first job (transport.ts); messages
+// arrive in order, so an approved backend's jobs never race their approval.
+const approved = new ApprovedBackends();
 // One function for every job: jobs asking the same bucket request share it per fetch function (job.ts).
 const workerFetch: typeof fetch = (input, init) => fetch(input, init);
 
@@ -21,9 +24,18 @@ scope.onmessage = (event) => {
     running.delete(msg.id);
     return;
   }
+  if (msg.type === 'approve') {
+    approved.approve(msg.origin, msg.allowedPaths);
+    return;
+  }
+  const refused = approved.refusal(msg.job);
+  if (refused !== null) {
+    scope.postMessage({ type: 'failed', id: msg.id, error: errorToData(refused) });
+    return;
+  }
   const controller = new AbortController();
   running.set(msg.id, controller);
-  runJob(msg.job, workerFetch, controller.signal).then(
+  runJob(approved.bind(msg.job), workerFetch, controller.signal).then(
     ({ answer, buffers }) => {
       running.delete(msg.id);
       scope.postMessage({ type: 'done', id: msg.id, answer }, buffers);

@@ -31,6 +31,8 @@ export interface QueryJob {
   headers: Record<string, string>;
   params: Params;
   maxBodyBytes: number;
+  /** Set by the page's transport from its approval (ApprovedBackends): see HttpConfig.allowedPaths. */
+  allowedPaths?: readonly string[];
   /**
    * A range job whose `query` is `histogram_quantile(q, inner)` (../bucket-quantile.ts): `inner` is
    * asked instead, once for every such job in flight with the same inner query and window, and the
@@ -63,6 +65,8 @@ export interface ApiJob {
   baseUrl: string;
   headers: Record<string, string>;
   maxBodyBytes: number;
+  /** As QueryJob's. */
+  allowedPaths?: readonly string[];
   method: 'GET' | 'POST';
   path: string;
   params: Params;
@@ -74,7 +78,7 @@ export interface ApiJob {
 export type Job = QueryJob | ApiJob;
 
 export type JobAnswer =
-  | { endpoint: 'query_range'; result: ColumnarSeries[]; warnings: string[] }
+  | { endpoint: 'query_range'; result: ColumnarSeries[]; warnings: string[]; /** Set when the answer went past ANSWER_BUDGET. */ seriesTotal?: number }
   | { endpoint: 'query'; result: QueryResult; warnings: string[] }
   | { endpoint: 'api'; data: unknown; warnings: string[] };
 
@@ -89,7 +93,7 @@ export interface JobOutcome {
  * transport keeps the timer on the main thread (the page's clock, which tests and the bench drive).
  */
 export async function runJob(job: Job, fetchFn: typeof fetch, signal: AbortSignal | undefined, timeoutMs?: number): Promise<JobOutcome> {
-  const cfg: HttpConfig = { baseUrl: job.baseUrl, headers: job.headers, fetchFn, timeoutMs, maxBodyBytes: job.maxBodyBytes };
+  const cfg: HttpConfig = { baseUrl: job.baseUrl, headers: job.headers, fetchFn, timeoutMs, maxBodyBytes: job.maxBodyBytes, allowedPaths: job.allowedPaths };
   if (job.endpoint === 'api') {
     const decode: (data: unknown) => unknown = DECODERS[job.decoder];
     const { data, warnings } = await apiRequest(cfg, { method: job.method, path: job.path, params: job.params, decode, expected: job.expected, signal });
@@ -109,8 +113,8 @@ export async function runJob(job: Job, fetchFn: typeof fetch, signal: AbortSigna
     const { data, warnings } = await apiRequest(cfg, {
       method: 'POST', path: '/api/v1/query_range', params: job.params, decode: decodeMatrix, expected: 'a matrix', signal,
     });
-    const { result, buffers } = toColumnar(data);
-    return { answer: { endpoint: 'query_range', result, warnings }, buffers };
+    const { result, buffers, seriesTotal } = toColumnar(data);
+    return { answer: { endpoint: 'query_range', result, warnings, ...(seriesTotal > result.length ? { seriesTotal } : {}) }, buffers };
   }
   const { data, warnings } = await apiRequest(cfg, {
     method: 'POST', path: '/api/v1/query', params: job.params, decode: decodeQueryResult, expected: 'a query result', signal,
@@ -206,8 +210,49 @@ export function errorFromData(d: ErrorData): PrometheusError {
   return new PrometheusError(d);
 }
 
+/**
+ * The backends the page approved (its choice of backend, after config.json's allow-list and the
+ * page's `<meta>` CSP): a job for any other origin is refused, on the main thread and in the
+ * worker alike, so a policy the worker is not bound by cannot widen where data goes.
+ */
+export class ApprovedBackends {
+  /** Approved origins, each with the path prefixes its answers may come from (none: any). */
+  private readonly origins = new Map<string, readonly string[]>();
+
+  approve(baseUrl: string, allowedPaths: readonly string[] = []): string | null {
+    const origin = originOfUrl(baseUrl);
+    if (origin !== null) this.origins.set(origin, allowedPaths);
+    return origin;
+  }
+
+  /** Null when `job` may run, else the error it fails with. */
+  refusal(job: Job): PrometheusError | null {
+    const origin = originOfUrl(job.baseUrl);
+    if (origin !== null && this.origins.has(origin)) return null;
+    return new PrometheusError({
+      kind: 'network',
+      message: `The board has not approved ${origin ?? 'this address'} as its backend, so nothing was sent to it.`,
+    });
+  }
+
+  /** `job` with the path prefixes of its origin's approval, which every redirect is held to. */
+  bind(job: Job): Job {
+    const paths = this.origins.get(originOfUrl(job.baseUrl) ?? '');
+    return paths === undefined || paths.length === 0 ? job : { ...job, allowedPaths: paths };
+  }
+}
+
+function originOfUrl(url: string): string | null {
+  try {
+    const o = new URL(url).origin;
+    return o === 'null' ? null : o;
+  } catch {
+    return null;
+  }
+}
+
 /** Main thread → worker. */
-export type ToWorker = { type: 'run'; id: number; job: Job } | { type: 'abort'; id: number };
+export type ToWorker = { type: 'run'; id: number; job: Job } | { type: 'abort'; id: number } | { type: 'approve'; origin: string; allowedPaths: readonly string[] };
 
 /** Worker → main thread. */
 export type FromWorker =

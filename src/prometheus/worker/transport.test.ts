@@ -35,6 +35,8 @@ function setup({ ready = true } = {}): { fake: FakeWorker; transport: WorkerTran
   const fake = new FakeWorker();
   const transport = new WorkerTransport(() => fake as unknown as Worker);
   if (ready) fake.answer({ type: 'ready' });
+  transport.approve(job.baseUrl);
+  fake.sent.length = 0;
   return { fake, transport };
 }
 
@@ -52,6 +54,28 @@ afterEach(() => {
 });
 
 describe('WorkerTransport', () => {
+  it('sends nothing for a backend the page has not approved, and tells the worker each approval', async () => {
+    const fake = new FakeWorker();
+    const transport = new WorkerTransport(() => fake as unknown as Worker);
+    fake.answer({ type: 'ready' });
+    const fetchFn = stubFetch();
+    const e: unknown = await transport.run(job, undefined, 0).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(PrometheusError);
+    expect((e as Error).message).toContain('has not approved http://prom.test');
+    expect(fake.sent).toEqual([]);
+    transport.approve('http://prom.test/prometheus');
+    expect(fake.sent).toEqual([{ type: 'approve', origin: 'http://prom.test' }]);
+    void transport.run(job, undefined, 0);
+    expect(fake.sent.at(-1)).toMatchObject({ type: 'run', job });
+    // Another origin is still refused, before the worker and on the main-thread path alike.
+    const other = { ...job, baseUrl: 'http://evil.test' };
+    await expect(transport.run(other, undefined, 0)).rejects.toThrow('has not approved http://evil.test');
+    fake.fail('died');
+    await expect(transport.run(other, undefined, 0)).rejects.toThrow('has not approved');
+    // The approved job left pending when the worker died ran on the main thread; the other never did.
+    expect(fetchFn.mock.calls.map((c: unknown[]) => String(c[0]))).toEqual(['http://prom.test/api/v1/query?query=up']);
+  });
+
   it('resolves with the worker answer and rejects with its error as a PrometheusError', async () => {
     const { fake, transport } = setup();
     const ok = transport.run(job, undefined, 0);
@@ -127,9 +151,10 @@ describe('WorkerTransport', () => {
     const fetchFn = stubFetch();
     const fake = new FakeWorker();
     const transport = new WorkerTransport(() => ({ worker: fake as unknown as Worker, early: [{ type: 'ready' }], failed: null }));
+    transport.approve(job.baseUrl);
     const p = transport.run(job, undefined, 0);
-    expect(fake.sent.map((m) => m.type)).toEqual(['run']);
-    const run = fake.sent[0] as Extract<ToWorker, { type: 'run' }>;
+    expect(fake.sent.map((m) => m.type)).toEqual(['approve', 'run']);
+    const run = fake.sent[1] as Extract<ToWorker, { type: 'run' }>;
     fake.answer({ type: 'done', id: run.id, answer: { endpoint: 'query', result: vector, warnings: [] } });
     await expect(p).resolves.toMatchObject({ endpoint: 'query' });
     expect(fetchFn).not.toHaveBeenCalled();
@@ -140,6 +165,7 @@ describe('WorkerTransport', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const fake = new FakeWorker();
     const transport = new WorkerTransport(() => ({ worker: fake as unknown as Worker, early: [], failed: 'the worker script failed to load' }));
+    transport.approve(job.baseUrl);
     expect(transport.usesWorker).toBe(false);
     expect(fake.terminated).toBe(true);
     await expect(transport.run(job, undefined, 0)).resolves.toMatchObject({ endpoint: 'query' });

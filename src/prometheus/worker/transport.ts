@@ -4,7 +4,7 @@
 // (./job.ts); the caller cannot tell them apart except by where the CPU time is spent.
 import { describeUrl } from '../base-url';
 import { abortedError, timeoutError } from '../errors';
-import { errorFromData, runJob, type FromWorker, type Job, type JobAnswer, type ToWorker } from './job';
+import { ApprovedBackends, errorFromData, runJob, type FromWorker, type Job, type JobAnswer, type ToWorker } from './job';
 
 export interface QueryTransport {
   /** `timeoutMs` (0 or undefined: none) gives up with a timed-out network error, as apiRequest does. */
@@ -39,6 +39,7 @@ export class WorkerTransport implements QueryTransport {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly fallback = inThreadTransport(globalFetch);
+  private readonly approved = new ApprovedBackends();
 
   constructor(create: () => Worker | BootWorker) {
     try {
@@ -67,7 +68,19 @@ export class WorkerTransport implements QueryTransport {
     return this.worker !== null;
   }
 
-  run(job: Job, signal: AbortSignal | undefined, timeoutMs: number | undefined): Promise<JobAnswer> {
+  /**
+   * Lets jobs for `baseUrl`'s origin run, here and in the worker (chooseBackend calls it), their
+   * redirects held to `allowedPaths` (none: anywhere on that origin).
+   */
+  approve(baseUrl: string, allowedPaths: readonly string[] = []): void {
+    const origin = this.approved.approve(baseUrl, allowedPaths);
+    if (origin !== null) this.post({ type: 'approve', origin, allowedPaths: [...allowedPaths] });
+  }
+
+  run(asked: Job, signal: AbortSignal | undefined, timeoutMs: number | undefined): Promise<JobAnswer> {
+    const refused = this.approved.refusal(asked);
+    if (refused !== null) return Promise.reject(refused);
+    const job = this.approved.bind(asked);
     if (this.worker === null || !this.ready) return this.fallback.run(job, signal, timeoutMs);
     const worker = this.worker;
     return new Promise<JobAnswer>((resolve, reject) => {
@@ -153,6 +166,15 @@ function takeBootWorker(): BootWorker | null {
 }
 
 let shared: QueryTransport | null = null;
+
+/**
+ * Approves `baseUrl` as a backend of the page: the page's worker transport refuses jobs for any
+ * origin not approved (a transport made for a test or a CLI, with its own fetch, checks nothing).
+ */
+export function approveBackend(baseUrl: string, allowedPaths: readonly string[] = []): void {
+  const t = defaultTransport();
+  if (t instanceof WorkerTransport) t.approve(baseUrl, allowedPaths);
+}
 
 /**
  * Makes the page's transport now, at boot: it adopts the worker public/boot.js started (or starts
