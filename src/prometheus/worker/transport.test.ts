@@ -64,7 +64,7 @@ describe('WorkerTransport', () => {
     expect((e as Error).message).toContain('has not approved http://prom.test');
     expect(fake.sent).toEqual([]);
     transport.approve('http://prom.test/prometheus');
-    expect(fake.sent).toEqual([{ type: 'approve', origin: 'http://prom.test' }]);
+    expect(fake.sent).toEqual([{ type: 'approve', origin: 'http://prom.test', allowedPaths: [] }]);
     void transport.run(job, undefined, 0);
     expect(fake.sent.at(-1)).toMatchObject({ type: 'run', job });
     // Another origin is still refused, before the worker and on the main-thread path alike.
