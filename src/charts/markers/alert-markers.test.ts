@@ -8,18 +8,25 @@ const m = (t: number, label: string, severity = 'warning', pending = false): Cha
 describe('alert markers', () => {
   it('draws one vertical line per alert start inside the range, coloured by severity, dashed while pending', () => {
     const s = alertMarkerSeries([m(10 * 60_000, 'A', 'critical'), m(40 * 60_000, 'B', 'warning', true), m(2 * H, 'late')], 'light', 0, H);
-    const data = s?.markLine?.data as Array<{ xAxis: number; lineStyle: { color: string; type: string }; label: { formatter: string } }>;
+    const data = s?.markLine?.data as Array<{ xAxis: number; lineStyle: { color: string; type: string }; label: { formatter: () => string } }>;
     expect(data.map((d) => d.xAxis)).toEqual([10 * 60_000, 40 * 60_000]);
     expect(data[0]?.lineStyle).toMatchObject({ color: '#dc2626', type: 'solid' });
     expect(data[1]?.lineStyle).toMatchObject({ color: '#d97706', type: 'dashed' });
-    expect(data.map((d) => d.label.formatter)).toEqual(['A', 'B']);
+    expect(data.map((d) => d.label.formatter())).toEqual(['A', 'B']);
+  });
+
+  it('a name that looks like an ECharts template is drawn as written (a function formatter, not a template)', () => {
+    const s = alertMarkerSeries([m(10 * 60_000, '{b}{c}{x|big}')], 'light', 0, H);
+    const label = (s?.markLine?.data as Array<{ label: { formatter: unknown } }>)[0]?.label;
+    expect(typeof label?.formatter).toBe('function');
+    expect((label?.formatter as () => string)()).toBe('{b}{c}{x|big}');
   });
 
   it('merges alerts that start together into one line named after the worst', () => {
     const groups = groupMarkers([m(1000, 'w1'), m(1000 + 20_000, 'c1', 'critical'), m(30 * 60_000, 'w2')], 0, H);
     expect(groups.map((g) => g.markers.map((x) => x.label))).toEqual([['w1', 'c1'], ['w2']]);
     const s = alertMarkerSeries([m(1000, 'w1'), m(1000 + 20_000, 'c1', 'critical')], 'dark', 0, H);
-    expect((s?.markLine?.data as Array<{ label: { formatter: string } }>)[0]?.label.formatter).toBe('c1 +1');
+    expect((s?.markLine?.data as Array<{ label: { formatter: () => string } }>)[0]?.label.formatter()).toBe('c1 +1');
   });
 
   it('escapes names and summaries in the tooltip', () => {
@@ -51,8 +58,8 @@ describe('alert markers', () => {
   it('names only lines far enough apart to read; the tooltip still lists every one, with what a marker time means', () => {
     // 1 min apart in an hour: two lines, but vertical names 1.7 % of the width apart would overlap.
     const s = alertMarkerSeries([m(10 * 60_000, 'A'), m(11 * 60_000, 'B'), m(30 * 60_000, 'C')], 'light', 0, H);
-    const data = s?.markLine?.data as Array<{ xAxis: number; label: { show: boolean; formatter: string } }>;
-    expect(data.map((d) => [d.label.formatter, d.label.show])).toEqual([['A', true], ['B', false], ['C', true]]);
+    const data = s?.markLine?.data as Array<{ xAxis: number; label: { show: boolean; formatter: () => string } }>;
+    expect(data.map((d) => [d.label.formatter(), d.label.show])).toEqual([['A', true], ['B', false], ['C', true]]);
     const option = buildTimeSeriesOption({ series: [{ id: 'a', name: 'a', labels: {}, points: [[0, 1], [H, 2]] }], unit: 'reqps', theme: 'light', kind: 'line', startMs: 0, endMs: H });
     const marked = withAlertMarkers(option, [m(11 * 60_000, 'B')], 'light', 0, H, 'en-US', 'activeAt <is> the rule start');
     const html = (marked.tooltip as { formatter: (p: unknown) => string }).formatter([{ axisValue: 11 * 60_000, seriesId: 'a', seriesName: 'a', value: [0, 1], color: '#000', dataIndex: 0 }]);

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/time';
 import type { ChartOption } from '../timeseries/options';
 import { chartTokens } from '../core/palette';
 import type { ChartTheme } from '../core/types';
+import { plainText } from '../core/plain-text';
 
 export interface ChartMarker {
   /** Unix ms of the alert's start (its `activeAt`). */
@@ -98,7 +99,7 @@ export function alertMarkerSeries(markers: readonly ChartMarker[], theme: ChartT
           xAxis: g.t,
           lineStyle: { color, width: 1.5, type: g.markers.every((m) => m.pending) ? 'dashed' : 'solid' },
           // Canvas text: never parsed as HTML.
-          label: { show: named[i], formatter: g.markers.length > 1 ? `${first} +${g.markers.length - 1}` : first, color, position: 'insideEndTop', fontSize: 10 },
+          label: { show: named[i], formatter: plainText(g.markers.length > 1 ? `${first} +${g.markers.length - 1}` : first), color, position: 'insideEndTop', fontSize: 10 },
         };
       }),
     },

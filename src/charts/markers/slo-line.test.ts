@@ -13,7 +13,7 @@ const base = buildTimeSeriesOption({
   endMs: T + 15_000,
 });
 const input = { value: 0.5, label: 'SLO 99 % ≤ 500 ms', theme: 'light' as const, unit: 'seconds' as const, startMs: T, endMs: T + 15_000 };
-type S = { id?: string; data?: unknown; markLine?: { data: { yAxis: number; label: { formatter: string } }[] } };
+type S = { id?: string; data?: unknown; markLine?: { data: { yAxis: number; label: { formatter: () => string } }[] } };
 
 describe('withSloLine', () => {
   it('a dashed line at the threshold, labelled with the objective, on a carrier the y axis reaches', () => {
@@ -21,7 +21,7 @@ describe('withSloLine', () => {
     const series = option.series as S[];
     const carrier = series.find((s) => s.id === SLO_SERIES_ID);
     expect(carrier?.markLine?.data[0]?.yAxis).toBe(0.5);
-    expect(carrier?.markLine?.data[0]?.label.formatter).toBe('SLO 99 % ≤ 500 ms');
+    expect(carrier?.markLine?.data[0]?.label.formatter()).toBe('SLO 99 % ≤ 500 ms');
     // Lines at 200 ms, SLO at 500 ms: the axis reaches the SLO (ECharts leaves markLines out of it).
     expect(valueExtent(series as never[])[1]).toBe(0.5);
     expect(SLO_SERIES_ID.startsWith('band:')).toBe(true);

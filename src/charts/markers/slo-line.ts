@@ -8,6 +8,7 @@ import { axisFormatter, type Unit } from '../../lib/units';
 import { valueExtent, yLabelRoom } from '../core/axis-room';
 import { BAND_PREFIX, type ChartOption } from '../timeseries/options';
 import type { ChartTheme } from '../core/types';
+import { plainText } from '../core/plain-text';
 
 export const SLO_SERIES_ID = `${BAND_PREFIX}slo`;
 const COLOR: Record<ChartTheme, string> = { light: '#b45309', dark: '#fbbf24' };
@@ -62,7 +63,7 @@ export function withSloLine(option: ChartOption, input: SloLineInput): ChartOpti
       silent: true,
       symbol: 'none',
       animation: false,
-      data: [{ yAxis: input.value, lineStyle: { color, type: 'dashed', width: 1.5 }, label: { formatter: input.label, color, position: 'insideEndTop' } }],
+      data: [{ yAxis: input.value, lineStyle: { color, type: 'dashed', width: 1.5 }, label: { formatter: plainText(input.label), color, position: 'insideEndTop' } }],
     },
   };
   return withAddedSeries(option, carrier, input.unit, input.locale);

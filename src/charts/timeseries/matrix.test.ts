@@ -1,6 +1,6 @@
 import { col } from '../../../test-support/matrix';
 import { describe, expect, it } from 'vitest';
-import { formatLabelSet, legendName, matrixToSeries, seriesStats, sumSeries, toCsv, type MatrixSample } from './matrix';
+import { csvText, formatLabelSet, legendName, matrixToSeries, seriesStats, sumSeries, toCsv, type MatrixSample } from './matrix';
 import type { ChartSeries } from '../core/types';
 
 const grid = { start: 100, end: 160, step: 15, legend: '{{model_name}}', idPrefix: 'q1' };
@@ -222,6 +222,11 @@ describe('toCsv', () => {
     const [header, row] = csv.split('\r\n');
     expect(header).toBe(`time,"'=HYPERLINK(""x"")",'+1,'-x,'@SUM(A1),ok=1`);
     expect(row).toBe('1970-01-01T00:00:00.000Z,-1,,,,');
+  });
+
+  it('also neutralises a formula behind leading spaces or zero-width characters, and full-width signs', () => {
+    for (const cell of [' =1+1', '\t =1', '\u200b=1', '\ufeff+1', '＝1+1', '＋1', '－1', '＠SUM(A1)']) expect(csvText(cell)).toBe(`'${cell}`);
+    expect(csvText('a =1')).toBe('a =1');
   });
 
   it('keeps hostile names as text', () => {

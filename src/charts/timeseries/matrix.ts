@@ -160,8 +160,12 @@ export function seriesStats(points: ReadonlyArray<readonly [number, number | nul
   return n === 0 ? { last: null, mean: null, max: null } : { last, mean: sum / n, max };
 }
 
-/** Cells a spreadsheet would run as a formula (OWASP "CSV injection"), plus tab and CR. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Cells a spreadsheet would run as a formula (OWASP "CSV injection"), plus tab and CR. Spreadsheets
+ * skip leading spaces and zero-width characters before a formula sign, and some read the full-width
+ * signs (＝ ＋ － ＠, U+FF1D U+FF0B U+FF0D U+FF20) as the ASCII ones.
+ */
+const FORMULA_START = /^[\s\u200b-\u200d\u2060\ufeff]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 
 export function csvText(text: string): string {
   const safe = FORMULA_START.test(text) ? `'${text}` : text;

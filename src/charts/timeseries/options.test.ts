@@ -82,11 +82,12 @@ describe('buildTimeSeriesOption', () => {
   it('adds thresholds as a dashed mark line on the first visible series', () => {
     const o = buildTimeSeriesOption({ ...base, thresholds: [{ value: 2, color: '#dc2626', label: 'SLO' }] });
     const [first, second] = seriesOf(o);
-    const data = first?.markLine?.data as Array<{ yAxis: number; label: { formatter: string } }>;
-    expect(data[0]).toMatchObject({ yAxis: 2, label: { formatter: 'SLO' } });
+    const data = first?.markLine?.data as Array<{ yAxis: number; label: { formatter: () => string } }>;
+    expect(data[0]).toMatchObject({ yAxis: 2 });
+    expect(data[0]?.label.formatter()).toBe('SLO');
     expect(second?.markLine).toBeUndefined();
     const unlabeled = seriesOf(buildTimeSeriesOption({ ...base, thresholds: [{ value: 0.5, color: 'red' }] }));
-    expect((unlabeled[0]?.markLine?.data as Array<{ label: { formatter: string } }>)[0]?.label.formatter).toBe('500 ms');
+    expect((unlabeled[0]?.markLine?.data as Array<{ label: { formatter: () => string } }>)[0]?.label.formatter()).toBe('500 ms');
   });
 
   it('uses theme colours on the axes', () => {

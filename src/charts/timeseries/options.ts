@@ -17,6 +17,7 @@ import { bandData, floorData, lineData, precisionLabel, splitFirstBucket, type P
 import { SHIFTED_OPACITY, shiftAwareColorMap } from '../core/series-colors';
 import { axisTooltipFormatter } from '../core/tooltip';
 import type { SeriesStyle, ChartSeries, ChartTheme, ChartThresholdLine } from '../core/types';
+import { plainText } from '../core/plain-text';
 
 const Y_SPLIT = 4;
 /** Grid edge to the labels, and labels to the axis line (ECharts' axisLabel.margin is 8) plus slack. */
@@ -112,7 +113,7 @@ function thresholdMarkLine(
       yAxis: th.value,
       lineStyle: { color: th.color, type: 'dashed', width: 1 },
       // Canvas text: never parsed as HTML, so a label can be any plain text.
-      label: { formatter: th.label ?? formatValue(th.value, unit, { locale }), color: th.color, position: 'insideEndTop' },
+      label: { formatter: plainText(th.label ?? formatValue(th.value, unit, { locale })), color: th.color, position: 'insideEndTop' },
     })),
   };
 }
