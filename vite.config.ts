@@ -4,10 +4,13 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { proxyRefusal } from './scripts/lib/proxy-guard.ts';
 
 // Same-origin proxy for local use: `INFERWATCH_PROXY_TARGET=http://prometheus:9090 npm run dev`, then
-// use `/prometheus` as the Prometheus URL. The browser then never needs CORS from the backend,
-// exactly like the nginx recipe in the README.
+// use `/prometheus` as the Prometheus URL. The browser then never needs CORS from the backend. It
+// holds to the nginx recipe's rules (scripts/lib/proxy-guard.ts): read endpoints only, GET/POST,
+// same-origin requests, no Origin forwarded and no CORS header passed back.
 const proxyTarget = process.env.INFERWATCH_PROXY_TARGET;
 const proxy = proxyTarget
   ? {
@@ -15,9 +18,30 @@ const proxy = proxyTarget
         target: proxyTarget,
         changeOrigin: true,
         rewrite: (path: string) => path.replace(/^\/prometheus/, ''),
+        configure: (p: { on(event: string, f: (...args: never[]) => void): void }) => {
+          p.on('proxyReq', (req: { removeHeader(name: string): void }) => req.removeHeader('origin'));
+          p.on('proxyRes', (res: { headers: Record<string, unknown> }) => {
+            for (const h of Object.keys(res.headers)) if (h.startsWith('access-control-')) delete res.headers[h];
+          });
+        },
       },
     }
   : undefined;
+
+/** Refuses, before the proxy, what the recipe refuses (403 with the reason). */
+function guardProxy(): Plugin {
+  const guard = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const refusal = proxyRefusal(req.method ?? '', `/prometheus${req.url ?? ''}`, req.headers['sec-fetch-site'] as string | undefined);
+    if (refusal === null) return next();
+    res.statusCode = 403;
+    res.end(`inferwatch proxy: refused (${refusal})`);
+  };
+  return {
+    name: 'inferwatch:guard-proxy',
+    configureServer: (server) => void (proxyTarget && server.middlewares.use('/prometheus', guard)),
+    configurePreviewServer: (server) => void (proxyTarget && server.middlewares.use('/prometheus', guard)),
+  };
+}
 
 /**
  * The entry (src/main.tsx) is small: it asks config.json's answer and the backend's discovery while
@@ -70,7 +94,7 @@ function preloadAppChunk(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), tailwindcss(), preloadAppChunk()],
+  plugins: [guardProxy(), react(), tailwindcss(), preloadAppChunk()],
   build: {
     target: 'es2022',
     sourcemap: false,

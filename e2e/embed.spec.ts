@@ -18,9 +18,11 @@ test.beforeAll(async () => {
     port: appPort,
     configJson: JSON.stringify({ prometheusUrl: process.env.PROM_DEFAULT, embedOrigins: [hostOrigin], defaultRefresh: 'off' }),
   });
-  // The example host page, from another origin (another port is another origin).
-  host = await serveStatic({ root: 'dist', prefix: '/portal/', port: hostPort });
-  hostile = await serveStatic({ root: 'dist', prefix: '/evil/', port: otherPort });
+  // The example host page, from another origin (another port is another origin). It frames a
+  // dashboard of another origin only when its own config.json lists that origin.
+  const framesApp = JSON.stringify({ embedOrigins: [`http://127.0.0.1:${appPort}`] });
+  host = await serveStatic({ root: 'dist', prefix: '/portal/', port: hostPort, configJson: framesApp });
+  hostile = await serveStatic({ root: 'dist', prefix: '/evil/', port: otherPort, configJson: framesApp });
 });
 
 test.afterAll(async () => {

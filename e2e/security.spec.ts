@@ -205,4 +205,10 @@ test('the embedding example frames only http(s) addresses (a javascript: one run
   await expect(page.getByRole('alert')).toContainText('must be an http:// or https:// address');
   expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
   expect(await page.locator('iframe#ttft').getAttribute('src')).toBeNull();
+  // An http(s) address of another origin that config.json does not list: not framed either (the
+  // page sits on the dashboard's origin, an attacker's page would show under its name).
+  await page.goto(`${app.url}embed-example.html?app=${encodeURIComponent(`${b.url}/`)}`);
+  await expect(page.getByRole('alert')).toContainText(`${b.origin} is not listed`);
+  expect(await page.locator('iframe#ttft').getAttribute('src')).toBeNull();
+  expect(await page.locator('iframe#board').getAttribute('src')).toBeNull();
 });
