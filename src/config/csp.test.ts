@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { connectAllowed, metaPolicies } from './csp';
+import { connectAllowed, metaPolicies, policyFor } from './csp';
 
 const PAGE = 'https://dash.example';
 const README = "default-src 'none'; script-src 'self'; connect-src 'self' https://prometheus.example; frame-ancestors 'none'";
@@ -43,5 +43,23 @@ describe('metaPolicies', () => {
     expect(metaPolicies()).toEqual([README, "connect-src 'self'"]);
     document.head.innerHTML = '';
     expect(metaPolicies()).toEqual([]);
+  });
+});
+
+describe('policyFor', () => {
+  const base = { prometheusUrl: '', allowedBackends: [], lockBackend: false, embedOrigins: [] };
+  it("lists the site's backends in connect-src and refuses framing unless embedOrigins says who may", () => {
+    const p = policyFor({ ...base, prometheusUrl: 'https://mimir.example/prometheus', allowedBackends: ['https://prom.example:9090', '/prometheus'], embedOrigins: ['https://portal.example'] });
+    expect(p).toContain("connect-src 'self' https://mimir.example/prometheus/ https://prom.example:9090;");
+    expect(p).toContain('frame-ancestors https://portal.example;');
+    expect(policyFor(base)).toContain("frame-ancestors 'none';");
+    expect(policyFor({ ...base, prometheusUrl: 'https://a.example', allowedBackends: ['https://b.example'], lockBackend: true })).toContain("connect-src 'self' https://a.example;");
+  });
+
+  it('the policy it writes allows exactly those backends', () => {
+    const p = policyFor({ ...base, prometheusUrl: 'https://mimir.example/prometheus' });
+    expect(connectAllowed('https://mimir.example/prometheus', [p], 'https://dash.example')).toBe(true);
+    expect(connectAllowed('https://mimir.example/other', [p], 'https://dash.example')).toBe(false);
+    expect(connectAllowed('https://dash.example/prometheus', [p], 'https://dash.example')).toBe(true);
   });
 });

@@ -53,8 +53,9 @@ function sourceAllows(source: string, url: URL, page: URL): boolean {
     if (urlPort !== (DEFAULT_PORTS[scheme === undefined ? url.protocol : `${scheme}:`] ?? '')) return false;
   } else if (port !== '*' && port !== urlPort) return false;
   if (path !== undefined && path !== '/') {
-    const p = decodeURIComponent(url.pathname);
-    if (path.endsWith('/') ? !p.startsWith(path) : p !== path && !p.startsWith(`${path}/`)) return false;
+    // The base URL is checked; what the browser checks is each request, `<base>/api/v1/…`.
+    const p = `${decodeURIComponent(url.pathname).replace(/\/+$/, '')}/api/v1/query`;
+    if (path.endsWith('/') ? !p.startsWith(path) : p !== path) return false;
   }
   return true;
 }
@@ -77,4 +78,39 @@ export function connectAllowed(url: string, policies: readonly string[], pageOri
     if (sources === null) return true;
     return sources.some((s) => sourceAllows(s, target, page));
   });
+}
+
+/**
+ * The Content-Security-Policy a hosted copy should send, as a response header on every response
+ * (the worker's script included: a browser that gives a worker its script's policy would otherwise
+ * leave it unbound). `connect-src` lists the site's own backend and its allowedBackends (a path
+ * prefix as a CSP path, which matches whole segments under it); `frame-ancestors` the embedOrigins,
+ * or 'none': a board that cannot be framed cannot be clickjacked.
+ */
+export function policyFor(config: { prometheusUrl: string; allowedBackends: readonly string[]; lockBackend: boolean; embedOrigins: readonly string[] }): string {
+  const source = (entry: string): string | null => {
+    if (entry.startsWith('/')) return null; // same origin: 'self'
+    try {
+      const u = new URL(entry);
+      const path = u.pathname.replace(/\/+$/, '');
+      return path === '' ? u.origin : `${u.origin}${path}/`;
+    } catch {
+      return null;
+    }
+  };
+  const backends = [config.prometheusUrl, ...(config.lockBackend ? [] : config.allowedBackends)].filter((e) => e !== '');
+  const connect = [...new Set(["'self'", ...backends.map(source).filter((s): s is string => s !== null)])];
+  const ancestors = config.embedOrigins.length > 0 ? [...config.embedOrigins] : ["'none'"];
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "worker-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src ${connect.join(' ')}`,
+    `frame-ancestors ${ancestors.join(' ')}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+  ].join('; ');
 }
