@@ -16,6 +16,7 @@ import { buildDist, measureBundle } from './bench/bundle.ts';
 import { compareRequests } from './bench/compare.ts';
 import { allowedCpuList, chromiumCpuMs, cpuMsOf, hasTaskset, parseCpuList, pin, pinnedChromium, splitCpus, unpin } from './bench/cpu.ts';
 import { hostileFigures } from './bench/hostile.ts';
+import { bigAnswerFigures } from './bench/big-answer.ts';
 import { matrixCapFigure } from './bench/matrix.ts';
 import { copyBlocks, DEFAULT_FLEET, ensureFleet, waitForData } from './bench/fleet.ts';
 import { heatmapRefresh } from './bench/heatmap.ts';
@@ -360,6 +361,7 @@ async function main(): Promise<void> {
 
     emit(matrixCapFigure());
     for (const f of hostileFigures()) emit(f);
+    for (const f of await bigAnswerFigures(outDir, 4290 + PORT_OFFSET)) emit(f);
     // BENCH_DATASETS=build: the build figures only.
     if (DATASETS.every((d) => d === 'build')) return done();
 

@@ -67,6 +67,13 @@ export const FIGURES = {
     unit: 'ms',
     method: (a: { length: number; runs: number }) => `resolveMetrics (vLLM catalog) over ten names of ${a.length.toLocaleString('en')} underscores plus one prefixed name, in Node (tsx), ${a.runs} runs after 3 warm-up`,
   },
+  // Build: one hostile answer under the byte cap, in Chromium (big-answer.ts)
+  'big-answer-longest-task': {
+    unit: 'ms',
+    method: 'the longest main-thread task (PerformanceObserver longtask) in the 20 s after opening the board on a backend whose request-rate range query answers 25,000 series × 100 points (~60 MB) and everything else empty; budget < 200 ms (the security review: 4.4 s)',
+  },
+  'big-answer-long-tasks-total': { unit: 'ms', method: 'the sum of the long tasks (> 50 ms) in those 20 s (the review: 7.6 s; 14.6 s in 40 s at refresh=5s)' },
+  'big-answer-heap': { unit: 'bytes', method: 'Runtime.getHeapUsage usedSize after a forced GC at the end of those 20 s (the review: 722 MB)' },
   // The fleet dataset (scripts/bench.ts, fleet.ts)
   'fleet-dataset': {
     unit: 's',
