@@ -1,4 +1,4 @@
-// The logical panels every engine has (PRODUCT.md §4): the same ids on vLLM and SGLang, so a
+// The logical panels every engine has (docs/url-contract.md, panel ids): the same ids on vLLM and SGLang, so a
 // comparison (A/B, vLLM vs SGLang) and the e2e checks can name them once.
 export const CORE_PANEL_IDS = [
   'request-rate',

@@ -149,7 +149,7 @@ export function presenceNames<Id extends string>(
 /**
  * The engine to show when the URL does not say. Engines whose presence metric the backend holds
  * are candidates; instance counts (when known) narrow them to engines with servers. One candidate
- * wins; with several, or none, the first in registry order (vLLM when both or neither, PRODUCT.md §4).
+ * wins; with several, or none, the first in registry order (vLLM when both or neither, docs/url-contract.md).
  */
 export function detectEngine<Id extends string>(
   registry: EngineRegistry<Id>,

@@ -1,5 +1,5 @@
 // The llm-d / Gateway API Inference Extension endpoint picker under its five name generations
-// (router-metrics.md §2.1). Since llm-d-router v0.9 every legacy name is emitted beside the new
+// (docs/routing.md). Since llm-d-router v0.9 every legacy name is emitted beside the new
 // one: each role lists `llm_d_epp_` first, then `llm_d_router_epp_`, then the GIE names, so one
 // prefix is read per role. Scheduler attempts name the plain pod (`endpoint_name`/`pod_name` +
 // `namespace`); the per-endpoint queue and in-flight gauges name `<pod>-rank-<i>` (GIE ≥ v1.1).

@@ -10,7 +10,7 @@
 // docs/routing.md, "Exclusion".
 import type { ResolvedMetric } from '../resolve';
 
-/** production-stack's router: `vllm:` names it serves with `server` (router-metrics.md §1). */
+/** production-stack's router: `vllm:` names it serves with `server` (docs/routing.md). */
 export const PRODUCTION_STACK_ENGINE_NAMES: ReadonlySet<string> = new Set([
   'vllm:num_requests_running',
   'vllm:num_requests_waiting',

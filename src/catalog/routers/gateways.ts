@@ -1,4 +1,4 @@
-// Dynamo's frontend and KV router (router-metrics.md §4), and the gen_ai gateways (Envoy AI
+// Dynamo's frontend and KV router (docs/routing.md), and the gen_ai gateways (Envoy AI
 // Gateway, agentgateway: §6). Dynamo's per-worker gauges are keyed by `worker_id`, which no metric
 // maps to a pod; the gen_ai gateways name no endpoint at all: both are shown, never joined.
 import type { RouterCatalog } from './types';

@@ -1,4 +1,4 @@
-// Joining a router's endpoint label to the engine's own series (router-metrics.md §0, point 3).
+// Joining a router's endpoint label to the engine's own series (docs/routing.md, "The Routing section").
 // URL-keyed routers name the engine's base URL: scheme, path and a DP-aware `@<rank>` stripped, it
 // is the engine target's `instance` when Prometheus scrapes the same address. Pod-keyed ones (the
 // EPP) name the pod, with `-rank-<i>` on some gauges: the engine's `pod` target label. What cannot

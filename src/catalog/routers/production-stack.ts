@@ -1,4 +1,4 @@
-// vLLM production-stack's router (router-metrics.md §1): `vllm:` names with `server` = the engine's
+// vLLM production-stack's router (docs/routing.md): `vllm:` names with `server` = the engine's
 // base URL. Its `vllm:num_requests_running{server}` is the router's in-flight count under an engine
 // name (kept out of engine queries: exclusion.ts). Detected by names the engine never emits.
 import type { RouterCatalog } from './types';

@@ -1,4 +1,4 @@
-// SGLang's router family and its Rust fork (router-metrics.md §3, §7): sgl-router 2025
+// SGLang's router family and its Rust fork (docs/routing.md): sgl-router 2025
 // (`sgl_router_*{worker}`), the 2026 experimental sgl-router (`sgl_router_*{worker_url}`), SGLang
 // Model Gateway (`smg_*{worker}`, removed workers parked at −1) and vllm-project/router
 // (`vllm_router_*{worker}`). Every endpoint label is the worker's URL.

@@ -1,5 +1,5 @@
 // vLLM panels for the families releases after 0.29 added
-// (metrics-2026-changes.md): frontend admission rejections and preemptions per request (confidence
+// (spec/metrics/vllm.json; docs/panels.md lists them): frontend admission rejections and preemptions per request (confidence
 // A), and families known only from upstream test files (B: "newer than 0.29, unverified"). Each
 // carries a feature, so it folds into the section's "not exposed" line where its families are absent.
 import { distributionExpr } from '../distributions';

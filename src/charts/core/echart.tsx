@@ -156,7 +156,7 @@ export function EChart({ option, theme, height, ariaLabel, group, onZoom, onRead
         () => latest.current.onZoom,
       );
       observe(instance.getDom());
-      // The bench's floor figure (scripts/bench/raw-refresh.ts) re-runs setOption on the live charts.
+      // The bench's floor figure (scripts/bench/raw-refresh-session.ts) re-runs setOption on the live charts.
       (globalThis as { __inferwatchBench?: { charts?: Set<EChartsType> } }).__inferwatchBench?.charts?.add(instance);
       ready?.(instance);
     },

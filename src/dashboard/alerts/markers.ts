@@ -1,6 +1,6 @@
 // The board's alerts as chart markers: the same /api/v1/alerts answer the Alerts region shows
 // (one cached query, refreshed by the region; panels only read it), matched to the board the same
-// way (alerts-match.ts), as plain {t, label, severity} for the charts layer.
+// way (match.ts), as plain {t, label, severity} for the charts layer.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { groupMarkers, type ChartMarker } from '../../charts';

@@ -21,7 +21,7 @@ import { useBackendView } from '../data/use-backend-view';
 import { tileBound, useBucketBounds } from '../data/use-quantile-precision';
 import { viewReasonText } from '../data/view-text';
 
-/** The logical panels every engine has (PRODUCT.md §4): what an A/B is usually about. */
+/** The logical panels every engine has (core-panels.ts): what an A/B is usually about. */
 export const AB_SUMMARY_PANELS = CORE_PANEL_IDS;
 
 /** Rows shown at first: the largest differences; the rest behind "Show all". */

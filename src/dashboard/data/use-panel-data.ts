@@ -107,7 +107,7 @@ export function usePanelData(panel: PanelSpec, enabled: boolean, behind = false)
   const instant = panel.chart === 'distribution' || panel.chart === 'latest';
   const range = instant ? rangeSeconds(w) : 0;
 
-  // Compare: a second set of queries beside the panel's own (compare-legs.ts).
+  // Compare: a second set of queries beside the panel's own (compare/legs.ts).
   const { compare, ab } = ctx.state;
   const mode = useMemo(() => compareModeOf({ compare, ab }, catalog.engine, panel), [compare, ab, catalog, panel]);
   const base = useMemo(

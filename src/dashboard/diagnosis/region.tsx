@@ -1,4 +1,4 @@
-// The Diagnosis region (PRODUCT.md §7): under the stat row, one item per finding, worst first,
+// The Diagnosis region (docs/verdicts.md): under the stat row, one item per finding, worst first,
 // each with `data-verdict-id` and `data-severity`, its evidence, the suggested action, how sure it
 // is, the panel to look at and the PromQL behind it. A healthy range says nothing stands out and
 // what was checked; a range without traffic gives no verdict and says so.

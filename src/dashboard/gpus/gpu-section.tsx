@@ -1,4 +1,4 @@
-// The GPUs section (PRODUCT.md §7): shown only when DCGM exporter series are present. It states the
+// The GPUs section (docs/gpus.md): shown only when DCGM exporter series are present. It states the
 // join it used and how many engine instances it matched, the label form, the GPUs by model, the
 // GPUs no engine holds and what they cost, missing prices (with inputs), then the DCGM charts.
 import { useMemo } from 'react';

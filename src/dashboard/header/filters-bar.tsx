@@ -29,7 +29,7 @@ function useLabelValues(
   endSec: number,
   wanted: boolean,
 ) {
-  // Not a router's copy of the presence gauge (routers/exclusion.ts): its instance is the router's.
+  // Not a router's copy of the presence gauge (catalog/routers/exclusion.ts): its instance is the router's.
   const excl = presence ? routerExclusion({ name: presence, rewrite: 'none' }) : [];
   const match = presence ? `${presence}{${[...narrow, ...excl].filter(Boolean).join(',')}}`.replace('{}', '') : null;
   return useQuery({

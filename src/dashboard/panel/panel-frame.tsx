@@ -1,4 +1,4 @@
-// The figure every panel kind shares: the DOM contract (PRODUCT.md §4: role="figure", aria-label =
+// The figure every panel kind shares: the DOM contract (docs/url-contract.md: role="figure", aria-label =
 // title, data-panel-id, data-state), title, state badges and the menu.
 import type { PanelSpec } from '../../catalog/types';
 import { Menu, type MenuItem } from '../../components/menu';
@@ -27,7 +27,7 @@ export function PanelFrame({
   stale: boolean;
   fetching: boolean;
   menuItems: MenuItem[];
-  /** The compare shift when this panel overlays the earlier window (PRODUCT.md §6 `data-compare`). */
+  /** The compare shift when this panel overlays the earlier window (docs/url-contract.md, `data-compare`). */
   compare?: string | null;
   children: React.ReactNode;
 }) {

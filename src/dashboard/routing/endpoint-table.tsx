@@ -1,4 +1,4 @@
-// The per-endpoint table (PRODUCT.md §7): a real <table>, one body row per engine endpoint the
+// The per-endpoint table (docs/routing.md): a real <table>, one body row per engine endpoint the
 // router knows, keyed by the endpoint as the router names it, with whether it joined an engine.
 // Endpoint names and label values are rendered as text (React escapes them).
 import { formatValue } from '../../lib/units';

@@ -1,4 +1,4 @@
-// The `routing-endpoints` panel (PRODUCT.md §7): one figure, the shared frame and panel menu (PromQL
+// The `routing-endpoints` panel (docs/routing.md): one figure, the shared frame and panel menu (PromQL
 // with "open in Prometheus", full screen, CSV), and per detected router its join statement, its
 // per-endpoint table and the endpoints that did not join, with the reason. Embeds with
 // `panel=routing-endpoints`.

@@ -1,4 +1,4 @@
-// The Routing section (PRODUCT.md §7): present only when the backend holds a router's or gateway's
+// The Routing section (docs/routing.md): present only when the backend holds a router's or gateway's
 // series. The router figures over the range (lifetime-safe rates, beside the engines' own, never
 // added to them), then the section's catalog panels (catalog/routers/panels.ts): time series of the
 // router figures, drawn by the generic panel, and the per-endpoint table (`routing-endpoints`).

@@ -1,4 +1,4 @@
-// The model summary table with one attainment column per SLO set (model-summary, PRODUCT.md §6):
+// The model summary table with one attainment column per SLO set (model-summary, docs/slo.md):
 // the catalog's table spec plus columns built from the bucket bounds this backend has.
 import { useMemo } from 'react';
 import type { PanelSpec } from '../../catalog/types';

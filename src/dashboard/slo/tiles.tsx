@@ -1,6 +1,6 @@
 // The SLO tiles of the stat row: attainment per SLO over the selected range (`ttft-slo`,
 // `itl-slo`, `e2e-slo`), goodput bounds (`slo-goodput`) and the worst burn rate over 1 h and
-// 6 h (`slo-burn-1h`, `slo-burn-6h`). DOM contract (PRODUCT.md §6): data-stat-id, data-state,
+// 6 h (`slo-burn-1h`, `slo-burn-6h`). DOM contract (docs/url-contract.md): data-stat-id, data-state,
 // data-value in base units, and data-value-low/-high when the value is only known to lie in an interval.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

@@ -1,7 +1,7 @@
 // Exemplars and trace searches on a latency line panel (TTFT, ITL/TPOT, E2E, queue time): the dots
 // beside the quantile lines, the one-line explanation when there are none, "Open traces for these
 // requests" from a clicked point of a line or a dot, and two lists (the exemplars; the lines'
-// highest points) for keyboard and screen-reader users. A lazy chunk (lazy-line-traces.tsx): the
+// highest points) for keyboard and screen-reader users. A lazy chunk (panel/lazy-line-chart.tsx): the
 // time-series panels of the first screen do not load it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PanelSpec } from '../../catalog/types';

@@ -1,4 +1,4 @@
-// The URL is the dashboard state: this one codec parses and serialises it (PRODUCT.md §4).
+// The URL is the dashboard state: this one codec parses and serialises it (docs/url-contract.md).
 // Defaults are omitted, invalid values are dropped with a reason the page shows, and params
 // repeat for multi-valued filters. Format version 1 (see docs/url-contract.md): when the contract
 // changes, bump URL_VERSION and keep parsing the old form.
@@ -58,7 +58,7 @@ export interface DashboardState {
    * compare/engines.ts); null = off.
    */
   compare: string | null;
-  /** A/B by selection (`ab=<label>&a=…&b=…`, compare-ab.ts); null = off. One comparison at a time. */
+  /** A/B by selection (`ab=<label>&a=…&b=…`, compare/ab.ts); null = off. One comparison at a time. */
   ab: AbSelection | null;
 }
 

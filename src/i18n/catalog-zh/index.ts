@@ -1,6 +1,6 @@
 // Simplified Chinese text of the engine catalogs (panel titles, descriptions, "not available"
 // explanations and stat tile titles), keyed by engine and panel / stat id. Descriptions reuse
-// the 含义 column of seed-metrics-guide.zh.md where it has the metric. Metric names, PromQL and
+// the 含义 column of the Chinese metrics guide this project grew from, where it has the metric. Metric names, PromQL and
 // flags stay as they are; `enabledBy` is a flag and is not translated. i18n.test.ts checks that
 // every catalog id has an entry here and that no entry is stale.
 import { lmdeployCatalog } from '../../catalog/lmdeploy/catalog';
