@@ -79,7 +79,7 @@ export const en = {
     },
     /** Folded findings (fold.ts): the outlier's alone, listed under it. */
     foldedTitle: (instance: string) => `Only ${instance}'s figures, not the model's (its peers do not show them):`,
-    explained: (name: string) => `Likely time-outs while queueing: see ${name}.`,
+    explained: (name: string) => `Likely clients giving up on slow or queued requests: see ${name}.`,
     /** A knob's flag after its generic words (`{kvMemory}` in an action). */
     flag: (flag: string) => ` (${flag})`,
     action: {

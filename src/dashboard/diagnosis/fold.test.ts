@@ -67,7 +67,9 @@ describe('failures', () => {
     const d = settle(diagnose(new Map([['a', { ...kvBound, failures: 2 }]]), []));
     const f = d.findings.find((x) => x.id === 'request-failures');
     expect(f).toMatchObject({ severity: 'critical', explainedBy: 'kv-capacity' });
-    // Without a queue, nothing explains them.
+    // Evidence of the cause: listed after it, even when more severe.
+    expect(d.findings.map((x) => x.id)).toEqual(['kv-capacity', 'request-failures']);
+    // Without a cause on the model, nothing explains them.
     const alone = settle(diagnose(new Map([['a', { ...base, failures: 0.5 }]]), []));
     expect(alone.findings.find((x) => x.id === 'request-failures')?.explainedBy).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 // The last pass over a diagnosis, once the router's findings have joined the model's: ordered
 // worst first, a model's findings that are one outlier instance's alone folded under that
-// outlier, failures tied to the queue that explains them, and headroom set to "none" where a
+// outlier, failures tied to the cause that explains them (and listed after it), and headroom set to "none" where a
 // verdict says the model already queues. Rules and their reasons: docs/verdicts.md, "Folding".
 // Pure.
 import type { Diagnosis, Finding } from './diagnose';
@@ -11,8 +11,8 @@ import { IMPACT, T, type EvidenceItem, type Severity, type VerdictId } from './v
 /** Verdicts that say the model is already queueing or slow at its load: no headroom whatever the KV estimate. */
 export const LIMITING: readonly VerdictId[] = ['router-imbalance', 'preemption-storm', 'kv-capacity', 'instance-outlier', 'decode-bound'];
 
-/** Verdicts whose queue explains failures on the same model (requests that time out while waiting). */
-const QUEUEING: readonly VerdictId[] = ['router-imbalance', 'kv-capacity', 'preemption-storm', 'instance-outlier'];
+/** Verdicts that make a model's requests slow enough for clients to give up: they explain its failures. */
+const SLOWING: readonly VerdictId[] = ['kv-capacity', 'preemption-storm', 'instance-outlier', 'decode-bound', 'prefill-bound'];
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, critical: 2 };
 const ev = (value: number, unit: EvidenceItem['unit']): EvidenceItem => ({ value, unit });
@@ -75,22 +75,40 @@ function foldUnderOutliers(findings: readonly Finding[], instances: readonly Ins
   return out;
 }
 
-/** Failures on a model with a queueing verdict (or behind an imbalanced router) and a mean queue past the TTFT amber: time-outs while waiting. */
+/**
+ * Failures on a model that a cause on it makes slow (time-outs, clients giving up) are that cause's
+ * evidence: tied to it and listed after it. Behind an imbalanced router (not tied to a model), the
+ * router explains them where the model's requests queue past the TTFT tile's amber on average.
+ */
 function explainFailures(findings: readonly Finding[]): Finding[] {
   const router = findings.some((f) => f.id === 'router-imbalance');
   return findings.map((f) => {
-    if (f.id !== 'request-failures' || (f.evidence.waitMean?.value ?? 0) < IMPACT.ttft.amber) return f;
-    const ids = new Set([...findings.filter((x) => x.model === f.model).map((x) => x.id), ...(router ? (['router-imbalance'] as const) : [])]);
-    const by = QUEUEING.find((id) => ids.has(id));
+    if (f.id !== 'request-failures') return f;
+    const ids = new Set(findings.filter((x) => x.model === f.model).map((x) => x.id));
+    const queued = (f.evidence.waitMean?.value ?? 0) >= IMPACT.ttft.amber;
+    const by = router && queued ? 'router-imbalance' : SLOWING.find((id) => ids.has(id));
     return by ? { ...f, explainedBy: by } : f;
   });
+}
+
+/** A failures finding that another explains goes right after its model's last other finding. */
+function afterCauses(findings: readonly Finding[]): Finding[] {
+  const out = [...findings];
+  for (const f of findings.filter((x) => x.id === 'request-failures' && x.explainedBy)) {
+    const others = out.filter((x) => x !== f && x.model === f.model && x.id !== 'slo-burn');
+    const last = others.at(-1);
+    if (!last) continue;
+    out.splice(out.indexOf(f), 1);
+    out.splice(out.indexOf(last) + 1, 0, f);
+  }
+  return out;
 }
 
 /** The diagnosis with `extra` findings (the router's) merged in, ordered, folded and its headroom limited. */
 export function settle(d: Diagnosis, extra: readonly Finding[] = []): Diagnosis {
   if (d.noTraffic) return d;
   const ordered = order(explainFailures([...d.findings, ...extra]));
-  const findings = order(foldUnderOutliers(ordered, d.instances));
+  const findings = afterCauses(order(foldUnderOutliers(ordered, d.instances)));
   const all = findings.flatMap((f) => [f, ...(f.folded ?? [])]);
   const models = d.models.map((m) => {
     if (!m.capacity) return m;

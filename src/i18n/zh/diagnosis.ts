@@ -72,7 +72,7 @@ export const zh: typeof en = {
       evidence: '每个完成的请求被撤回 {perRequest} 次（撤回 {preemptions}，完成 {requests}）；KV 峰值 {kvMax}',
     },
     foldedTitle: (instance: string) => `以下只是 ${instance} 的数值，而非整个模型的（同组其他实例没有这种情况）：`,
-    explained: (name: string) => `很可能是排队超时：见${name}。`,
+    explained: (name: string) => `很可能是客户端在请求过慢或排队时放弃：见${name}。`,
     flag: (flag: string) => `（参数 ${flag}）`,
     action: {
       'kv-capacity': '增加 KV 空间：增加副本、给 KV 缓存更多显存{kvMemory}、缩短最大请求长度{maxLen}、使用更小的 KV 数据类型{kvDtype}，或减少同时运行的请求数{maxSeqs}。',
