@@ -123,6 +123,8 @@ export const en = {
       measured: 'measured',
       inferred: 'inferred',
       dominant: (term: string) => `dominant: ${term}`,
+      excess: (v: string) =>
+        `the parts exceed the total by ${v}: over a range each histogram counts the requests it observed (queue and prefill when scheduled or at the first token, the total when it ends), not quite the same ones`,
       router: (term: string, router: string, engine: string, name: string) =>
         `Before the engine: router + network ${term} (mean TTFT at ${name} ${router} − at the engines ${engine}; inferred, a difference of means).`,
       routerNoise: 'Below 1 % of TTFT: within what a difference of two means can tell (the two histograms hold slightly different requests over a range).',

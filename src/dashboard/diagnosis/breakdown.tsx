@@ -27,6 +27,13 @@ function Split({ kind, d, locale }: { kind: 'ttft' | 'e2e'; d: Decomposition; lo
         </span>
       ))}
       <span className="iw-muted"> · {t.dominant(t.terms[d.dominant])}</span>
+      {/* The parts can exceed the whole over a range (different requests observed): said, not clipped silently. */}
+      {d.excess > 0.005 * d.total && (
+        <span className="iw-muted" data-excess={d.excess}>
+          {' '}
+          · {t.excess(s(d.excess))}
+        </span>
+      )}
     </li>
   );
 }

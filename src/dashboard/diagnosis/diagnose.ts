@@ -6,7 +6,7 @@ import { headroom, type Headroom } from './capacity';
 import { decompose, mean, type LatencyBreakdown } from './decompose';
 import { specPayoff, type SpecPayoff } from './more-rules';
 import type { InstanceFigures, ModelFigures } from './inputs';
-import { MODEL_RULES, requestRate, T, type EvidenceItem, type RuleResult, type Severity, type VerdictId } from './verdicts';
+import { checkable, MODEL_RULES, requestRate, T, type EvidenceItem, type RuleResult, type Severity, type VerdictId } from './verdicts';
 
 /** A rule's result, placed: which verdict, on which model (and instance), and where to look. */
 export interface Finding extends RuleResult {
@@ -180,8 +180,8 @@ export function diagnose(models: ReadonlyMap<string, ModelFigures>, instances: r
     const rate = requestRate(f);
     if (rate === null || rate < T.minRequests) continue;
     for (const rule of MODEL_RULES) {
-      // A rule runs when the engine has at least one of its inputs.
-      if (!rule.inputs.some((i) => f[i] !== undefined)) continue;
+      // A rule runs (and is listed as checked) only with the inputs it cannot fire without.
+      if (!checkable(rule, f)) continue;
       checked.add(rule.id);
       const r = rule.evaluate(f);
       if (r) findings.push({ ...r, id: rule.id, model, panel: rule.panel, inputs: rule.inputs });

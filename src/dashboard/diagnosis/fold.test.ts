@@ -52,6 +52,8 @@ describe('folding under an outlier', () => {
     expect(o.folded?.map((f) => f.id)).toEqual(['kv-capacity']);
     expect(o.folded?.[0]?.evidence.peers?.value).toBeCloseTo(0.1);
     expect(o.severity).toBe('critical');
+    // Headroom names the listed lead, not the finding folded under it.
+    expect(d.models[0]?.capacity?.limitedBy).toBe('instance-outlier');
   });
 
   it('stays a finding of its own when the peers are full too', () => {

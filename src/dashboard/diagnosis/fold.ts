@@ -109,10 +109,11 @@ export function settle(d: Diagnosis, extra: readonly Finding[] = []): Diagnosis 
   if (d.noTraffic) return d;
   const ordered = order(explainFailures([...d.findings, ...extra]));
   const findings = afterCauses(order(foldUnderOutliers(ordered, d.instances)));
-  const all = findings.flatMap((f) => [f, ...(f.folded ?? [])]);
+  // A listed finding names the reason before one folded under it (the outlier, not its KV peak).
+  const all = [...findings, ...findings.flatMap((f) => f.folded ?? [])];
   const models = d.models.map((m) => {
     if (!m.capacity) return m;
-    const by = LIMITING.find((id) => all.some((f) => f.id === id && f.model === m.model));
+    const by = all.find((f) => f.model === m.model && LIMITING.includes(f.id))?.id;
     return by ? { ...m, capacity: { ...m.capacity, limitedBy: by } } : m;
   });
   return { ...d, findings, models };

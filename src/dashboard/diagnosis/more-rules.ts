@@ -53,6 +53,7 @@ export const MORE_RULES: readonly ModelRule[] = [
     id: 'request-failures',
     panel: 'abort-error-rate',
     inputs: ['failures'],
+    needs: [['failures', 'requests']],
     evaluate(f) {
       const failed = f.failures;
       const req = f.requests;
@@ -77,6 +78,7 @@ export const MORE_RULES: readonly ModelRule[] = [
     id: 'littles-law-mismatch',
     panel: 'running-requests',
     inputs: ['e2e_sum', 'running_mean', 'waiting_mean'],
+    needs: [['e2e_sum', 'running_mean']],
     evaluate(f) {
       const littles = f.e2e_sum;
       const running = f.running_mean;

@@ -24,7 +24,7 @@ const LOCALE = { en: 'en', 'zh-CN': 'zh-CN' } as const;
 
 export function formatEvidence(e: Record<string, EvidenceItem>, locale: string): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(e).map(([k, v]) => [k, v.unit === 'count' ? formatFractionDigits(v.value, locale, v.value < 10 ? 2 : 0) : formatValue(v.value, v.unit, { locale })]),
+    Object.entries(e).map(([k, v]) => [k, v.unit === 'count' ? formatFractionDigits(v.value, locale, v.value < 10 ? 2 : v.value < 100 ? 1 : 0) : formatValue(v.value, v.unit, { locale })]),
   );
 }
 
@@ -121,7 +121,7 @@ function FindingItem({ f, promql, foldedUnder }: { f: Finding; promql: ReadonlyM
         </details>
       )}
       {f.folded && f.folded.length > 0 && (
-        <div className="text-xs" data-testid="diagnosis-folded">
+        <div className="ml-4 border-l pl-2 text-xs" data-testid="diagnosis-folded">
           <p className="iw-muted">{t.foldedTitle(f.instances && grouped(f) ? instancesText(f.instances, t.andMore, lang === 'zh-CN') : (f.instance ?? ''))}</p>
           <ul className="iw-alert-list">
             {f.folded.map((x) => (

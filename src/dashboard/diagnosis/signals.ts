@@ -45,7 +45,9 @@ export function diagnosisSignals(catalog: EngineCatalog): SignalSpec[] {
   if (!r) return out;
   const add = (id: string, expr: string, level: SignalLevel = 'model') => out.push({ id, level, expr });
   add('requests', rate(r.requests));
-  if (r.failures) add('failures', rate(r.failures.id, r.failures.matcher));
+  // A failures series appears with the first failure: until then, 0 where requests were served.
+  if (r.failures) add('failures', `${rate(r.failures.id, r.failures.matcher)} or 0 * ${rate(r.requests)}`);
+  if (r.promptTokens) add('prompt_tokens', rate(r.promptTokens));
   if (r.requestsFallback) add('requests_fallback', rate(r.requestsFallback));
   for (const phase of PHASES) {
     const h = phaseRole(r, phase);

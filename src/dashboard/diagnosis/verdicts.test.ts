@@ -137,5 +137,26 @@ describe('verdict rules', () => {
     expect(rule('prefix-counter-broken').evaluate({ ...healthy, prefix_hits: 0 })?.severity).toBe('info');
     expect(rule('prefix-counter-broken').evaluate({ ...healthy, prefix_hits: 0, prefix_queries: T.brokenMinQueries - 1 })).toBeNull();
     expect(rule('prefix-counter-broken').evaluate({ ...healthy, prefix_hits: 1 })).toBeNull();
+    // SGLang: a hit-rate gauge at exactly 0 for the whole range under 1.67k prompt tok/s.
+    const sglang: ModelFigures = { requests: 5, ttft_sum: 1, ttft_count: 5, prefix_hit_gauge: 0, prompt_tokens: 1670 };
+    expect(rule('prefix-counter-broken').evaluate(sglang)?.evidence.queries?.value).toBe(1670);
+    expect(rule('prefix-counter-broken').evaluate({ ...sglang, prefix_hit_gauge: 0.02 })).toBeNull();
+  });
+
+  it('a rule whose inputs are missing is not run, so not listed as checked', async () => {
+    const { checkable } = await import('./verdicts');
+    const { diagnose } = await import('./diagnose');
+    // trtllm-serve-like: no preemption counter, no ITL histogram, a hit-rate gauge without prompt tokens.
+    const f: ModelFigures = { requests: 5, ttft_sum: 0.2, ttft_count: 5, ttft_p95: 0.1, queue_sum: 0, queue_count: 5, e2e_sum: 18, e2e_count: 5, kv_max: 0.3, kv_mean: 0.1, prefix_hit_gauge: 0.4 };
+    expect(checkable(rule('preemption-storm'), f)).toBe(false);
+    expect(checkable(rule('decode-bound'), f)).toBe(false);
+    expect(checkable(rule('prefix-counter-broken'), f)).toBe(false);
+    expect(checkable(rule('kv-capacity'), f)).toBe(true);
+    const d = diagnose(new Map([['m', f]]), []);
+    expect(d.checked).toEqual(expect.arrayContaining(['kv-capacity', 'prefill-bound', 'prefix-cache-thrash']));
+    expect(d.checked).not.toEqual(expect.arrayContaining(['preemption-storm']));
+    expect(d.checked).not.toContain('decode-bound');
+    expect(d.checked).not.toContain('prefix-counter-broken');
+    expect(d.checked).not.toContain('request-failures');
   });
 });

@@ -49,7 +49,18 @@ export interface ModelRule {
   panel: string;
   /** Signal ids read (their PromQL is shown with the finding). */
   inputs: readonly string[];
+  /**
+   * Alternative sets of signals the rule cannot fire without (any one set, all of it, present): a
+   * rule missing them is not run and not listed as checked. Default: any one input.
+   */
+  needs?: ReadonlyArray<readonly string[]>;
   evaluate: (f: ModelFigures) => RuleResult | null;
+}
+
+/** The rule can judge this model: one of its `needs` sets is all there (or, without `needs`, any input). */
+export function checkable(rule: ModelRule, f: ModelFigures): boolean {
+  const has = (i: string) => f[i] !== undefined;
+  return rule.needs ? rule.needs.some((set) => set.every(has)) : rule.inputs.some(has);
 }
 
 /** Thresholds (docs/verdicts.md). TTFT and ITL floors are the stat tiles' amber (STAT_THRESHOLDS). */
@@ -119,6 +130,7 @@ export const MODEL_RULES: readonly ModelRule[] = [
   {
     id: 'kv-capacity',
     panel: 'kv-cache-usage',
+    needs: [['kv_max', 'queue_sum', 'ttft_sum']],
     inputs: ['kv_max', 'queue_sum', 'queue_count', 'ttft_sum', 'ttft_count', 'ttft_p95', 'queued_share', 'preemptions', 'requests', 'ttft_p05', 'ttft_p99'],
     evaluate(f) {
       const kv = f.kv_max;
@@ -147,6 +159,7 @@ export const MODEL_RULES: readonly ModelRule[] = [
     id: 'preemption-storm',
     panel: 'preemptions',
     inputs: ['preemptions', 'requests', 'ttft_p95', 'itl_p95'],
+    needs: [['preemptions', 'requests']],
     evaluate(f) {
       const p = f.preemptions;
       const req = f.requests;
@@ -168,6 +181,7 @@ export const MODEL_RULES: readonly ModelRule[] = [
     id: 'prefill-bound',
     panel: 'ttft',
     inputs: ['ttft_sum', 'ttft_count', 'ttft_p95', 'queue_sum', 'queue_count', 'prefill_sum', 'prefill_count'],
+    needs: [['ttft_sum', 'ttft_p95', 'queue_sum']],
     evaluate(f) {
       const ttft = mean(f, 'ttft');
       const queue = mean(f, 'queue');
@@ -191,6 +205,7 @@ export const MODEL_RULES: readonly ModelRule[] = [
     id: 'decode-bound',
     panel: 'itl',
     inputs: ['e2e_sum', 'e2e_count', 'decode_sum', 'decode_count', 'ttft_sum', 'ttft_count', 'itl_p95', 'itl_sum', 'itl_count'],
+    needs: [['e2e_sum', 'itl_p95']],
     evaluate(f) {
       const e2e = mean(f, 'e2e');
       const itlP95 = f.itl_p95;
@@ -217,6 +232,10 @@ export const MODEL_RULES: readonly ModelRule[] = [
     id: 'prefix-cache-thrash',
     panel: 'prefix-cache-hit-rate',
     inputs: ['prefix_hits', 'prefix_queries', 'prefix_hit_gauge', 'kv_max'],
+    needs: [
+      ['prefix_hits', 'prefix_queries', 'kv_max'],
+      ['prefix_hit_gauge', 'kv_max'],
+    ],
     evaluate(f) {
       const kv = f.kv_max;
       const rate = hitRate(f);
@@ -234,10 +253,18 @@ export const MODEL_RULES: readonly ModelRule[] = [
   {
     id: 'prefix-counter-broken',
     panel: 'prefix-cache-hit-rate',
-    inputs: ['prefix_hits', 'prefix_queries', 'requests'],
+    inputs: ['prefix_hits', 'prefix_queries', 'prefix_hit_gauge', 'prompt_tokens'],
+    // Counters (vLLM), or a hit-rate gauge beside the prompt-token rate (SGLang: a gauge that stays
+    // at exactly 0 under prompt traffic is "hits exactly 0"; its cached-tokens counter never appears).
+    needs: [
+      ['prefix_hits', 'prefix_queries'],
+      ['prefix_hit_gauge', 'prompt_tokens'],
+    ],
     evaluate(f) {
-      const q = f.prefix_queries;
-      if (f.prefix_hits !== 0 || q === undefined || q < T.brokenMinQueries) return null;
+      const counters = f.prefix_queries !== undefined;
+      const q = counters ? f.prefix_queries : f.prompt_tokens;
+      const hits = counters ? f.prefix_hits : f.prefix_hit_gauge;
+      if (hits !== 0 || q === undefined || q < T.brokenMinQueries) return null;
       return {
         severity: 'info',
         score: 1,

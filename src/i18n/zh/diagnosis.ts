@@ -108,6 +108,7 @@ export const zh: typeof en = {
       measured: '实测',
       inferred: '推算',
       dominant: (term: string) => `主要部分：${term}`,
+      excess: (v: string) => `各部分之和比总数多 ${v}：在一个时间范围内，每个直方图统计的是它观测到的请求（排队与 prefill 在调度或首 token 时记录，总数在请求结束时记录），并非完全相同的一批`,
       router: (term: string, router: string, engine: string, name: string) =>
         `进入引擎之前：路由与网络 ${term}（${name} 处的平均 TTFT ${router} − 引擎处的 ${engine}；推算，两个均值之差）。`,
       routerNoise: '低于 TTFT 的 1%：在两个均值之差所能分辨的范围内（两个直方图在一个时间范围内统计的请求略有不同）。',
