@@ -49,7 +49,7 @@ export const en = {
     evidence: {
       'kv-capacity': 'KV cache peaked at {kvMax}; queueing is {queueShare} of mean TTFT ({queueMean} of {ttftMean})',
       'preemption-storm': '{perRequest} preemptions per finished request ({preemptions} against {requests}); KV peaked at {kvMax}',
-      'prefill-bound': 'Prefill is {prefillShare} of mean TTFT ({prefillMean} of {ttftMean}), TTFT p95 {ttftP95}, with little queueing',
+      'prefill-bound': 'Prefill is {prefillShare} of mean TTFT ({prefillMean} of {ttftMean}), TTFT p95 {ttftP95}; queueing is {queueShare} ({queueMean})',
       'decode-bound': 'Decode is {decodeShare} of mean E2E; ITL p95 {itlP95} (mean {itlMean}) with {running} running on average',
       'prefix-cache-thrash': 'Prefix-cache hit rate {hitRate} while the KV cache peaked at {kvMax}: cached prefixes are evicted before reuse',
       'prefix-counter-broken': 'Prefix-cache queries {queries} but hits stayed at exactly 0 over the range',

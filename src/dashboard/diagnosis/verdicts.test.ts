@@ -110,6 +110,8 @@ describe('verdict rules', () => {
     const f = { ...healthy, ttft_sum: 20, prefill_sum: 19.8, ttft_p95: 6 };
     expect(rule('prefill-bound').evaluate(f)?.evidence.prefillShare?.value).toBeCloseTo(0.99);
     expect(rule('prefill-bound').evaluate({ ...f, ttft_p95: 0.9 })).toBeNull();
+    // The queue is quoted as it is (SGLang said "with little queueing" beside a 9.19 s mean queue).
+    expect(rule('prefill-bound').evaluate({ ...f, queue_sum: 9 })?.evidence.queueMean?.value).toBeCloseTo(1.8);
     const sglang: ModelFigures = { ...f };
     delete sglang.prefill_sum;
     delete sglang.prefill_count;

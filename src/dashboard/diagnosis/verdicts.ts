@@ -195,7 +195,8 @@ export const MODEL_RULES: readonly ModelRule[] = [
         severity: severityOf(level(p95, IMPACT.ttft), ttft >= IMPACT.ttft.amber),
         score: (share / T.prefillShare) * (p95 / T.ttftSlowP95),
         confidence: confidence(measured === null, true),
-        evidence: { prefillShare: ev(share, 'ratio'), prefillMean: ev(prefill, 'seconds'), ttftMean: ev(ttft, 'seconds'), ttftP95: ev(p95, 'seconds') },
+        // The queue's own figure, not "little queueing": under half of TTFT can still be seconds.
+        evidence: { prefillShare: ev(share, 'ratio'), prefillMean: ev(prefill, 'seconds'), ttftMean: ev(ttft, 'seconds'), ttftP95: ev(p95, 'seconds'), queueShare: ev(queue / ttft, 'ratio'), queueMean: ev(queue, 'seconds') },
         bucketBounds: true,
         inferred: measured === null,
       };

@@ -44,7 +44,7 @@ export const zh: typeof en = {
     evidence: {
       'kv-capacity': 'KV 缓存峰值 {kvMax}；排队占平均 TTFT 的 {queueShare}（{ttftMean} 中的 {queueMean}）',
       'preemption-storm': '每个完成的请求被抢占 {perRequest} 次（抢占 {preemptions}，完成 {requests}）；KV 峰值 {kvMax}',
-      'prefill-bound': 'Prefill 占平均 TTFT 的 {prefillShare}（{ttftMean} 中的 {prefillMean}），TTFT p95 {ttftP95}，排队很少',
+      'prefill-bound': 'Prefill 占平均 TTFT 的 {prefillShare}（{ttftMean} 中的 {prefillMean}），TTFT p95 {ttftP95}；排队占 {queueShare}（{queueMean}）',
       'decode-bound': 'Decode 占平均端到端延迟的 {decodeShare}；ITL p95 {itlP95}（均值 {itlMean}），平均运行 {running} 个请求',
       'prefix-cache-thrash': '前缀缓存命中率 {hitRate}，同时 KV 缓存峰值 {kvMax}：缓存的前缀在复用前就被淘汰',
       'prefix-counter-broken': '前缀缓存查询 {queries}，但命中在整个范围内一直为 0',
