@@ -88,13 +88,21 @@ test.describe('diagnosis on scenario models', () => {
     for (const [model] of CASES) firsts[model] = await region(page).locator(`[data-verdict-id][data-model="${model}"]`).first().getAttribute('data-verdict-id');
     expect(firsts).toEqual(Object.fromEntries(CASES.map(([model, , verdict]) => [model, verdict])));
     await expect(region(page).locator(`[data-model="${HEALTHY}"]`)).toHaveCount(0);
+    // KV near full without queueing (cache-thrash): no critical finding, whatever its KV peak.
+    await expect(region(page).locator(`[data-model="m-thrash"][data-severity="critical"]`)).toHaveCount(0);
+    // Headroom under a capacity verdict: none, already queueing (not the mean-usage estimate).
+    await region(page).getByTestId('diagnosis-breakdown').locator('summary').click();
+    const headroom = region(page).locator('[data-capacity-model="m-kv"]');
+    await expect(headroom).toHaveAttribute('data-limited-by', 'kv-capacity');
+    await expect(headroom).toContainText('none — already queueing');
     // Filtered to one model, the board's first finding is that model's bottleneck, with its evidence and action.
     await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', model: 'm-kv', from: RANGE }));
     const first = region(page).locator('[data-verdict-id]').first();
     await expect(first).toHaveAttribute('data-verdict-id', 'kv-capacity', { timeout: 30_000 });
     await expect(first).toHaveAttribute('data-severity', /warning|critical/);
     await expect(first).toContainText('of mean TTFT');
-    await expect(first).toContainText('--gpu-memory-utilization');
+    // The action in vLLM's own flags.
+    await expect(first).toContainText('(--gpu-memory-utilization)');
   });
 
   test('the healthy model names nothing and says what was checked; axe passes on the region', async ({ page }) => {
@@ -127,6 +135,12 @@ test.describe('diagnosis on scenario models', () => {
     await expect(first).toContainText('its fair share among 2 endpoints');
     await expect(first).toContainText('waiting now against');
     await expect(first).toContainText('routing policy');
+    // A large queue on one of two endpoints with a red TTFT is critical (the share multiple alone never reaches 2× here).
+    await expect(first).toHaveAttribute('data-severity', 'critical');
+    // The skewed model's users see failures (queue time-outs): a finding of their own, tied to the router.
+    const failures = region(page).locator(`[data-verdict-id="request-failures"][data-model="${SKEW}"]`);
+    await expect(failures).toHaveCount(1);
+    await expect(failures).toContainText('failed or were aborted');
 
     // "Refresh now" 20 s later (past the step and the tables' summary grid): the window moves, and
     // each query goes out once, for the new window. The page still shows the old window until the

@@ -5,7 +5,10 @@
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { ENGINE_USAGE, engineArgs, leFormatArg, numArg, parseArgs, profileArg } from '../sim/cli-args.ts';
+import { DEFAULT_MODELS } from '../sim/engines/presets.ts';
+import { DEFAULT_INSTANCES } from '../sim/fleet.ts';
 import { FEATURES } from '../sim/index.ts';
+import { withScenarioPeers } from '../sim/scenarios/index.ts';
 import { GPU_USAGE, gpuArgs } from './lib/gpu-args.ts';
 import { startTopologyStack, TOPOLOGIES, type Topology, type TopologyStack } from './lib/topology.ts';
 import { routerDemoOptions, ROUTER_USAGE } from './lib/router-demo.ts';
@@ -59,10 +62,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
   try {
     console.log(topology === 'single' ? 'starting simulated engines and Prometheus (backfilling history first)…' : `starting simulated engines and the ${topology} topology…`);
+    const router = routerDemoOptions(args, topology);
+    // `--scenario outlier` brings the peers it is judged against (two servers per model).
+    const engines = withScenarioPeers(engineArgs(args), args.get('scenario'), (router.models ?? DEFAULT_MODELS).length, DEFAULT_INSTANCES);
     stack = await startTopologyStack({
       topology,
       promPort: numArg(args, 'prom-port') ?? 9090,
-      engines: engineArgs(args),
+      engines,
       features: args.get('features'),
       profile: profileArg(args),
       leFormat: leFormatArg(args),
@@ -74,7 +80,7 @@ async function main(): Promise<void> {
       backend,
       exemplars: !args.has('no-exemplars'),
       gpus: gpuArgs(args),
-      ...routerDemoOptions(args, topology),
+      ...router,
       log,
     });
     if (stopping) return;

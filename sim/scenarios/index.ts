@@ -105,8 +105,11 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
       // skewed`: 85 % of the model's requests to its first server); more load than the default so
       // that server queues even when it runs two DP engines, while its peers stay idle; no daily
       // swing (at the morning trough the busy server would cope).
-      c.load.multiplier *= 2.5;
+      c.load.multiplier *= 3;
       c.load.dailyAmplitude = 0;
+      // Chat clients that give up after ~25 s in the queue (not the default's 90 s): the busy
+      // server's queue shows as aborts within minutes, as it does to its users.
+      c.mix.patienceMedianSec = 25;
       break;
     case 'spec-costly':
       // Speculative decoding on (sim/instance.ts turns it on and reads SPEC_COSTLY's acceptance)
@@ -145,3 +148,19 @@ export const SCENARIO_LOAD = 0.8;
  * EAGLE-like 0.78 / 0.6 / 0.45 (2.83 tokens per step) and 2.6.
  */
 export const SPEC_COSTLY = { acceptByPos: [0.1, 0.05, 0.02], acceptLength: 1.17 } as const;
+
+/**
+ * Servers per engine an `outlier` scenario needs to show its verdict: the outlier is judged
+ * against its model's other instances, and models take servers round-robin, so two per model.
+ * Null when no outlier is asked (the engines' own defaults stand).
+ */
+export function peersNeeded(spec: string | undefined, models: number): number | null {
+  return parseScenarios(spec).some((t) => t.scenario === 'outlier') ? 2 * Math.max(1, models) : null;
+}
+
+/** The fleet's engines with enough servers for the scenario's peers where no count was given (`--<engine>-instances` wins). */
+export function withScenarioPeers<E extends { instances?: number }>(engines: readonly E[], spec: string | undefined, models: number, defaultInstances: number): E[] {
+  const need = peersNeeded(spec, models);
+  if (need === null) return [...engines];
+  return engines.map((e) => (e.instances === undefined ? { ...e, instances: Math.max(need, defaultInstances) } : e));
+}

@@ -1,9 +1,9 @@
 // Scenario parsing and assignment, and that each scenario moves the engine model the way its
 // verdict needs (the e2e checks the board names it; here the model's own figures).
 import { describe, expect, it } from 'vitest';
-import { createFleet, advanceFleet } from '../fleet.ts';
+import { createFleet, advanceFleet, instanceSpecs, type EngineFleet } from '../fleet.ts';
 import { RouterCore } from '../routers/core.ts';
-import { assignScenarios, parseScenarios } from './index.ts';
+import { assignScenarios, parseScenarios, withScenarioPeers } from './index.ts';
 
 describe('scenarios', () => {
   it('parse a name or name@model list, and refuse unknown names', () => {
@@ -23,6 +23,20 @@ describe('scenarios', () => {
     // Per engine: the first SGLang server of the model is its engine's outlier too.
     const two = [{ engine: 'vllm', model: 'a' }, { engine: 'vllm', model: 'a' }, { engine: 'sglang', model: 'a' }, { engine: 'sglang', model: 'a' }];
     expect(assignScenarios(two, parseScenarios('outlier@a'))).toEqual(['outlier', 'steady', 'outlier', 'steady']);
+  });
+
+  it('outlier brings the peers it needs: two servers per model on each engine unless a count is given', () => {
+    const engines = withScenarioPeers<EngineFleet>([{ id: 'vllm' }, { id: 'sglang', instances: 1 }], 'outlier', 2, 2);
+    expect(engines).toEqual([{ id: 'vllm', instances: 4 }, { id: 'sglang', instances: 1 }]);
+    expect(withScenarioPeers<EngineFleet>([{ id: 'vllm' }], 'kv-bound', 2, 2)).toEqual([{ id: 'vllm' }]);
+    // The default demo's two models: each has a slow first server and a steady peer on vLLM.
+    const specs = instanceSpecs({ engines: [engines[0]!], scenario: 'outlier' });
+    const byModel = new Map<string, string[]>();
+    for (const s of specs) byModel.set(s.model, [...(byModel.get(s.model) ?? []), s.scenario ?? '']);
+    expect([...byModel.values()]).toEqual([
+      ['outlier', 'steady'],
+      ['outlier', 'steady'],
+    ]);
   });
 
   it('kv-bound fills the KV cache and queues; the default does neither', () => {

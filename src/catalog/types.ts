@@ -254,6 +254,31 @@ export interface EngineRoles {
   kvMemory?: string;
   /** KV pool: capacity in tokens, and pages × page size from gauges or a legacy info gauge. */
   kvPages?: { capacityTokens: string; numPages: string; pageSize: string; cacheConfig: string };
+  /** The engine's own launch flags for the knobs the Diagnosis actions name (a knob left out gets generic words). */
+  knobs?: EngineKnobs;
+}
+
+/**
+ * Launch flags per knob, as the engine spells them (Diagnosis actions, docs/verdicts.md "Actions per
+ * engine"). Only flags confirmed in the engine's documentation; an unknown one is left out.
+ */
+export interface EngineKnobs {
+  /** Share of GPU memory given to the KV cache. */
+  kvMemory?: string;
+  /** Longest request (prompt + output). */
+  maxLen?: string;
+  /** Most requests running at once. */
+  maxSeqs?: string;
+  /** Token budget of one step / prefill chunk. */
+  batchTokens?: string;
+  /** A smaller KV cache data type (flag and value). */
+  kvDtype?: string;
+  /** Number of speculative tokens. */
+  spec?: string;
+  /** Turns the prefix cache on. */
+  prefixCache?: string;
+  /** How conservatively new requests are admitted (fewer retractions when raised). */
+  admission?: string;
 }
 
 export interface EngineCatalog<Id extends string = EngineId> {

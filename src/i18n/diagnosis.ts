@@ -1,6 +1,8 @@
 // Interface strings of the Diagnosis region (verdicts, latency decomposition, capacity). Spread
 // into en.ts and zh-CN.ts; the Messages type makes a missing key in either a type error.
 // Evidence templates take `{name}` placeholders, filled with the finding's formatted figures.
+// Actions say each knob in generic words followed by `{knob}`: the engine's own launch flag from its
+// catalog (`flag`), or nothing where the engine lacks it or the flag is not confirmed.
 
 export const en = {
   diagnosis: {
@@ -38,6 +40,7 @@ export const en = {
       'prefix-counter-broken': 'prefix-cache hit counter',
       'instance-outlier': 'instance outliers',
       'router-imbalance': 'router imbalance',
+      'request-failures': 'failed requests',
       'littles-law-mismatch': "Little's-law mismatch",
       'spec-decode-costly': 'speculative-decoding payoff',
       'slo-burn': 'SLO burn',
@@ -46,12 +49,13 @@ export const en = {
     evidence: {
       'kv-capacity': 'KV cache peaked at {kvMax}; queueing is {queueShare} of mean TTFT ({queueMean} of {ttftMean})',
       'preemption-storm': '{perRequest} preemptions per finished request ({preemptions} against {requests}); KV peaked at {kvMax}',
-      'prefill-bound': 'Prefill is {prefillShare} of mean TTFT ({prefillMean} of {ttftMean}), TTFT p95 {ttftP95}, with little queueing',
+      'prefill-bound': 'Prefill is {prefillShare} of mean TTFT ({prefillMean} of {ttftMean}), TTFT p95 {ttftP95}; queueing is {queueShare} ({queueMean})',
       'decode-bound': 'Decode is {decodeShare} of mean E2E; ITL p95 {itlP95} (mean {itlMean}) with {running} running on average',
       'prefix-cache-thrash': 'Prefix-cache hit rate {hitRate} while the KV cache peaked at {kvMax}: cached prefixes are evicted before reuse',
       'prefix-counter-broken': 'Prefix-cache queries {queries} but hits stayed at exactly 0 over the range',
       'instance-outlier': "Slower than the model's other instances",
       'router-imbalance': 'Gets {share} of the routed requests, {fair}× its fair share among {endpoints} endpoints',
+      'request-failures': '{failedShare} of finished requests failed or were aborted ({failed} of {requests})',
       'littles-law-mismatch': "By Little's law {littles} requests are in the engine on average (arrival rate × mean E2E), but its gauges say {gauges} waiting or running (a gap of {gap})",
       'spec-decode-costly': 'Speculation accepts {acceptance} of drafted tokens: {length} tokens per step per request; ITL mean {itlMean}, {perRequest} per running request',
       'slo-burn': 'Error budget burning at {burn}× over the last hour (threshold {threshold})',
@@ -63,19 +67,40 @@ export const en = {
       itl_mean: 'mean ITL {itl_mean} against {itl_mean_median}',
       waiting: '{waiting} waiting now against {waitingPeers} (median of the other endpoints)',
       ttft: 'TTFT p95 {ttft} against {ttftPeers}',
+      ttftTail: 'TTFT p95 {ttftTail}',
+      queuedShare: 'requests were waiting during {queuedShare} of the range',
+      waitMean: 'mean queue time {waitMean}',
+      peers: "the model's other instances show at most {peers}",
     },
+    /** SGLang sends requests back by retracting them: its words for preemption-storm. */
+    retraction: {
+      name: 'retraction storm',
+      evidence: '{perRequest} retractions per finished request ({preemptions} against {requests}); KV peaked at {kvMax}',
+    },
+    /** Folded findings (fold.ts): the outlier's alone, listed under it. */
+    foldedTitle: (instance: string) => `Only ${instance}'s figures, not the model's (its peers do not show them):`,
+    explained: (name: string) => `Likely clients giving up on slow or queued requests: see ${name}.`,
+    /** A knob's flag after its generic words (`{kvMemory}` in an action). */
+    flag: (flag: string) => ` (${flag})`,
     action: {
-      'kv-capacity': 'Add KV room: more replicas, a larger --gpu-memory-utilization, a shorter --max-model-len, KV quantization (--kv-cache-dtype fp8), or cap concurrency (--max-num-seqs).',
-      'preemption-storm': 'Lower --max-num-seqs (or SGLang --max-running-requests) so admitted requests fit as they grow; give the KV cache more memory or add replicas.',
-      'prefill-bound': 'Prompts are long for this GPU: enable chunked prefill with a larger --max-num-batched-tokens, reuse prefixes, or split prefill onto its own workers (PD disaggregation).',
-      'decode-bound': 'Batches are too large for the latency target: lower --max-num-seqs, add replicas, or try speculative decoding if acceptance is high.',
-      'prefix-cache-thrash': 'Give the KV cache more room, route requests with a shared prefix to the same instance (prefix-aware routing), or turn caching off for traffic that never shares prefixes.',
-      'prefix-counter-broken': 'Either no requests share prefixes (caching off, or cache_salt isolating them) or the counter is broken in this build (vllm-ascend#16639): check --enable-prefix-caching and compare TTFT of repeated prompts.',
+      'kv-capacity':
+        'Add KV room: more replicas, more GPU memory for the KV cache{kvMemory}, a shorter maximum request length{maxLen}, a smaller KV data type{kvDtype}, or fewer requests running at once{maxSeqs}.',
+      'preemption-storm':
+        'Admit fewer requests at once{maxSeqs} or more conservatively{admission}, so admitted requests fit as they grow; give the KV cache more memory{kvMemory} or add replicas.',
+      'prefill-bound': 'Prompts are long for this GPU: chunk prefill with a larger token budget per step{batchTokens}, reuse prefixes, or split prefill onto its own workers (PD disaggregation).',
+      'decode-bound': 'Batches are too large for the latency target: fewer requests running at once{maxSeqs}, more replicas, or speculative decoding{spec} if acceptance is high.',
+      'prefix-cache-thrash': 'Give the KV cache more room{kvMemory}, route requests with a shared prefix to the same instance (prefix-aware routing), or turn caching off for traffic that never shares prefixes.',
+      'prefix-counter-broken':
+        'Either no requests share prefixes (caching off, or cache_salt isolating them) or the counter is broken in this build (as in vllm-ascend#16639): check that prefix caching is on{prefixCache} and compare TTFT of repeated prompts.',
       'instance-outlier': "Compare this instance's configuration, GPU and placement with its peers; drain it if it stays slow.",
       'slo-burn': 'At this burn the budget runs out early: act on the causes listed above it, or relax the objective if it is not real.',
-      'router-imbalance': 'Change the routing policy (least-load or queue-aware instead of a fixed split), lower this endpoint\'s weight, or make prefix-aware routing spill to others when its queue builds.',
-      'littles-law-mismatch': 'Requests may be stuck (counted as running but never finishing) or the gauges and histograms cover different requests (aborts, another frontend): compare the Running and Waiting panels with the request rate.',
-      'spec-decode-costly': 'Speculation likely costs more than it saves at this acceptance: use fewer speculative tokens (--speculative-config num_speculative_tokens), a draft model closer to the target, or turn it off; check with the compare mode (spec on vs off).',
+      'router-imbalance': "Change the routing policy (least-load or queue-aware instead of a fixed split), lower this endpoint's weight, or make prefix-aware routing spill to others when its queue builds.",
+      'request-failures':
+        "Users are getting errors or giving up: if requests queue, fix the queue's cause (the finding it names); otherwise read the engine's and the clients' logs for the errors and time-outs (Aborted and errored panel).",
+      'littles-law-mismatch':
+        'Requests may be stuck (counted as running but never finishing) or the gauges and histograms cover different requests (aborts, another frontend): compare the Running and Waiting panels with the request rate.',
+      'spec-decode-costly':
+        'Speculation likely costs more than it saves at this acceptance: fewer speculative tokens{spec}, a draft model closer to the target, or turn it off; check with the compare mode (spec on vs off).',
     },
     changes: {
       restart: 'Restart',
@@ -98,6 +123,8 @@ export const en = {
       measured: 'measured',
       inferred: 'inferred',
       dominant: (term: string) => `dominant: ${term}`,
+      excess: (v: string) =>
+        `the parts exceed the total by ${v}: over a range each histogram counts the requests it observed (queue and prefill when scheduled or at the first token, the total when it ends), not quite the same ones`,
       router: (term: string, router: string, engine: string, name: string) =>
         `Before the engine: router + network ${term} (mean TTFT at ${name} ${router} − at the engines ${engine}; inferred, a difference of means).`,
       routerNoise: 'Below 1 % of TTFT: within what a difference of two means can tell (the two histograms hold slightly different requests over a range).',
@@ -116,6 +143,9 @@ export const en = {
       sentence: (pct: string, peakPct: string, model: string, rate: string) =>
         `≈ ${pct} more req/s before KV saturation on ${model} (queueing expected from about ${rate}); counting from the range's peak usage instead: ${peakPct}.`,
       saturated: (model: string) => `${model}: mean KV usage is already at saturation in this range: no headroom.`,
+      limited: (model: string, verdict: string) =>
+        `Headroom on ${model}: none — already queueing (${verdict} above); the KV estimate does not apply while requests wait.`,
+      busiest: (instance: string, kv: string) => `Counted from the busiest instance, ${instance} (mean KV usage ${kv}): the pool is uneven, and it saturates first.`,
       peakFull: 'none, the peaks already reach saturation',
       model: 'Model: KV usage grows in proportion to the request rate at a constant request mix (Little\'s law); uncertain when prompts or outputs change, or when compute saturates first.',
       free: (instance: string, free: string, cap: string) => `${instance}: ${free} of ${cap} KV tokens free now`,

@@ -37,6 +37,15 @@ const roles: EngineRoles = {
   queueTime: { id: 'queue' },
   phases: { prefill: { id: 'prefill' }, decode: { id: 'decode' } },
   prefixCache: { hitRateGauge: 'prefix_cache_hit_rate', cachedTokens: 'cached_tokens' },
+  // Its speculative-decoding flags are not confirmed here: generic words for that knob.
+  knobs: {
+    kvMemory: '--cache-max-entry-count',
+    maxLen: '--session-len',
+    maxSeqs: '--max-batch-size',
+    batchTokens: '--max-prefill-token-num',
+    kvDtype: '--quant-policy 8',
+    prefixCache: '--enable-prefix-caching',
+  },
 };
 
 export const lmdeployCatalog: EngineCatalog<'lmdeploy'> = reprefixCatalog(vllmCatalog, {

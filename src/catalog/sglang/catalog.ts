@@ -95,6 +95,16 @@ const roles: EngineRoles = {
   preemptions: { id: 'retractions', word: 'Retractions', verb: 'retracted' },
   prefixCache: { hitRateGauge: 'cache_hit_rate', cachedTokens: 'cached_tokens' },
   kvPages: { capacityTokens: 'max_total_num_tokens', numPages: 'num_pages', pageSize: 'page_size', cacheConfig: 'cache_config_info' },
+  // The radix (prefix) cache is on unless --disable-radix-cache: no "turn it on" flag.
+  knobs: {
+    kvMemory: '--mem-fraction-static',
+    maxLen: '--context-length',
+    maxSeqs: '--max-running-requests',
+    batchTokens: '--chunked-prefill-size',
+    kvDtype: '--kv-cache-dtype fp8_e5m2',
+    spec: '--speculative-num-draft-tokens',
+    admission: '--schedule-conservativeness',
+  },
 };
 
 export const sglangCatalog: EngineCatalog<'sglang'> = {

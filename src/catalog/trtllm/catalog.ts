@@ -31,6 +31,14 @@ const roles: EngineRoles = {
   queueTime: { id: 'queue' },
   phases: { prefill: { id: 'prefill' }, decode: { id: 'decode' } },
   prefixCache: { hitRateGauge: 'kv_cache_hit_rate' },
+  // trtllm-serve's own flags; the KV data type, block reuse and speculation are set in the
+  // --extra_llm_api_options YAML (generic words for those knobs).
+  knobs: {
+    kvMemory: '--kv_cache_free_gpu_memory_fraction',
+    maxLen: '--max_seq_len',
+    maxSeqs: '--max_batch_size',
+    batchTokens: '--max_num_tokens',
+  },
 };
 
 export const trtllmCatalog: EngineCatalog<'trtllm'> = reprefixCatalog(vllmCatalog, {

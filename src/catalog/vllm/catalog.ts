@@ -87,6 +87,15 @@ const roles: EngineRoles = {
   cacheConfig: 'cache_config_info',
   admissionRejections: 'admission_rejections',
   kvMemory: 'available_kv_memory',
+  knobs: {
+    kvMemory: '--gpu-memory-utilization',
+    maxLen: '--max-model-len',
+    maxSeqs: '--max-num-seqs',
+    batchTokens: '--max-num-batched-tokens',
+    kvDtype: '--kv-cache-dtype fp8',
+    spec: '--speculative-config num_speculative_tokens',
+    prefixCache: '--enable-prefix-caching',
+  },
 };
 
 export const vllmCatalog: EngineCatalog<'vllm'> = {

@@ -27,19 +27,38 @@ function Split({ kind, d, locale }: { kind: 'ttft' | 'e2e'; d: Decomposition; lo
         </span>
       ))}
       <span className="iw-muted"> · {t.dominant(t.terms[d.dominant])}</span>
+      {/* The parts can exceed the whole over a range (different requests observed): said, not clipped silently. */}
+      {d.excess > 0.005 * d.total && (
+        <span className="iw-muted" data-excess={d.excess}>
+          {' '}
+          · {t.excess(s(d.excess))}
+        </span>
+      )}
     </li>
   );
 }
 
 function Capacity({ model, h, locale }: { model: string; h: Headroom; locale: string }) {
-  const t = useT().diagnosis.capacity;
+  const all = useT().diagnosis;
+  const t = all.capacity;
   const pct = (v: number) => formatValue(v, 'ratio', { locale });
   const tokens = (v: number | null) => formatValue(v, 'tokens', { locale });
   return (
-    <li data-capacity-model={model} data-headroom={h.headroom} data-peak-headroom={h.peakHeadroom} data-saturation-rate={h.saturationRate}>
-      {h.headroom <= 0
-        ? t.saturated(model)
-        : t.sentence(pct(h.headroom), h.peakHeadroom > 0 ? pct(h.peakHeadroom) : t.peakFull, model, formatValue(h.saturationRate, 'reqps', { locale }))}
+    <li
+      data-capacity-model={model}
+      data-headroom={h.headroom}
+      data-peak-headroom={h.peakHeadroom}
+      data-saturation-rate={h.saturationRate}
+      data-limited-by={h.limitedBy ?? undefined}
+      data-busiest={h.busiest?.instance}
+    >
+      {/* A verdict above says the model already queues: that leads, whatever the KV estimate says. */}
+      {h.limitedBy
+        ? t.limited(model, all.names[h.limitedBy])
+        : h.headroom <= 0
+          ? t.saturated(model)
+          : t.sentence(pct(h.headroom), h.peakHeadroom > 0 ? pct(h.peakHeadroom) : t.peakFull, model, formatValue(h.saturationRate, 'reqps', { locale }))}
+      {h.busiest && !h.limitedBy && <> {t.busiest(h.busiest.instance, pct(h.busiest.kvMean))}</>}
       {h.instances.some((i) => i.freeTokens !== null) && (
         <ul className="iw-muted">
           {h.instances

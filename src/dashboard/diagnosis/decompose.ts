@@ -23,6 +23,12 @@ export interface Decomposition {
   totalP95: number | null;
   terms: DecompTerm[];
   dominant: Term;
+  /**
+   * How far the measured parts exceed the total (s), 0 when they do not: the residual a clamped
+   * term hides. Over a range each histogram counts the requests observed in it (queue and prefill
+   * when scheduled or at the first token, TTFT and E2E when they end), not quite the same ones.
+   */
+  excess: number;
 }
 
 export interface LatencyBreakdown {
@@ -56,7 +62,8 @@ function build(total: number, totalP95: number | null, parts: Array<Omit<DecompT
   const terms = parts.map((p) => ({ ...p, share: total > 0 ? p.mean / total : 0 }));
   let dominant: DecompTerm = terms[0]!;
   for (const t of terms) if (t.mean > dominant.mean) dominant = t;
-  return { total, totalP95, terms, dominant: dominant.term };
+  const sum = terms.reduce((a, t) => a + t.mean, 0);
+  return { total, totalP95, terms, dominant: dominant.term, excess: Math.max(0, sum - total) };
 }
 
 /**

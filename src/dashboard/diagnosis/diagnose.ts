@@ -6,7 +6,7 @@ import { headroom, type Headroom } from './capacity';
 import { decompose, mean, type LatencyBreakdown } from './decompose';
 import { specPayoff, type SpecPayoff } from './more-rules';
 import type { InstanceFigures, ModelFigures } from './inputs';
-import { MODEL_RULES, requestRate, T, type EvidenceItem, type RuleResult, type Severity, type VerdictId } from './verdicts';
+import { checkable, MODEL_RULES, requestRate, T, type EvidenceItem, type RuleResult, type Severity, type VerdictId } from './verdicts';
 
 /** A rule's result, placed: which verdict, on which model (and instance), and where to look. */
 export interface Finding extends RuleResult {
@@ -25,6 +25,13 @@ export interface Finding extends RuleResult {
   slo?: string;
   panel: string;
   inputs: readonly string[];
+  /**
+   * instance-outlier: the model's findings whose figures are the outlier's alone (its peers do not
+   * show them), folded under it (fold.ts) instead of listed as causes of their own.
+   */
+  folded?: readonly Finding[];
+  /** request-failures: the finding whose queue explains them (time-outs while waiting). */
+  explainedBy?: VerdictId;
 }
 
 export interface ModelDiagnosis {
@@ -56,6 +63,8 @@ export interface Diagnosis {
   checked: VerdictId[];
   /** One instance per model at most: the outlier rule had no peers to compare. */
   singleInstance: boolean;
+  /** The served models' instance figures (fold.ts tells from them whose figures a finding is). */
+  instances: readonly InstanceFigures[];
 }
 
 const RANK: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
@@ -72,18 +81,24 @@ export function byWorst(a: Finding, b: Finding): number {
 }
 
 /**
- * Findings worst first (byWorst), then each model's instance-outlier lifted to just before that
- * model's first finding: with one slow instance, the model-wide figures (its KV peak, its ITL p95)
- * are often that instance's, and the outlier is the better lead.
+ * Leads, lifted to just before their model's first finding, the last one first: a preemption
+ * storm before the KV-capacity queueing it comes with (the storm is the more specific cause), and
+ * the instance-outlier before both: with one slow instance, the model-wide figures (its KV peak,
+ * its ITL p95) are often that instance's, and the outlier is the better lead.
  */
+const LEADS: readonly VerdictId[] = ['preemption-storm', 'instance-outlier'];
+
+/** Findings worst first (byWorst), then each model's leads lifted (LEADS). */
 export function order(findings: readonly Finding[]): Finding[] {
   const out = [...findings].sort(byWorst);
-  for (const f of out.filter((x) => x.id === 'instance-outlier' && x.model !== '')) {
-    const from = out.indexOf(f);
-    const to = out.findIndex((x) => x.model === f.model);
-    if (to >= 0 && to < from) {
-      out.splice(from, 1);
-      out.splice(to, 0, f);
+  for (const lead of LEADS) {
+    for (const f of out.filter((x) => x.id === lead && x.model !== '')) {
+      const from = out.indexOf(f);
+      const to = out.findIndex((x) => x.model === f.model);
+      if (to >= 0 && to < from) {
+        out.splice(from, 1);
+        out.splice(to, 0, f);
+      }
     }
   }
   return out;
@@ -165,8 +180,8 @@ export function diagnose(models: ReadonlyMap<string, ModelFigures>, instances: r
     const rate = requestRate(f);
     if (rate === null || rate < T.minRequests) continue;
     for (const rule of MODEL_RULES) {
-      // A rule runs when the engine has at least one of its inputs.
-      if (!rule.inputs.some((i) => f[i] !== undefined)) continue;
+      // A rule runs (and is listed as checked) only with the inputs it cannot fire without.
+      if (!checkable(rule, f)) continue;
       checked.add(rule.id);
       const r = rule.evaluate(f);
       if (r) findings.push({ ...r, id: rule.id, model, panel: rule.panel, inputs: rule.inputs });
@@ -202,5 +217,5 @@ export function diagnose(models: ReadonlyMap<string, ModelFigures>, instances: r
       });
     }
   }
-  return { noTraffic: out.length === 0, findings: order(findings), models: out, checked: [...checked], singleInstance };
+  return { noTraffic: out.length === 0, findings: order(findings), models: out, checked: [...checked], singleInstance, instances: peers };
 }

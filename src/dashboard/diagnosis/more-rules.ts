@@ -12,6 +12,10 @@ export const MORE_T = {
   littlesMinGap: 2,
   /** Tokens per decode step per request below which speculation is taken to cost more than it saves. */
   specMinLength: 1.3,
+  /** Failed or aborted share of finished requests: the failed-share tile's red (STAT_THRESHOLDS.errors, where HighErrorRatio fires). */
+  failedShare: 0.05,
+  /** …critical from here: a quarter of the requests failing is an outage for those users. */
+  failedCritical: 0.25,
 } as const;
 
 const ev = (value: number, unit: EvidenceItem['unit']): EvidenceItem => ({ value, unit });
@@ -46,9 +50,35 @@ export function specPayoff(f: ModelFigures): SpecPayoff | null {
 
 export const MORE_RULES: readonly ModelRule[] = [
   {
+    id: 'request-failures',
+    panel: 'abort-error-rate',
+    inputs: ['failures'],
+    needs: [['failures', 'requests']],
+    evaluate(f) {
+      const failed = f.failures;
+      const req = f.requests;
+      if (failed === undefined || req === undefined || req <= 0) return null;
+      const share = failed / req;
+      if (share < MORE_T.failedShare) return null;
+      const evidence: Record<string, EvidenceItem> = { failedShare: ev(share, 'ratio'), failed: ev(failed, 'reqps'), requests: ev(req, 'reqps') };
+      const queue = mean(f, 'queue');
+      if (queue !== null) evidence.waitMean = ev(queue, 'seconds');
+      return {
+        // A share of the whole range's finished requests: a burst of failures is diluted by the rest.
+        severity: share >= MORE_T.failedCritical ? 'critical' : 'warning',
+        score: share / MORE_T.failedShare,
+        confidence: 'high',
+        evidence,
+        bucketBounds: false,
+        inferred: false,
+      };
+    },
+  },
+  {
     id: 'littles-law-mismatch',
     panel: 'running-requests',
     inputs: ['e2e_sum', 'running_mean', 'waiting_mean'],
+    needs: [['e2e_sum', 'running_mean']],
     evaluate(f) {
       const littles = f.e2e_sum;
       const running = f.running_mean;

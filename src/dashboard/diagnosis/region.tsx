@@ -16,14 +16,15 @@ import type { EffectiveSlo } from '../slo/queries';
 import type { EvidenceItem, VerdictId } from './verdicts';
 import { useMemo } from 'react';
 import type { DetectedRouter } from '../../catalog';
-import { order } from './diagnose';
+import type { EngineKnobs } from '../../catalog/types';
+import { settle } from './fold';
 import { pickRouter, useRouterDiagnosis, type RouterDiagnosis } from './use-router-diagnosis';
 
 const LOCALE = { en: 'en', 'zh-CN': 'zh-CN' } as const;
 
 export function formatEvidence(e: Record<string, EvidenceItem>, locale: string): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(e).map(([k, v]) => [k, v.unit === 'count' ? formatFractionDigits(v.value, locale, v.value < 10 ? 2 : 0) : formatValue(v.value, v.unit, { locale })]),
+    Object.entries(e).map(([k, v]) => [k, v.unit === 'count' ? formatFractionDigits(v.value, locale, v.value < 10 ? 2 : v.value < 100 ? 1 : 0) : formatValue(v.value, v.unit, { locale })]),
   );
 }
 
@@ -56,10 +57,25 @@ const SHOWN = 6;
 
 const BADGE = { critical: 'iw-alert-firing', warning: 'iw-alert-pending', info: '' } as const;
 
-function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, string> }) {
-  const t = useT().diagnosis;
+/** An action's `{knob}` placeholders: the engine's own flag after the generic words, or nothing where it has none. */
+export function actionText(tpl: string, knobs: EngineKnobs, flag: (f: string) => string): string {
+  return tpl.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = knobs[k as keyof EngineKnobs];
+    return v ? flag(v) : '';
+  });
+}
+
+/** The verdict's name in the engine's words (SGLang retracts, it does not preempt). */
+export function verdictName(id: VerdictId, t: ReturnType<typeof useT>['diagnosis'], retracts: boolean): string {
+  return id === 'preemption-storm' && retracts ? t.retraction.name : t.names[id];
+}
+
+function FindingItem({ f, promql, foldedUnder }: { f: Finding; promql: ReadonlyMap<string, string>; foldedUnder?: string }) {
+  const base = useT().diagnosis;
   const lang = useLang();
   const { catalog } = useDashboard();
+  const retracts = catalog.roles?.preemptions?.word === 'Retractions';
+  const t = retracts ? { ...base, evidence: { ...base.evidence, 'preemption-storm': base.retraction.evidence } } : base;
   const e = formatEvidence(f.evidence, LOCALE[lang]);
   const exprs = f.inputs.flatMap((id) => {
     const expr = promql.get(id);
@@ -68,14 +84,24 @@ function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, st
   // The Routing section's endpoint table is not a catalog panel, but it carries the same data-panel-id.
   const hasPanel = f.panel === 'routing-endpoints' || catalog.panels.some((p) => p.id === f.panel);
   return (
-    <li className="iw-alert-item" data-verdict-id={f.id} data-severity={f.severity} data-model={f.model || undefined} data-instance={f.instance} data-instances={f.instances?.length}>
-      <span className={`iw-alert-badge ${BADGE[f.severity]}`}>{t.severity[f.severity]}</span> <strong>{t.names[f.id]}</strong>
+    <li
+      className="iw-alert-item"
+      data-verdict-id={f.id}
+      data-severity={f.severity}
+      data-model={f.model || undefined}
+      data-instance={f.instance}
+      data-instances={f.instances?.length}
+      data-folded-under={foldedUnder}
+      data-explained-by={f.explainedBy}
+    >
+      <span className={`iw-alert-badge ${BADGE[f.severity]}`}>{t.severity[f.severity]}</span> <strong>{verdictName(f.id, t, retracts)}</strong>
       {f.slo && <span className="iw-muted"> · {f.slo.toUpperCase()}</span>}
       {f.router && f.instance && <span className="iw-muted"> · {t.onEndpoint(f.instance, f.router)}</span>}
       {f.model && (
         <span className="iw-muted"> · {f.instances && grouped(f) ? t.onInstances(instancesText(f.instances, t.andMore, lang === 'zh-CN'), f.model) : f.instance ? t.onInstance(f.instance, f.model) : t.onModel(f.model)}</span>
       )}
-      <span className="iw-alert-summary"> — {evidenceText(f, e, t, lang === 'zh-CN')}</span> <span>{grouped(f) ? t.outlierGroupAction : t.action[f.id]}</span>{' '}
+      <span className="iw-alert-summary"> — {evidenceText(f, e, t, lang === 'zh-CN')}</span> {f.explainedBy && <span>{t.explained(verdictName(f.explainedBy, t, retracts))} </span>}
+      <span>{grouped(f) ? t.outlierGroupAction : actionText(t.action[f.id], catalog.roles?.knobs ?? {}, t.flag)}</span>{' '}
       <span className="iw-muted">
         {t.sure(t.confidence[f.confidence])}
         {f.bucketBounds && ` · ${t.bounds}`}
@@ -93,6 +119,16 @@ function FindingItem({ f, promql }: { f: Finding; promql: ReadonlyMap<string, st
           <summary>{t.promql}</summary>
           <pre className="overflow-x-auto whitespace-pre-wrap">{exprs.join('\n\n')}</pre>
         </details>
+      )}
+      {f.folded && f.folded.length > 0 && (
+        <div className="ml-4 border-l pl-2 text-xs" data-testid="diagnosis-folded">
+          <p className="iw-muted">{t.foldedTitle(f.instances && grouped(f) ? instancesText(f.instances, t.andMore, lang === 'zh-CN') : (f.instance ?? ''))}</p>
+          <ul className="iw-alert-list">
+            {f.folded.map((x) => (
+              <FindingItem key={`${x.id}\u0000${x.model}`} f={x} promql={promql} foldedUnder={f.instance} />
+            ))}
+          </ul>
+        </div>
       )}
     </li>
   );
@@ -119,9 +155,10 @@ function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagno
   // out (and said), so a filtered board speaks of that model only.
   const modelFiltered = (filters[catalog.filterLabels.model]?.length ?? 0) > 0;
   const d = useMemo(() => {
-    if (!base || !routing || base.noTraffic || modelFiltered) return base;
+    if (!base || base.noTraffic) return base;
+    if (!routing || modelFiltered) return settle(base);
     const checked: VerdictId[] = routing.checked ? [...base.checked, 'router-imbalance'] : base.checked;
-    return { ...base, checked, findings: order([...base.findings, ...routing.findings]) };
+    return { ...settle(base, routing.findings), checked };
   }, [base, routing, modelFiltered]);
   const promql = useMemo(() => (routing ? new Map([...modelPromql, ...routing.promql]) : modelPromql), [modelPromql, routing]);
   let body: React.ReactNode;
@@ -129,7 +166,8 @@ function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagno
   else if (state === 'error' || state === 'unavailable' || !d) body = <p className="iw-muted text-xs">{state === 'empty' ? t.noTraffic : t.failed(reason ?? '–')}</p>;
   else if (d.noTraffic) body = <p className="iw-muted text-xs" data-testid="diagnosis-no-traffic">{t.noTraffic}</p>;
   else {
-    const checked = d.checked.map((id) => t.names[id]).join(lang === 'zh-CN' ? '、' : ', ');
+    const retracts = catalog.roles?.preemptions?.word === 'Retractions';
+    const checked = d.checked.map((id) => verdictName(id, t, retracts)).join(lang === 'zh-CN' ? '、' : ', ');
     body = (
       <>
         {d.findings.length > 0 ? (

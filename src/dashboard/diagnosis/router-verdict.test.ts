@@ -27,8 +27,13 @@ describe('router imbalance', () => {
     expect(f[0]!.evidence.waitingPeers!.value).toBe(0);
   });
 
-  it('critical at twice its share with a worse queue; medium when only TTFT is worse', () => {
-    expect(routerImbalance(table([row('a', 2.2, 5, 0.1), row('b', 0.4, 0, 0.1), row('c', 0.4, 0, 0.1)]), 'r')[0]).toMatchObject({ severity: 'critical', confidence: 'medium' });
+  it('critical by impact: a large worse queue and a red TTFT p95, even on two endpoints; not from the share multiple alone', () => {
+    // Two endpoints, 1.3k waiting on the busy one, TTFT p95 past the tile's red (the router-skew demo).
+    expect(routerImbalance(table([row('a', 1.7, 1300, 40), row('b', 0.3, 0, 0.2)]), 'r')[0]).toMatchObject({ severity: 'critical', confidence: 'high' });
+    // Twice its share with a worse but small queue: a warning.
+    expect(routerImbalance(table([row('a', 2.2, 5, 0.1), row('b', 0.4, 0, 0.1), row('c', 0.4, 0, 0.1)]), 'r')[0]).toMatchObject({ severity: 'warning', confidence: 'medium' });
+    // A large queue now but a green TTFT over the range: it just started, a warning.
+    expect(routerImbalance(table([row('a', 1.7, 80, 0.5), row('b', 0.3, 0, 0.2)]), 'r')[0]).toMatchObject({ severity: 'warning' });
     expect(routerImbalance(table([row('a', 1.6, 0, 1), row('b', 0.4, 0, 0.2)]), 'r')[0]).toMatchObject({ severity: 'warning', confidence: 'medium' });
   });
 

@@ -16,8 +16,13 @@ export const ROUTER_T = {
   minWaiting: 1,
   /** Its TTFT p95 at least this many times the peers' median. */
   ttftFactor: 1.5,
-  /** Share ÷ fair share at or above which the finding is critical (the endpoint takes twice its share and queues). */
-  critical: 2,
+  /**
+   * Critical by impact, not by the share multiple alone (two endpoints reach 2× only at 100 % of the
+   * traffic): a worse queue that is large (the Waiting tile's red, STAT_THRESHOLDS.waiting) and a
+   * TTFT p95 over the range past the TTFT tile's red (the queue lasted, it is no instant's spike).
+   */
+  criticalWaiting: 50,
+  criticalTtft: 3,
 } as const;
 
 export const ROUTER_INPUTS = ['routed', 'engine:waiting', 'engine:ttft'] as const;
@@ -69,7 +74,7 @@ export function routerImbalance(t: EndpointTable | null, router: string): Findin
       model: '',
       instance: r.endpoint,
       router,
-      severity: fair >= ROUTER_T.critical && queueWorse ? 'critical' : 'warning',
+      severity: queueWorse && waiting >= ROUTER_T.criticalWaiting && (ttft === undefined || ttft >= ROUTER_T.criticalTtft) ? 'critical' : 'warning',
       score: fair / ROUTER_T.fair,
       confidence: queueWorse && ttftWorse ? 'high' : 'medium',
       evidence,

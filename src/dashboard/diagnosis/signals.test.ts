@@ -72,6 +72,11 @@ describe('inputs and decomposition', () => {
       ['rest', 0.1, 'inferred'],
     ]);
     expect(d.ttft?.dominant).toBe('queue');
+    expect(d.ttft?.excess).toBe(0);
+    // Parts that exceed the whole (9.81 s of prefill in a 9.69 s TTFT): the residual is kept, not hidden.
+    const over = decompose({ ttft_sum: 9.69, ttft_count: 1, queue_sum: 0, queue_count: 1, prefill_sum: 9.81, prefill_count: 1 });
+    expect(over.ttft?.excess).toBeCloseTo(0.12);
+    expect(over.ttft?.terms.find((t) => t.term === 'rest')?.mean).toBe(0);
     expect(d.e2e?.dominant).toBe('decode');
     expect(d.e2e?.terms.reduce((s, t) => s + t.share, 0)).toBeCloseTo(1);
   });

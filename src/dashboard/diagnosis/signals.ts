@@ -45,6 +45,9 @@ export function diagnosisSignals(catalog: EngineCatalog): SignalSpec[] {
   if (!r) return out;
   const add = (id: string, expr: string, level: SignalLevel = 'model') => out.push({ id, level, expr });
   add('requests', rate(r.requests));
+  // A failures series appears with the first failure: until then, 0 where requests were served.
+  if (r.failures) add('failures', `${rate(r.failures.id, r.failures.matcher)} or 0 * ${rate(r.requests)}`);
+  if (r.promptTokens) add('prompt_tokens', rate(r.promptTokens));
   if (r.requestsFallback) add('requests_fallback', rate(r.requestsFallback));
   for (const phase of PHASES) {
     const h = phaseRole(r, phase);
@@ -69,6 +72,8 @@ export function diagnosisSignals(catalog: EngineCatalog): SignalSpec[] {
   add('running_mean', `sum by ($__by) (avg_over_time(${ref(r.running)}[$__range]))`);
   if (r.waiting) {
     add('waiting_mean', `sum by ($__by) (avg_over_time(${ref(r.waiting, r.queueTotal)}[$__range]))`);
+    // How long it queued: the share of the range's steps with at least one request waiting (a burst vs all along).
+    add('queued_share', `avg by ($__by) (avg_over_time((sum by ($__by) (${ref(r.waiting, r.queueTotal)}) >= bool 1)[$__range:$__lifetime_step]))`);
   }
   const pc = r.prefixCache;
   if (pc?.counters) {
@@ -101,6 +106,8 @@ export function diagnosisSignals(catalog: EngineCatalog): SignalSpec[] {
   if (r.kvUsage) {
     const div = r.kvUsage.scale === 1 ? '' : ` / ${r.kvUsage.scale}`;
     add('kv_now', `avg by ($__by) (last_over_time(${ref(r.kvUsage.id)}[$__range]))${div}`, 'instance');
+    // The busiest instance's mean: on an uneven pool it saturates first (capacity.ts).
+    add('kv_mean', `avg by ($__by) (avg_over_time(${ref(r.kvUsage.id)}[$__range]))${div}`, 'instance');
   }
   if (r.cacheConfig) {
     // Capacity in the info gauge's labels (kv_cache_size_tokens, else blocks × block size), summed over ranks client-side.

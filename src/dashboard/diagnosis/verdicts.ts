@@ -19,6 +19,7 @@ export const VERDICT_IDS = [
   'prefix-counter-broken',
   'instance-outlier',
   'router-imbalance',
+  'request-failures',
   'littles-law-mismatch',
   'spec-decode-costly',
   'slo-burn',
@@ -48,7 +49,18 @@ export interface ModelRule {
   panel: string;
   /** Signal ids read (their PromQL is shown with the finding). */
   inputs: readonly string[];
+  /**
+   * Alternative sets of signals the rule cannot fire without (any one set, all of it, present): a
+   * rule missing them is not run and not listed as checked. Default: any one input.
+   */
+  needs?: ReadonlyArray<readonly string[]>;
   evaluate: (f: ModelFigures) => RuleResult | null;
+}
+
+/** The rule can judge this model: one of its `needs` sets is all there (or, without `needs`, any input). */
+export function checkable(rule: ModelRule, f: ModelFigures): boolean {
+  const has = (i: string) => f[i] !== undefined;
+  return rule.needs ? rule.needs.some((set) => set.every(has)) : rule.inputs.some(has);
 }
 
 /** Thresholds (docs/verdicts.md). TTFT and ITL floors are the stat tiles' amber (STAT_THRESHOLDS). */
@@ -71,6 +83,46 @@ export const T = {
   minRequests: 0.01,
 } as const;
 
+/**
+ * User impact, against the stat tiles' colours (STAT_THRESHOLDS, catalog/define.ts; a test checks
+ * they agree): amber and red of TTFT p95 and ITL p95. Severity follows it (docs/verdicts.md,
+ * "Severity"): a rule says what the cause is, the impact how bad it is for users.
+ */
+export const IMPACT = {
+  ttft: { amber: 1, red: 3 },
+  itl: { amber: 0.1, red: 0.25 },
+  /** Share of the range with requests waiting at or above which queueing is sustained, not a burst. */
+  sustained: 0.5,
+} as const;
+
+/** 0 green, 1 amber, 2 red. */
+export type Level = 0 | 1 | 2;
+
+export function level(v: number | null | undefined, t: { amber: number; red: number }): Level {
+  if (v === undefined || v === null) return 0;
+  return v >= t.red ? 2 : v >= t.amber ? 1 : 0;
+}
+
+/**
+ * Critical only when users feel it at the tiles' red **and** it lasted (`sustained`; null when
+ * nothing measures it); amber, or red over a short stretch, is a warning; green is info: the
+ * cause is there, the users do not feel it yet.
+ */
+export function severityOf(impact: Level, sustained: boolean | null): Severity {
+  if (impact === 2 && sustained !== false) return 'critical';
+  return impact >= 1 ? 'warning' : 'info';
+}
+
+/** TTFT's side: its p95, or the mean queue time when that is worse (the queue is part of TTFT). */
+export function ttftImpact(f: ModelFigures): Level {
+  return Math.max(level(f.ttft_p95, IMPACT.ttft), level(mean(f, 'queue'), IMPACT.ttft)) as Level;
+}
+
+/** Queueing lasted most of the range (the waiting gauge's share of time ≥ 1), or null when not measured. */
+export function queueSustained(f: ModelFigures): boolean | null {
+  return f.queued_share === undefined ? null : f.queued_share >= IMPACT.sustained;
+}
+
 const ev = (value: number, unit: Unit): EvidenceItem => ({ value, unit });
 const confidence = (inferred: boolean, bounds: boolean): Confidence => (inferred ? 'medium' : bounds ? 'medium' : 'high');
 
@@ -78,7 +130,8 @@ export const MODEL_RULES: readonly ModelRule[] = [
   {
     id: 'kv-capacity',
     panel: 'kv-cache-usage',
-    inputs: ['kv_max', 'queue_sum', 'queue_count', 'ttft_sum', 'ttft_count', 'preemptions', 'requests', 'ttft_p05', 'ttft_p99'],
+    needs: [['kv_max', 'queue_sum', 'ttft_sum']],
+    inputs: ['kv_max', 'queue_sum', 'queue_count', 'ttft_sum', 'ttft_count', 'ttft_p95', 'queued_share', 'preemptions', 'requests', 'ttft_p05', 'ttft_p99'],
     evaluate(f) {
       const kv = f.kv_max;
       const share = queueShare(f);
@@ -89,8 +142,11 @@ export const MODEL_RULES: readonly ModelRule[] = [
       const hi = f.ttft_p99;
       const signature = lo !== undefined && hi !== undefined && lo > 0 ? hi / lo : null;
       if (signature !== null) evidence.signature = ev(signature, 'count');
+      if (f.ttft_p95 !== undefined) evidence.ttftP95 = ev(f.ttft_p95, 'seconds');
+      if (f.queued_share !== undefined) evidence.queuedShare = ev(f.queued_share, 'ratio');
       return {
-        severity: kv >= T.kvCritical ? 'critical' : 'warning',
+        // A KV peak says the cause; how bad it is comes from TTFT and how long requests waited.
+        severity: severityOf(ttftImpact(f), queueSustained(f)),
         score: share / T.queueDominates,
         confidence: signature !== null && signature > T.signatureRatio ? 'high' : 'medium',
         evidence,
@@ -102,7 +158,8 @@ export const MODEL_RULES: readonly ModelRule[] = [
   {
     id: 'preemption-storm',
     panel: 'preemptions',
-    inputs: ['preemptions', 'requests'],
+    inputs: ['preemptions', 'requests', 'ttft_p95', 'itl_p95'],
+    needs: [['preemptions', 'requests']],
     evaluate(f) {
       const p = f.preemptions;
       const req = f.requests;
@@ -110,7 +167,8 @@ export const MODEL_RULES: readonly ModelRule[] = [
       const per = p / req;
       if (per < T.preemptPerRequest) return null;
       return {
-        severity: per >= T.preemptCritical ? 'critical' : 'warning',
+        // Preempted requests wait again (TTFT) or recompute (ITL); a rate per request over the whole range is not a burst.
+        severity: severityOf(Math.max(ttftImpact(f), level(f.itl_p95, IMPACT.itl)) as Level, per >= T.preemptCritical),
         score: per / T.preemptPerRequest,
         confidence: 'high',
         evidence: { perRequest: ev(per, 'count'), preemptions: ev(p, 'ops'), requests: ev(req, 'reqps'), kvMax: ev(f.kv_max ?? 0, 'ratio') },
@@ -123,6 +181,7 @@ export const MODEL_RULES: readonly ModelRule[] = [
     id: 'prefill-bound',
     panel: 'ttft',
     inputs: ['ttft_sum', 'ttft_count', 'ttft_p95', 'queue_sum', 'queue_count', 'prefill_sum', 'prefill_count'],
+    needs: [['ttft_sum', 'ttft_p95', 'queue_sum']],
     evaluate(f) {
       const ttft = mean(f, 'ttft');
       const queue = mean(f, 'queue');
@@ -133,10 +192,11 @@ export const MODEL_RULES: readonly ModelRule[] = [
       const share = prefill / ttft;
       if (share < T.prefillShare || queue / ttft >= T.queueDominates) return null;
       return {
-        severity: 'warning',
+        severity: severityOf(level(p95, IMPACT.ttft), ttft >= IMPACT.ttft.amber),
         score: (share / T.prefillShare) * (p95 / T.ttftSlowP95),
         confidence: confidence(measured === null, true),
-        evidence: { prefillShare: ev(share, 'ratio'), prefillMean: ev(prefill, 'seconds'), ttftMean: ev(ttft, 'seconds'), ttftP95: ev(p95, 'seconds') },
+        // The queue's own figure, not "little queueing": under half of TTFT can still be seconds.
+        evidence: { prefillShare: ev(share, 'ratio'), prefillMean: ev(prefill, 'seconds'), ttftMean: ev(ttft, 'seconds'), ttftP95: ev(p95, 'seconds'), queueShare: ev(queue / ttft, 'ratio'), queueMean: ev(queue, 'seconds') },
         bucketBounds: true,
         inferred: measured === null,
       };
@@ -146,6 +206,7 @@ export const MODEL_RULES: readonly ModelRule[] = [
     id: 'decode-bound',
     panel: 'itl',
     inputs: ['e2e_sum', 'e2e_count', 'decode_sum', 'decode_count', 'ttft_sum', 'ttft_count', 'itl_p95', 'itl_sum', 'itl_count'],
+    needs: [['e2e_sum', 'itl_p95']],
     evaluate(f) {
       const e2e = mean(f, 'e2e');
       const itlP95 = f.itl_p95;
@@ -156,11 +217,13 @@ export const MODEL_RULES: readonly ModelRule[] = [
       if (decode === null) return null;
       const share = decode / e2e;
       if (share < T.decodeShare) return null;
+      const itlMean = mean(f, 'itl');
       return {
-        severity: 'warning',
+        // Red at the tail and slow on average too (the mean of the whole range, not a burst).
+        severity: severityOf(level(itlP95, IMPACT.itl), itlMean === null ? null : itlMean >= IMPACT.itl.amber),
         score: itlP95 / T.itlSlowP95,
         confidence: confidence(measured === null, true),
-        evidence: { decodeShare: ev(share, 'ratio'), itlP95: ev(itlP95, 'seconds'), itlMean: ev(mean(f, 'itl') ?? 0, 'seconds'), running: ev(f.running_mean ?? 0, 'requests') },
+        evidence: { decodeShare: ev(share, 'ratio'), itlP95: ev(itlP95, 'seconds'), itlMean: ev(itlMean ?? 0, 'seconds'), running: ev(f.running_mean ?? 0, 'requests') },
         bucketBounds: true,
         inferred: measured === null,
       };
@@ -170,6 +233,10 @@ export const MODEL_RULES: readonly ModelRule[] = [
     id: 'prefix-cache-thrash',
     panel: 'prefix-cache-hit-rate',
     inputs: ['prefix_hits', 'prefix_queries', 'prefix_hit_gauge', 'kv_max'],
+    needs: [
+      ['prefix_hits', 'prefix_queries', 'kv_max'],
+      ['prefix_hit_gauge', 'kv_max'],
+    ],
     evaluate(f) {
       const kv = f.kv_max;
       const rate = hitRate(f);
@@ -187,10 +254,18 @@ export const MODEL_RULES: readonly ModelRule[] = [
   {
     id: 'prefix-counter-broken',
     panel: 'prefix-cache-hit-rate',
-    inputs: ['prefix_hits', 'prefix_queries', 'requests'],
+    inputs: ['prefix_hits', 'prefix_queries', 'prefix_hit_gauge', 'prompt_tokens'],
+    // Counters (vLLM), or a hit-rate gauge beside the prompt-token rate (SGLang: a gauge that stays
+    // at exactly 0 under prompt traffic is "hits exactly 0"; its cached-tokens counter never appears).
+    needs: [
+      ['prefix_hits', 'prefix_queries'],
+      ['prefix_hit_gauge', 'prompt_tokens'],
+    ],
     evaluate(f) {
-      const q = f.prefix_queries;
-      if (f.prefix_hits !== 0 || q === undefined || q < T.brokenMinQueries) return null;
+      const counters = f.prefix_queries !== undefined;
+      const q = counters ? f.prefix_queries : f.prompt_tokens;
+      const hits = counters ? f.prefix_hits : f.prefix_hit_gauge;
+      if (hits !== 0 || q === undefined || q < T.brokenMinQueries) return null;
       return {
         severity: 'info',
         score: 1,
