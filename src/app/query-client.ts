@@ -3,9 +3,9 @@
 // by one collector (query-gc.ts), no refetch on focus (the tick does it),
 // and backend-wide failures feed the one banner instead of each panel.
 import { QueryCache, QueryClient, type Query } from '@tanstack/react-query';
-import { backendOfKey, endpointOfKey, shouldRetry } from '../prometheus';
+import { backendOfKey, endpointOfKey, prometheusKeys, shouldRetry } from '../prometheus';
 import { isBackendWide } from '../dashboard/backend/errors';
-import { reportBackendDown, reportBackendUp } from '../dashboard/backend/health';
+import { failingEndpoints, forgetEndpoint, reportBackendDown, reportBackendUp } from '../dashboard/backend/health';
 import { collectUnobserved } from './query-gc';
 
 export function createQueryClient(): QueryClient {
@@ -24,6 +24,7 @@ export function createQueryClient(): QueryClient {
         if (baseUrl === null || query.meta?.healthSignal === false) return;
         const recovered = reportBackendUp(queryClient, baseUrl, endpointOfKey(query.queryKey));
         if (recovered.length > 0) askAgain(queryClient, baseUrl, recovered);
+        else forgetUnobserved(queryClient, baseUrl);
       },
     }),
     defaultOptions: {
@@ -55,4 +56,21 @@ function askAgain(queryClient: QueryClient, baseUrl: string, endpoints: readonly
     q.state.status === 'error' && isBackendWide(q.state.error) && backendOfKey(q.queryKey) === baseUrl && wanted.has(endpointOfKey(q.queryKey));
   // After the current notification: the cache is inside the success's dispatch here.
   queueMicrotask(() => void queryClient.refetchQueries({ type: 'active', predicate }));
+}
+
+/**
+ * The backend answers: an endpoint still marked failing although no query on screen failed there
+ * (the failed ones were left behind) is forgotten, so the banner goes with the last panel that
+ * waits on it rather than staying until that endpoint happens to be asked again.
+ */
+function forgetUnobserved(queryClient: QueryClient, baseUrl: string): void {
+  const failing = failingEndpoints(queryClient, baseUrl);
+  if (failing.length === 0) return;
+  const cache = queryClient.getQueryCache();
+  for (const endpoint of failing) {
+    const waiting = cache
+      .findAll({ queryKey: [...prometheusKeys.backend(baseUrl), endpoint] })
+      .some((q) => q.getObserversCount() > 0 && q.state.status === 'error' && isBackendWide(q.state.error));
+    if (!waiting) forgetEndpoint(queryClient, baseUrl, endpoint);
+  }
 }

@@ -98,6 +98,25 @@ export function reportBackendUp(queryClient: QueryClient, baseUrl: string, endpo
   return recovered;
 }
 
+/** The endpoints of `baseUrl` whose last request failed backend-wide. */
+export function failingEndpoints(queryClient: QueryClient, baseUrl: string): string[] {
+  return [...records.get(queryClient, baseUrl).failing.keys()];
+}
+
+/**
+ * Forgets that `endpoint` fails: nothing on screen waits on it any more (its failed queries were
+ * left behind by a window change or a scroll), so no success of its own may ever come to clear it,
+ * and the banner would outlive the failure.
+ */
+export function forgetEndpoint(queryClient: QueryClient, baseUrl: string, endpoint: string): void {
+  records.update(queryClient, baseUrl, (r) => {
+    if (!r.failing.has(endpoint)) return r;
+    const failing = new Map(r.failing);
+    failing.delete(endpoint);
+    return { ...r, failing };
+  });
+}
+
 /** The health of `baseUrl` as `queryClient` has seen it (outside React). */
 export function healthOfBackend(queryClient: QueryClient, baseUrl: string): BackendHealth {
   return healthOf(records.get(queryClient, baseUrl));
