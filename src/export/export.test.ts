@@ -36,7 +36,8 @@ describe('planExport', () => {
   });
 
   it.each(['vllm', 'sglang'] as const)('%s: each query, with the board\'s values for the variables, is the expression the board sends', (engine) => {
-    for (const filters of [{}, { model_name: ['m-1'], instance: ['a:1', 'b:2'] }]) {
+    const cases: Array<Record<string, string[]>> = [{}, { model_name: ['m-1'], instance: ['a:1', 'b:2'] }];
+    for (const filters of cases) {
       const inp = input(engine, { filters });
       const plan = planExport(inp);
       for (const item of items(plan).filter((i) => i.kind !== 'stat' && i.kind !== 'table')) {
@@ -45,7 +46,7 @@ describe('planExport', () => {
         const range = item.queries.some((q) => q.instant) ? 3600 : undefined;
         for (const q of item.queries) {
           const spec = panel!.queries.find((x) => x.id === q.id)!;
-          const board = expandQuery(spec, inp.catalog, { resolved: inp.resolved, filters: { ...filters }, rateInterval: '1m', by: [inp.catalog.filterLabels.model], ...(range ? { range } : {}) });
+          const board = expandQuery(spec, inp.catalog, { resolved: new Map(inp.resolved), filters: { ...filters }, rateInterval: '1m', by: [inp.catalog.filterLabels.model], ...(range ? { range } : {}) });
           expect('expr' in board && board.expr, `${item.id}/${q.id}`).toBe(boardForm(q.expr, { rateInterval: '1m', rangeSec: 3600, variables: values(plan) }));
           expect(promqlErrors(boardForm(q.expr, { rateInterval: '1m', rangeSec: 3600, variables: values(plan) })), q.expr).toEqual([]);
         }
@@ -81,7 +82,7 @@ describe('planExport', () => {
     const on = planExport(input('vllm', { slo: slo(0.5), leBounds: { ttft: [0.1, 0.25, 0.5, 1] } }));
     expect(items(on).find((i) => i.id === 'ttft')?.sloLine).toBe(0.5);
     const ttftTitle = items(on).find((i) => i.id === 'ttft')!.title;
-    const g = toGrafana(on).panels!.find((p) => p.title === ttftTitle && 'fieldConfig' in p) as { fieldConfig: { defaults: { thresholds: { steps: Array<{ value: number | null }> }; custom: { thresholdsStyle: { mode: string } } } } };
+    const g = toGrafana(on).panels!.find((p) => p.title === ttftTitle && 'fieldConfig' in p) as unknown as { fieldConfig: { defaults: { thresholds: { steps: Array<{ value: number | null }> }; custom: { thresholdsStyle: { mode: string } } } } };
     expect(g.fieldConfig.defaults.thresholds.steps.map((s) => s.value)).toEqual([null, 0.5]);
     expect(g.fieldConfig.defaults.custom.thresholdsStyle.mode).toBe('line');
     const between = planExport(input('vllm', { slo: slo(0.3), leBounds: { ttft: [0.1, 0.25, 0.5, 1] } }));
