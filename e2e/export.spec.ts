@@ -33,6 +33,7 @@ async function boardQueries(page: Page, engine: string): Promise<Set<string>> {
   await expectPanelState(page, 'request-rate', 'ok');
   await page.getByRole('button', { name: 'Print the board' }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { __printed?: boolean }).__printed ?? false), { timeout: 60_000 }).toBe(true);
+  await expect(page.getByRole('button', { name: 'Print the board' })).toBeEnabled();
   return sent;
 }
 
@@ -44,10 +45,10 @@ async function download(page: Page, choice: RegExp): Promise<string> {
   return readFile((await d.path())!, 'utf8');
 }
 
-function grafanaTargets(text: string): { targets: Target[]; rate: string } {
-  const d = JSON.parse(text) as { description: string; panels: Array<{ title: string; type: string; targets?: Array<{ expr: string }> }> };
+function grafanaTargets(text: string): { targets: Target[]; rate: string; notes: string } {
+  const d = JSON.parse(text) as { description: string; panels: Array<{ title: string; type: string; targets?: Array<{ expr: string }>; options?: { content?: string } }> };
   const rate = /rate window on the board: (\S+)/.exec(d.description)?.[1] ?? '';
-  return { rate, targets: d.panels.flatMap((p) => (p.targets ?? []).map((t) => ({ expr: t.expr, panel: p.title, type: p.type }))) };
+  return { rate, notes: d.panels[0]?.options?.content ?? '', targets: d.panels.flatMap((p) => (p.targets ?? []).map((t) => ({ expr: t.expr, panel: p.title, type: p.type }))) };
 }
 
 function persesTargets(text: string): Target[] {
@@ -55,9 +56,11 @@ function persesTargets(text: string): Target[] {
   return Object.values(d.spec.panels).flatMap((p) => (p.spec.queries ?? []).map((q) => ({ expr: q.spec.plugin.spec.query, panel: p.spec.display.name, type: p.spec.plugin.kind })));
 }
 
-const noFilters = (rate: string) => ({ rateInterval: rate, rangeSec: 0, variables: ['model', 'instance', 'engine', 'tp_rank'].map((name) => ({ name, label: name === 'model' ? 'model_name' : name, values: [] })) });
-// `$__range` answers are over the board's range, whose length moves with step alignment: compared with the number masked.
-const masked = (e: string) => e.replace(/\[\d+s\]/g, '[R]').replace(/\b\d{4,}\b/g, 'N');
+// The board's range: the last hour (`$__range` = 3600s).
+const noFilters = (rate: string) => ({ rateInterval: rate, rangeSec: 3600, variables: ['model', 'instance', 'engine', 'tp_rank'].map((name) => ({ name, label: name === 'model' ? 'model_name' : name, values: [] })) });
+// `$__range` answers (and the lifetime window of the "since start" rates, fixed from the range) are
+// over the board's range, whose length moves with step alignment: compared with the numbers masked.
+const masked = (e: string) => e.replace(/\d+s(?=[\]:])/g, 'Ns').replace(/\b\d{4,}\b/g, 'N');
 
 /** Whether the board sent this exported expression (itself, or the bucket query a quantile is computed from). */
 function sentByBoard(expr: string, rate: string, sent: ReadonlySet<string>): boolean {
@@ -111,11 +114,14 @@ for (const engine of ['vllm', 'sglang'] as const) {
     const ranged = panels.filter((t) => !t.expr.includes('$__range') && t.type !== 'table' && t.type !== 'bargauge');
     for (const t of ranged) expect(await labelSets(grafanaAll(t.expr, grafana.rate), end - 1800, end), t.panel).toEqual(await labelSets(boardForm(t.expr, noFilters(grafana.rate)), end - 1800, end));
 
-    // The CLI writes the same queries (one module): the same expressions as the header's file.
-    const cli = await run(TSX, ['scripts/export.ts', '--prom', PROM(), '--engine', engine, '--format', 'grafana', '--rate-window', grafana.rate], { maxBuffer: 32 << 20 });
+    // The CLI writes the same queries (one module): the same expressions as the header's file,
+    // given the board's rate window and GPU peak (MFU divides by it; the header names it).
+    const peak = /GPU peak the board had: (\d+) FLOP\/s/.exec(grafana.notes)?.[1];
+    const flags = ['--prom', PROM(), '--engine', engine, '--rate-window', grafana.rate, ...(peak ? ['--gpu-peak', peak] : [])];
+    const cli = await run(TSX, ['scripts/export.ts', ...flags, '--format', 'grafana'], { maxBuffer: 32 << 20 });
     expect(cli.stderr).toMatch(/panels, \d+ queries checked/);
     expect(new Set(grafanaTargets(cli.stdout).targets.map((t) => t.expr))).toEqual(new Set(grafana.targets.map((t) => t.expr)));
-    const cliPerses = await run(TSX, ['scripts/export.ts', '--prom', PROM(), '--engine', engine, '--format', 'perses', '--rate-window', grafana.rate], { maxBuffer: 32 << 20 });
+    const cliPerses = await run(TSX, ['scripts/export.ts', ...flags, '--format', 'perses'], { maxBuffer: 32 << 20 });
     expect(new Set(persesTargets(cliPerses.stdout).map((t) => t.expr))).toEqual(new Set(perses.map((t) => t.expr)));
   });
 }
