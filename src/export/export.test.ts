@@ -196,3 +196,22 @@ describe('exportDashboard against a backend', () => {
     expect(r.fileName).toBe('inferwatch-vllm.grafana.json');
   });
 });
+
+describe('boardForm and the grammar check', () => {
+  const vars = [{ name: 'model', label: 'model_name', values: [] as string[] }];
+  it('drops a variable matcher wherever it sits, as the board writes no matcher for no filter', () => {
+    const opts = { rateInterval: '1m', rangeSec: 3600, variables: vars };
+    expect(boardForm('rate(x{model_name=~"$model"}[$__rate_interval])', opts)).toBe('rate(x[1m])');
+    expect(boardForm('x{model_name=~"$model", a="b"}', opts)).toBe('x{a="b"}');
+    expect(boardForm('x{a="b", model_name=~"$model"}', opts)).toBe('x{a="b"}');
+    expect(boardForm('increase(x[$__range]) / $__range_s', opts)).toBe('increase(x[3600s]) / 3600');
+    expect(boardForm('x{model_name=~"$model"}', { ...opts, variables: [{ ...vars[0]!, values: ['a', 'b.c'] }] })).toBe('x{model_name=~"a|b\\\\.c"}');
+  });
+
+  it('finds a syntax error with Prometheus\' grammar', async () => {
+    const { loadGrammar, syntaxError } = await import('./check');
+    const parser = await loadGrammar();
+    expect(syntaxError(parser, 'sum(rate(x[1m]))')).toBeNull();
+    expect(syntaxError(parser, 'sum(rate(x{,a="b"}[1m]))')).not.toBeNull();
+  });
+});

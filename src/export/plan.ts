@@ -1,13 +1,9 @@
 // The board as an export plan (pure): the stat row and each section's panels in board order, every
 // query expanded exactly as the board expands it for this backend (names resolved, recorded series
 // where the board reads them, the board's grouping), written over variables (variables.ts).
-import { expandQuery, referencedMetrics, type ExpandContext, type ExpandedQuery } from '../catalog/promql';
-import { lifetimeStepFor, lifetimeWindowFor } from '../catalog/promql';
-import type { ResolvedMetric } from '../catalog/resolve';
-import { METRIC_NAME_RE } from '../catalog/resolve';
-import { SECTION_EXTRAS } from '../catalog/sections';
+import { escapeLabelValue, expandQuery, lifetimeStepFor, lifetimeWindowFor, referencedMetrics, type ExpandContext, type ExpandedQuery } from '../catalog/promql';
+import { METRIC_NAME_RE, type ResolvedMetric } from '../catalog/resolve';
 import { SECTION_IDS, type EngineCatalog, type PanelSpec, type QuerySpec, type StatSpec } from '../catalog/types';
-import { escapeLabelValue } from '../catalog/promql';
 import { preferRecorded } from '../rules/recorded';
 import type { DroppedItem, ExportItem, ExportPlan, ExportQuery, ExportSection, ExportVariable, ItemKind } from './model';
 import { SENTINEL_RANGE, SENTINEL_RATE, sentinelValue, toVariables } from './variables';
@@ -214,7 +210,8 @@ export function planExport(input: PlanInput): ExportPlan {
     'Stat tiles show the current value with a sparkline; the board\'s tile details (aborts vs errors) are not exported.',
   ];
   if (input.slo && Object.values(input.slo.thresholds).some((v) => v !== null)) notes.push('SLO attainment tiles, goodput bands and error-budget burn: no counterpart (use the rules pack: npm run rules).');
-  if (SECTION_EXTRAS.advanced?.summary?.includes('gpu-picker') && input.gpuPeakFlops) notes.push(`MFU uses the GPU peak the board had: ${input.gpuPeakFlops} FLOP/s, fixed in the query.`);
+  const mfu = catalog.panels.some((p) => p.needsGpuPeak && sections.some((s) => s.items.some((i) => i.id === p.id)));
+  if (mfu && input.gpuPeakFlops) notes.push(`MFU uses the GPU peak the board had: ${input.gpuPeakFlops} FLOP/s, fixed in the query.`);
   notes.push('Routing, GPUs, Usage and "Other metrics" sections are not exported yet.');
   if ((input.filters?.cluster?.length ?? 0) > 0) notes.push('The cluster filter is fixed in every query as the board had it.');
   return {
