@@ -215,3 +215,40 @@ describe('boardForm and the grammar check', () => {
     expect(syntaxError(parser, 'sum(rate(x{,a="b"}[1m]))')).not.toBeNull();
   });
 });
+
+describe('recorded series', () => {
+  it('reads them where the board does (its rate window is the recorded one), with the filters as variables', async () => {
+    const { generateRules } = await import('../rules');
+    const { loadRecordedGrammar, preferRecorded } = await import('../rules/recorded');
+    await loadRecordedGrammar();
+    const recordedNames = new Set(generateRules({ engine: 'vllm' }).groups.flatMap((g) => g.rules.flatMap((r) => ('record' in r ? [r.record] : []))));
+    const names = new Set([...currentSeries('vllm'), ...recordedNames]);
+    const inp = input('vllm', { resolved: resolveMetrics(catalogs.vllm.metrics, names), recordedNames, filters: { model_name: ['m-1'] } });
+    const plan = planExport(inp);
+    const q = items(plan).find((i) => i.id === 'request-rate' && i.kind !== 'stat')!.queries[0]!;
+    expect(q.recorded).toEqual(['model_name_finished_reason:vllm_request_success:rate1m']);
+    expect(q.expr).toContain('model_name=~"$model"');
+    const spec = catalogs.vllm.panels.find((p) => p.id === 'request-rate')!.queries[0]!;
+    const board = preferRecorded(spec, catalogs.vllm, { resolved: new Map(inp.resolved), filters: { model_name: ['m-1'] }, rateInterval: '1m', by: ['model_name'], range: 3600 }, recordedNames);
+    expect('expr' in board && board.expr).toBe(boardForm(q.expr, { rateInterval: '1m', rangeSec: 3600, variables: values(plan) }));
+    // The recorded rate keeps no instance or engine label: those variables do not filter it, and the file says so.
+    expect(q.unfiltered).toEqual(['instance', 'engine']);
+    expect(plan.notes.join(' ')).toMatch(/do not filter .*\$instance, \$engine/);
+    // Another rate window: the board reads raw series, and so does the export.
+    expect(items(planExport({ ...inp, rateInterval: '5m' })).find((i) => i.id === 'request-rate' && i.kind !== 'stat')!.queries[0]!.recorded).toBeUndefined();
+  });
+});
+
+describe('recorded series with no filter set', () => {
+  it('keeps every variable whose label the recorded series keep', async () => {
+    const { generateRules } = await import('../rules');
+    const { loadRecordedGrammar } = await import('../rules/recorded');
+    await loadRecordedGrammar();
+    const recordedNames = new Set(generateRules({ engine: 'vllm' }).groups.flatMap((g) => g.rules.flatMap((r) => ('record' in r ? [r.record] : []))));
+    const names = new Set([...currentSeries('vllm'), ...recordedNames]);
+    const plan = planExport(input('vllm', { resolved: resolveMetrics(catalogs.vllm.metrics, names), recordedNames }));
+    const q = items(plan).find((i) => i.id === 'request-rate' && i.kind !== 'stat')!.queries[0]!;
+    expect(q.expr).toBe('sum by (model_name) (model_name_finished_reason:vllm_request_success:rate1m{model_name=~"$model"})');
+    expect(q.unfiltered).toEqual(['instance', 'engine']);
+  });
+});

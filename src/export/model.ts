@@ -22,6 +22,8 @@ export interface ExportQuery {
   instant: boolean;
   /** Recorded series the board reads instead of raw ones (their rate window is fixed). */
   recorded?: string[];
+  /** Variables that do not filter this query (the recorded series it reads keep no such label). */
+  unfiltered?: string[];
   /** A table column's title and unit. */
   column?: { title: string; unit: Unit };
 }

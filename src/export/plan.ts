@@ -78,20 +78,44 @@ function expander(input: PlanInput, variables: ExportVariable[]): Expander {
   const step: [string, string] = [`${lifetimeStepFor(SENTINEL_RANGE)}s`, `${lifetimeStepFor(input.rangeSec)}s`];
   const peak = input.gpuPeakFlops ?? undefined;
   const finish = (expr: string) => toVariables(expr, variables, { lifetime }).split(step[0]).join(step[1]);
+  // The filters the board has set now, as sentinels (the recorded series it reads keep those labels).
+  const setFilters: Record<string, string[]> = { ...(filters.cluster ? { cluster: filters.cluster } : {}) };
+  for (const v of variables) if (v.current.length > 0) setFilters[v.label] = [sentinelValue(v.name)];
   return (query, by, instant, raw = false) => {
     const base: ExpandContext = { resolved, filters, rateInterval: input.rateInterval, by: [...by], range: SENTINEL_RANGE, ...(peak ? { gpuPeakFlops: peak } : {}) };
-    // Recorded series only where the board reads them (chosen for its rate window, which they fix).
-    const recorded = raw ? expandQuery(query, catalog, base) : preferRecorded(query, catalog, base, input.recordedNames ?? null);
-    if ('missing' in recorded) return recorded;
-    let chosen: ExpandedQuery = recorded;
-    if (!recorded.recorded?.length) {
-      const raw = expandQuery(query, catalog, { ...base, rateInterval: SENTINEL_RATE });
-      if ('missing' in raw) return raw;
-      chosen = raw;
+    const q = (chosen: ExpandedQuery, unfiltered: string[] = []): { query: ExportQuery } => {
+      const out: ExportQuery = { id: query.id, expr: finish(chosen.expr), legend: query.legend, instant };
+      if (chosen.recorded?.length) out.recorded = chosen.recorded;
+      if (unfiltered.length > 0) out.unfiltered = unfiltered;
+      return { query: out };
+    };
+    const rawExpansion = expandQuery(query, catalog, { ...base, rateInterval: SENTINEL_RATE });
+    if ('missing' in rawExpansion) return rawExpansion;
+    const names = input.recordedNames ?? null;
+    if (raw || !names || names.size === 0) return q(rawExpansion);
+    // Recorded series only where the board reads them: for its rate window (which they fix) and the
+    // filters it has set; a variable whose label those series do not keep does not apply to the query.
+    const recordedWith = (f: Record<string, string[]>) => {
+      const r = preferRecorded(query, catalog, { ...base, filters: f }, names);
+      return !('missing' in r) && r.recorded?.length ? r : null;
+    };
+    let board = recordedWith(setFilters);
+    if (!board) return q(rawExpansion);
+    // Each other variable whose label the board's recorded series keep still filters it (the same
+    // series: a finer recorded level would be another query than the board's).
+    const kept = { ...setFilters };
+    const same = (r: ExpandedQuery) => r.recorded?.join('\u0000') === board?.recorded?.join('\u0000');
+    for (const v of variables) {
+      if (kept[v.label]) continue;
+      const r = recordedWith({ ...kept, [v.label]: [sentinelValue(v.name)] });
+      if (r && same(r)) {
+        kept[v.label] = [sentinelValue(v.name)];
+        board = r;
+      }
     }
-    const q: ExportQuery = { id: query.id, expr: finish(chosen.expr), legend: query.legend, instant };
-    if (chosen.recorded?.length) q.recorded = chosen.recorded;
-    return { query: q };
+    const chosen = board;
+    const applies = (label: string) => referencedMetrics(query.alternatives[chosen.alternativeIndex]?.expr ?? '').some((id) => catalog.metrics[id]?.labels.includes(label));
+    return q(chosen, variables.filter((v) => !kept[v.label] && applies(v.label)).map((v) => v.name));
   };
 }
 
@@ -210,6 +234,8 @@ export function planExport(input: PlanInput): ExportPlan {
     'Stat tiles show the current value with a sparkline; the board\'s tile details (aborts vs errors) are not exported.',
   ];
   if (input.slo && Object.values(input.slo.thresholds).some((v) => v !== null)) notes.push('SLO attainment tiles, goodput bands and error-budget burn: no counterpart (use the rules pack: npm run rules).');
+  const unfiltered = sections.flatMap((s) => s.items.flatMap((i) => i.queries.filter((q) => q.unfiltered).map((q) => `${i.title} (${q.unfiltered?.map((v) => `$${v}`).join(', ')})`)));
+  if (unfiltered.length > 0) notes.push(`Recorded series, as the board reads them, keep no label for some filters: those variables do not filter ${unfiltered.join('; ')}.`);
   const mfu = catalog.panels.some((p) => p.needsGpuPeak && sections.some((s) => s.items.some((i) => i.id === p.id)));
   if (mfu && input.gpuPeakFlops) notes.push(`MFU uses the GPU peak the board had: ${input.gpuPeakFlops} FLOP/s, fixed in the query.`);
   notes.push('Routing, GPUs, Usage and "Other metrics" sections are not exported yet.');
