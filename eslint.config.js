@@ -60,6 +60,7 @@ export default tseslint.config(
   ...zone('lib', ['dashboard', 'charts', 'prometheus', 'catalog', 'components', 'app', 'config'], 'lib is leaf code.'),
   ...zone('components', ['dashboard', 'app', 'prometheus'], 'components are small shared UI pieces.'),
   ...zone('rules', ['dashboard', 'charts', 'prometheus', 'components', 'app', 'config'], 'rules are generated from the catalog, without the DOM or HTTP.'),
+  ...zone('export', ['dashboard', 'charts', 'components', 'app', 'config', 'i18n'], 'export writes dashboard files from the catalog, rules and client: no UI.'),
   ...zone('dashboard', ['app'], 'dashboard never imports app.'),
   // The rooms of dashboard/: board/ lays out and imports any room, none imports it; url/ is the
   // state codec and imports no room; data/ (the data path) never reaches into the features drawn on it.

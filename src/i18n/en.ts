@@ -5,6 +5,7 @@ import { en as tracesEn } from './traces';
 import { en as linesEn } from './lines';
 import { en as diagnosisEn } from './diagnosis';
 import { en as usageEn } from './usage';
+import { en as exportEn } from './export';
 import { en as instanceSplitEn } from './instance-split';
 import { en as fleetHealth } from './fleet-health';
 import { en as fleetViews } from './fleet-views';
@@ -14,6 +15,7 @@ import { routingEn } from './routing';
 export const en = {
   ...diagnosisEn,
   ...usageEn,
+  ...exportEn,
   ...instanceSplitEn,
   ...gpusEn,
   ...routingEn,

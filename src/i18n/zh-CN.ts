@@ -6,6 +6,7 @@ import { zh as tracesZh } from './zh/traces';
 import { zh as linesZh } from './zh/lines';
 import { zh as diagnosisZh } from './zh/diagnosis';
 import { zh as usageZh } from './zh/usage';
+import { zh as exportZh } from './zh/export';
 import { zh as instanceSplitZh } from './zh/instance-split';
 import { zh as fleetHealth } from './zh/fleet-health';
 import { zh as fleetViews } from './zh/fleet-views';
@@ -15,6 +16,7 @@ import { routingZh } from './zh/routing';
 export const zhCN: Messages = {
   ...diagnosisZh,
   ...usageZh,
+  ...exportZh,
   ...instanceSplitZh,
   ...gpusZh,
   ...routingZh,

@@ -6,6 +6,7 @@ import { credentialsFor, type CredentialStore, type Credentials } from '../backe
 import { CredentialsPopover } from '../backend/credentials-popover';
 import { FiltersBar } from '../header/filters-bar';
 import { EngineToggle, HeaderControls, PromUrlField } from '../header/header';
+import { ExportMenu } from '../header/export-menu';
 import { PrintButton } from '../header/print-board';
 import { RulesButton } from '../header/rules-dialog';
 import { SloPopover } from '../slo/popover';
@@ -62,6 +63,7 @@ export const BoardHeader = memo(function BoardHeader({
             <FiltersBar scrapeIntervalSec={backend.scrapeIntervalSec} />
             <HealthSummary engine={engine} instances={backend.instanceLists?.[engine] ?? null} targetsDown={backend.targetsDown} statOrder={catalog.stats.map((s) => s.id)} />
             {/* In the second row, which has room: the first is full at 1440 px. */}
+            <ExportMenu names={backend.names} />
             {!board.single && <PrintButton printing={board.printing} onPrint={onPrint} />}
           </div>
       )}
