@@ -32,3 +32,30 @@ describe('API jobs', () => {
     expect(answer).toEqual({ endpoint: 'api', data: [{ series: { le: '0.5' }, labels: { trace_id: 'abc' }, value: 0.25, time: 1700000000 }], warnings: [] });
   });
 });
+
+describe('bucket series asked once', () => {
+  it('a heatmap of a histogram and a quantile line of it, in flight together, send one request', async () => {
+    const inner = 'sum by (le) (rate(vllm:time_to_first_token_seconds_bucket[20s]))';
+    const buckets = { resultType: 'matrix', result: ['0.1', '1', '+Inf'].map((le, i) => ({ metric: { le }, values: [[100, String(i + 1)], [115, String(i + 2)]] })) };
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const fetchFn = vi.fn(async () => {
+      await gate;
+      return new Response(JSON.stringify({ status: 'success', data: buckets }));
+    });
+    const range = (query: string) => [['query', query], ['start', '100'], ['end', '115'], ['step', '15']] as const;
+    const base = { baseUrl: 'http://prom.test', headers: {}, maxBodyBytes: 1e6 };
+    const heatmap = runJob({ endpoint: 'query_range', ...base, params: range(inner) }, fetchFn as unknown as typeof fetch, undefined);
+    const p95 = runJob(
+      { endpoint: 'query_range', ...base, params: range(`histogram_quantile(0.95, ${inner})`), fromBuckets: { q: 0.95, inner } },
+      fetchFn as unknown as typeof fetch,
+      undefined,
+    );
+    release();
+    const [h, q] = await Promise.all([heatmap, p95]);
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(h.answer).toMatchObject({ endpoint: 'query_range' });
+    expect(h.answer.endpoint === 'query_range' && h.answer.result.map((s) => s.metric.le)).toEqual(['0.1', '1', '+Inf']);
+    expect(q.answer.endpoint === 'query_range' && q.answer.result).toHaveLength(1);
+  });
+});

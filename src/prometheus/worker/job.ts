@@ -2,7 +2,7 @@
 // call: a `query` or `query_range`, or any other endpoint (names, targets, config, alerts, rules,
 // exemplars…). The HTTP, the JSON parse and the decode happen here; a range answer leaves as typed
 // arrays (../columnar.ts), any other as the decoded object.
-import { quantileOverRange, type BucketQuantileQuery } from '../bucket-quantile';
+import { parseBucketQuantile, quantileOverRange, type BucketQuantileQuery } from '../bucket-quantile';
 import { toColumnar } from '../columnar';
 import {
   decodeAlerts,
@@ -109,6 +109,16 @@ export async function runJob(job: Job, fetchFn: typeof fetch, signal: AbortSigna
       return { answer: { endpoint: 'query_range', result, warnings: buckets.warnings }, buffers };
     }
   }
+  // A heatmap asks the very bucket series a quantile line of the same histogram asks as its inner
+  // query (the same window): while that request is in flight, the heatmap shares it instead of
+  // sending it a second time (and a quantile job arriving later shares the heatmap's).
+  if (job.endpoint === 'query_range' && isBucketSum(job.params)) {
+    const buckets = await sharedBuckets(cfg, job.params, signal);
+    if (buckets !== 'native') {
+      const { result, buffers, seriesTotal } = toColumnar(buckets.series);
+      return { answer: { endpoint: 'query_range', result, warnings: buckets.warnings, ...(seriesTotal > result.length ? { seriesTotal } : {}) }, buffers };
+    }
+  }
   if (job.endpoint === 'query_range') {
     const { data, warnings } = await apiRequest(cfg, {
       method: 'POST', path: '/api/v1/query_range', params: job.params, decode: decodeMatrix, expected: 'a matrix', signal,
@@ -120,6 +130,12 @@ export async function runJob(job: Job, fetchFn: typeof fetch, signal: AbortSigna
     method: 'POST', path: '/api/v1/query', params: job.params, decode: decodeQueryResult, expected: 'a query result', signal,
   });
   return { answer: { endpoint: 'query', result: data, warnings }, buffers: [] };
+}
+
+/** A range query of the `sum by (le) (…)` form the bucket quantiles ask (bucket-quantile.ts). */
+function isBucketSum(params: Params): boolean {
+  const query = params.find(([k]) => k === 'query')?.[1] ?? '';
+  return /^sum\s+by\s*\(\s*le\s*\)\s*\(/.test(query) && parseBucketQuantile(`histogram_quantile(0.5, ${query})`)?.inner === query;
 }
 
 interface Buckets {
