@@ -94,13 +94,13 @@ export function CredentialsPopover({
         </button>
       )}
       {open && framed && (
-        <div role="dialog" aria-label={t.auth.title(origin)} className="iw-popover w-96 text-sm">
+        <div role="dialog" aria-label={t.auth.title(origin)} className="iw-popover top-full left-0 w-96 text-sm">
           <p className="font-medium break-all">{t.auth.title(origin)}</p>
           <p className="iw-muted text-xs">{t.auth.framed}</p>
         </div>
       )}
       {open && !framed && (
-        <div role="dialog" aria-label={t.auth.title(origin)} className="iw-popover w-96 max-h-[80vh] overflow-y-auto">
+        <div role="dialog" aria-label={t.auth.title(origin)} className="iw-popover top-full left-0 w-96 max-h-[80vh] overflow-y-auto">
           <form
             className="space-y-2 text-sm"
             onSubmit={(e) => {
