@@ -84,13 +84,15 @@ export function reportBackendDown(queryClient: QueryClient, baseUrl: string, end
 export function reportBackendUp(queryClient: QueryClient, baseUrl: string, endpoint: string, now = Date.now()): readonly string[] {
   let recovered: readonly string[] = [];
   records.update(queryClient, baseUrl, (r) => {
-    const wasUnreachable = healthOf(r).unreachable;
-    const failing = r.failing.has(endpoint) ? new Map(r.failing) : r.failing;
-    if (failing !== r.failing) (failing as Map<string, Failure>).delete(endpoint);
-    recovered = wasUnreachable ? [...r.failing.keys()] : r.failing.has(endpoint) ? [endpoint] : [];
-    // The last success of each endpoint matters only while something fails (and from the moment
-    // it does): with nothing failing, the record stays as it is (no new object per answer).
-    if (failing === r.failing && r.failing.size === 0) return r;
+    // Nothing fails: the record stays as it is (no new object, no re-render, per answer).
+    if (r.failing.size === 0) return r;
+    const wasFailing = r.failing.has(endpoint);
+    recovered = healthOf(r).unreachable ? [...r.failing.keys()] : wasFailing ? [endpoint] : [];
+    // An endpoint already known to answer since the failures began adds nothing the view reads.
+    const firstFailure = Math.min(...[...r.failing.values()].map((f) => f.since));
+    if (!wasFailing && (r.answered.get(endpoint) ?? -Infinity) >= firstFailure) return r;
+    const failing = new Map(r.failing);
+    failing.delete(endpoint);
     const answered = new Map(r.answered);
     answered.set(endpoint, now);
     return { failing, answered };
