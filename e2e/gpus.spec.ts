@@ -95,6 +95,32 @@ test.describe('GPUs joined to engines', () => {
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 
+  test('GPU panels open alone: panel=gpu-instances and panel=gpu-util-heatmap, kiosk and not, and the board\'s own Full screen', async ({ page }) => {
+    await page.route('**/config.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ gpuPrices: { H100: H100_PRICE } }) }));
+    for (const kiosk of ['1', '0']) {
+      for (const id of ['gpu-instances', 'gpu-util-heatmap']) {
+        await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', from: 'now-15m', refresh: 'off', panel: id, ...(kiosk === '1' ? { kiosk } : {}) }));
+        await expectPanelState(page, id, 'ok', 60_000);
+        await expect(page.locator('[role="figure"]')).toHaveCount(1);
+        await expect(page.getByText(/There is no panel/)).toHaveCount(0);
+        await expect(page.locator('section[data-section-id="gpus"]')).toHaveCount(0);
+        if (id === 'gpu-instances') await expect(panel(page, id).locator('tbody tr')).toHaveCount(2);
+        else await expect(panel(page, id).locator('[data-heatmap-rows]')).toHaveAttribute('data-heatmap-rows', '18');
+      }
+    }
+    // The board's Full screen writes panel=gpu-instances; a reload of that URL draws it alone too.
+    await open(page, 'vllm');
+    await page.locator('section[data-section-id="gpus"]').scrollIntoViewIfNeeded({ timeout: 60_000 });
+    await expectPanelState(page, 'gpu-instances', 'ok', 60_000);
+    await panel(page, 'gpu-instances').getByRole('button', { name: /Panel menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Full screen' }).click();
+    await expect(page).toHaveURL(/[?&]panel=gpu-instances(&|$)/);
+    await page.reload();
+    await expectPanelState(page, 'gpu-instances', 'ok', 60_000);
+    await expect(page.locator('[role="figure"]')).toHaveCount(1);
+    await expect(page.getByText(/There is no panel/)).toHaveCount(0);
+  });
+
   test('SGLang: instance = pod IP, joined through kube_pod_info, on both label forms (node 0 exported, node 1 pod)', async ({ page }) => {
     const sent = sentQuery(page, 'sglang:generation_tokens');
     await open(page, 'sglang');

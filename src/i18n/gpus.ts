@@ -4,6 +4,7 @@ type PanelText = { title: string; description: string };
 
 export const en = {
   gpuSection: 'GPUs',
+  gpuLoading: 'Looking for DCGM exporter series…',
   gpuJoin: (matched: number, total: number, how: string) => `GPU join: ${matched} of ${total} instances, ${how}.`,
   gpuJoinByPod: 'by pod (the engine series carry namespace/pod)',
   gpuJoinByIp: 'by IP (instance → kube_pod_info pod_ip, hostNetwork pods left out)',

@@ -2,13 +2,12 @@
 // Titles and descriptions come from the interface language (src/i18n/gpus.ts) by panel id.
 import { query } from '../define';
 import type { PanelSpec, QuerySpec } from '../types';
+import { type GpuPanelId } from './panel-ids';
 import { DCGM, normalised } from './promql';
 
 const PER_GPU = 'Hostname, gpu, pod';
 const LEGEND = '{{Hostname}} · gpu {{gpu}} · {{pod}}';
 
-type GpuPanelId = 'gpu-util-heatmap' | 'gpu-util' | 'gpu-activity' | 'gpu-framebuffer' | 'gpu-power' | 'gpu-temperature' | 'gpu-clocks' | 'gpu-xid' | 'opencost';
-export const GPU_PANEL_IDS: readonly GpuPanelId[] = ['gpu-util-heatmap', 'gpu-util', 'gpu-activity', 'gpu-framebuffer', 'gpu-power', 'gpu-temperature', 'gpu-clocks', 'gpu-xid', 'opencost'];
 
 /**
  * Utilisation (0–1) per GPU, its holder as `pod` (either label form); a GPU no pod holds (its pod
@@ -67,4 +66,4 @@ export function gpuPanels(text: (id: GpuPanelId) => { title: string; description
   return [{ ...heatmap, ...text('gpu-util-heatmap'), width: 'full' }, ...panels.map((p): PanelSpec => ({ ...p, ...text(p.id as GpuPanelId), width: 'half' }))];
 }
 
-export type { GpuPanelId };
+export { GPU_PANEL_IDS, type GpuPanelId } from './panel-ids';

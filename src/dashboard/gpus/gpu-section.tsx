@@ -2,6 +2,7 @@
 // join it used and how many engine instances it matched, the label form, the GPUs by model, the
 // GPUs no engine holds and what they cost, missing prices (with inputs), then the DCGM charts.
 import { useMemo } from 'react';
+import type { PanelSpec } from '../../catalog/types';
 import { gpuInstancePanel } from '../../catalog/gpus/columns';
 import { gpuPanels } from '../../catalog/gpus/panels';
 import { useDashboard } from '../data/context';
@@ -68,18 +69,27 @@ function Prices({ gpus }: { gpus: GpuSource }) {
   );
 }
 
-export function GpuSection() {
-  const gpus = useGpus();
+/** The section's panels in the page's language: the GPUs by instance table (null without a join) and the charts. */
+export function useGpuPanels(gpus: GpuSource): { table: PanelSpec | null; panels: PanelSpec[] } {
   const t = useT();
-  const lang = useLang();
+  const { catalog } = useDashboard();
   const openCost = gpus.join?.openCost ?? false;
   const panels = useMemo(() => gpuPanels((id) => t.gpuPanels[id], openCost, t.gpuIdleRow), [t, openCost]);
-  const { catalog, state, setState } = useDashboard();
   const matched = (gpus.join?.matched ?? 0) > 0;
   const table = useMemo(
     () => (matched && catalog.roles ? gpuInstancePanel(catalog.roles, catalog.filterLabels.model, gpus.priceExpr, t.gpuInstancesPanel) : null),
     [matched, catalog, gpus.priceExpr, t],
   );
+  return { table, panels };
+}
+
+export function GpuSection() {
+  const gpus = useGpus();
+  const t = useT();
+  const lang = useLang();
+  const openCost = gpus.join?.openCost ?? false;
+  const { table, panels } = useGpuPanels(gpus);
+  const { state, setState } = useDashboard();
   if (gpus.status !== 'present' || !gpus.inventory) return null;
   const inv = gpus.inventory;
   const free = inv.unattributed.reduce((n, u) => n + u.count, 0);

@@ -3,6 +3,7 @@ import type { en } from '../gpus';
 
 export const zh: typeof en = {
   gpuSection: 'GPU（显卡）',
+  gpuLoading: '正在查找 DCGM 导出器序列…',
   gpuJoin: (matched, total, how) => `GPU 关联：${total} 个实例中 ${matched} 个，${how}。`,
   gpuJoinByPod: '按 pod（引擎序列带 namespace/pod 标签）',
   gpuJoinByIp: '按 IP（instance → kube_pod_info 的 pod_ip，不含 hostNetwork pod）',
