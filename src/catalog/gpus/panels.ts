@@ -3,6 +3,7 @@
 import { query } from '../define';
 import type { PanelSpec, QuerySpec } from '../types';
 import { type GpuPanelId } from './panel-ids';
+import { faultsByGpu } from './health';
 import { DCGM, normalised } from './promql';
 
 const PER_GPU = 'Hostname, gpu, pod';
@@ -11,11 +12,19 @@ const LEGEND = '{{Hostname}} · gpu {{gpu}} · {{pod}}';
 
 /**
  * Utilisation (0–1) per GPU, its holder as `pod` (either label form); a GPU no pod holds (its pod
- * is the exporter target's own, as `up` of that target has it, or none) has no `pod` at all.
+ * is the exporter target's own, as `up` of that target has it, or none) has no `pod` at all. A GPU
+ * out of service (faultsByGpu: a critical XID, a row-remap failure) has its fault in `pod` after
+ * its holder ("vllm-server-0 · XID 79"), or as its holder where none holds it, so its row never
+ * reads "idle".
  */
 export const utilByGpu = (): string => {
   const util = normalised(DCGM.util);
-  return `(avg by (${PER_GPU}) (${util} unless on (instance, pod) up) or avg by (Hostname, gpu) (${util} and on (instance, pod) up)) / 100`;
+  const held = `avg by (${PER_GPU}) (${util} unless on (instance, pod) up)`;
+  const free = `avg by (Hostname, gpu) (${util} and on (instance, pod) up)`;
+  const f = faultsByGpu();
+  const faultyHeld = `label_join(${held} + on (Hostname, gpu) group_left (fault) ${f}, "pod", " · ", "pod", "fault")`;
+  const faultyFree = `label_replace(${free} + on (Hostname, gpu) group_left (fault) ${f}, "pod", "$1", "fault", "(.+)")`;
+  return `(${faultyHeld} or (${held} unless on (Hostname, gpu) ${f}) or ${faultyFree} or (${free} unless on (Hostname, gpu) ${f})) / 100`;
 };
 
 const perGpu = (id: string, metric: string, scale = ''): QuerySpec => query(id, LEGEND, `avg by (${PER_GPU}) (${normalised(metric)})${scale}`);

@@ -32,7 +32,9 @@ function idleCost(gpus: GpuSource): number | null {
   for (const u of gpus.inventory?.unattributed ?? []) {
     const p = gpus.prices.get(u.name);
     if (p === undefined) continue;
-    usd += p * u.count;
+    // A GPU out of service is not idle capacity: it is named apart, not priced as idle.
+    const faulty = gpus.inventory?.faulty.find((f) => f.name === u.name)?.count ?? 0;
+    usd += p * Math.max(0, u.count - faulty);
     priced = true;
   }
   return priced ? usd : null;
@@ -93,6 +95,7 @@ export function GpuSection() {
   if (gpus.status !== 'present' || !gpus.inventory) return null;
   const inv = gpus.inventory;
   const free = inv.unattributed.reduce((n, u) => n + u.count, 0);
+  const faulty = inv.faulty.reduce((n, u) => n + u.count, 0);
   const idle = idleCost(gpus);
   const collapsed = state.collapsed.includes('gpus');
   const toggle = () => setState({ collapsed: collapsed ? state.collapsed.filter((c) => c !== 'gpus') : [...state.collapsed, 'gpus'] });
@@ -110,6 +113,11 @@ export function GpuSection() {
           {free > 0 && (
             <p data-gpu-unattributed={free} data-idle-usd-per-hour={idle ?? undefined}>
               {t.gpuUnattributed(free)} {idle !== null && t.gpuIdleCost(formatValue(idle, 'usd', { locale: lang }))}
+            </p>
+          )}
+          {faulty > 0 && (
+            <p className="iw-error" data-gpu-faulty={faulty}>
+              {t.gpuFaultyFree(faulty)}
             </p>
           )}
           {(gpus.join?.sharedGpus ?? 0) > 0 && (
