@@ -51,12 +51,16 @@ test.describe('GPUs joined to engines', () => {
     await expect(summary(page).locator('[data-gpu-missing-prices]')).toContainText('No price for NVIDIA A100-SXM4-80GB');
     await expect(summary(page).locator('[data-gpu-labels]')).toHaveAttribute('data-gpu-labels', 'mixed');
 
-    // The heatmap: one row per GPU, grouped by node, 8 labelled idle; the table alternative says the same.
+    // The heatmap: one row per GPU, grouped by node; of the 8 no pod holds, 7 labelled idle and the
+    // one reporting XID 79 labelled so; the table alternative says the same.
     await expectPanelState(page, 'gpu-util-heatmap', 'ok', 60_000);
     const heat = panel(page, 'gpu-util-heatmap');
     await expect(heat.locator('canvas').first()).toBeVisible();
     await expect(heat.locator('[data-heatmap-rows]')).toHaveAttribute('data-heatmap-rows', '18');
-    await expect(heat.locator('tbody tr[data-row-key$=" · idle"]')).toHaveCount(8);
+    await expect(heat.locator('tbody tr[data-row-key$=" · idle"]')).toHaveCount(7);
+    await expect(heat.locator('tbody tr[data-row-key="gpu-node-2 · gpu 1 · XID 79"]')).toHaveCount(1);
+    // Out of service, not idle capacity: named apart in the summary.
+    await expect(summary(page).locator('[data-gpu-faulty]')).toHaveAttribute('data-gpu-faulty', '1');
     await expect(heat.locator('tbody tr').first()).toHaveAttribute('data-row-key', 'gpu-node-0 · gpu 0 · vllm-server-0');
 
     await expectPanelState(page, 'gpu-instances', 'ok', 60_000);
@@ -93,6 +97,54 @@ test.describe('GPUs joined to engines', () => {
 
     const { violations } = await new AxeBuilder({ page }).include('section[data-section-id="gpus"]').analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+
+  test('XID 79 on a GPU is a critical GPU-health finding in Diagnosis, naming the node, the GPU and the XID meaning', async ({ page }) => {
+    await open(page, 'vllm');
+    const region = page.getByRole('region', { name: 'Diagnosis' });
+    const f = region.locator('[data-verdict-id="gpu-health"]');
+    await expect(f).toHaveCount(1, { timeout: 60_000 });
+    await expect(f).toHaveAttribute('data-severity', 'critical');
+    await expect(f).toHaveAttribute('data-gpu-node', 'gpu-node-2');
+    await expect(f).toHaveAttribute('data-gpu', '1');
+    await expect(f).toHaveAttribute('data-xid', '79');
+    await expect(f).toContainText('gpu-node-2 · GPU 1 (NVIDIA A100-SXM4-80GB), held by no pod');
+    await expect(f).toContainText('XID 79 (GPU has fallen off the bus)');
+    await expect(region.getByTestId('diagnosis-healthy')).toHaveCount(0);
+    await expect(region.getByTestId('diagnosis-gpu-checked')).toContainText('GPU health checked on 18 GPUs');
+    // The same figures as PromQL written here: the GPUs whose XID gauge was non-zero over the range.
+    const xids = await vector(page, 'max by (Hostname, gpu) (max_over_time(DCGM_FI_DEV_XID_ERRORS[15m])) > 0', String(Date.now() / 1000));
+    expect(xids.map((r) => [r.metric.Hostname, r.metric.gpu, r.v])).toEqual([['gpu-node-2', '1', 79]]);
+    // Its "Open the panel" goes to the XID chart.
+    await f.locator('[data-panel-link="gpu-xid"]').click();
+    await expect(panel(page, 'gpu-xid')).toBeInViewport({ timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath('xid-diagnosis.png') });
+  });
+
+  test('GPU panels open alone: panel=gpu-instances and panel=gpu-util-heatmap, kiosk and not, and the board\'s own Full screen', async ({ page }) => {
+    await page.route('**/config.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ gpuPrices: { H100: H100_PRICE } }) }));
+    for (const kiosk of ['1', '0']) {
+      for (const id of ['gpu-instances', 'gpu-util-heatmap']) {
+        await page.goto(appUrl({ prom: stack().promUrl, engine: 'vllm', from: 'now-15m', refresh: 'off', panel: id, ...(kiosk === '1' ? { kiosk } : {}) }));
+        await expectPanelState(page, id, 'ok', 60_000);
+        await expect(page.locator('[role="figure"]')).toHaveCount(1);
+        await expect(page.getByText(/There is no panel/)).toHaveCount(0);
+        await expect(page.locator('section[data-section-id="gpus"]')).toHaveCount(0);
+        if (id === 'gpu-instances') await expect(panel(page, id).locator('tbody tr')).toHaveCount(2);
+        else await expect(panel(page, id).locator('[data-heatmap-rows]')).toHaveAttribute('data-heatmap-rows', '18');
+      }
+    }
+    // The board's Full screen writes panel=gpu-instances; a reload of that URL draws it alone too.
+    await open(page, 'vllm');
+    await page.locator('section[data-section-id="gpus"]').scrollIntoViewIfNeeded({ timeout: 60_000 });
+    await expectPanelState(page, 'gpu-instances', 'ok', 60_000);
+    await panel(page, 'gpu-instances').getByRole('button', { name: /Panel menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Full screen' }).click();
+    await expect(page).toHaveURL(/[?&]panel=gpu-instances(&|$)/);
+    await page.reload();
+    await expectPanelState(page, 'gpu-instances', 'ok', 60_000);
+    await expect(page.locator('[role="figure"]')).toHaveCount(1);
+    await expect(page.getByText(/There is no panel/)).toHaveCount(0);
   });
 
   test('SGLang: instance = pod IP, joined through kube_pod_info, on both label forms (node 0 exported, node 1 pod)', async ({ page }) => {

@@ -38,6 +38,10 @@ const FIELDS: Field[] = [
   { name: 'DCGM_FI_DEV_GPU_UTIL', type: 'gauge', help: 'GPU utilization (in %).', value: (s) => Math.round(s.util * 100) },
   { name: 'DCGM_FI_DEV_MEM_COPY_UTIL', type: 'gauge', help: 'Memory utilization (in %).', value: (s) => Math.round(s.util * 60) },
   { name: 'DCGM_FI_DEV_XID_ERRORS', type: 'gauge', help: 'Value of the last XID error encountered.', value: (_s, g) => (g.inst === null && g.node > 0 && g.index === 1 ? 79 : 0) },
+  { name: 'DCGM_FI_DEV_ROW_REMAP_FAILURE', type: 'gauge', help: 'Whether remapping of rows has failed', value: () => 0 },
+  { name: 'DCGM_FI_DEV_ECC_DBE_VOL_TOTAL', type: 'counter', help: 'Total number of double-bit volatile ECC errors.', value: () => 0 },
+  // Bitmask: 0x1 idle, 0x4 software power cap (normal at full load); no hardware reason is simulated.
+  { name: 'DCGM_FI_DEV_CLOCK_THROTTLE_REASONS', type: 'gauge', help: 'Throttling reasons bitmask.', value: (s) => (s.util === 0 ? 1 : s.util > 0.9 ? 4 : 0) },
   { name: 'DCGM_FI_DEV_FB_FREE', type: 'gauge', help: 'Framebuffer memory free (in MiB).', value: (s, g) => FB_TOTAL_MIB - fbUsed(s, g) },
   { name: 'DCGM_FI_DEV_FB_USED', type: 'gauge', help: 'Framebuffer memory used (in MiB).', value: (s, g) => fbUsed(s, g) },
   { name: 'DCGM_FI_PROF_GR_ENGINE_ACTIVE', type: 'gauge', help: 'Ratio of time the graphics engine is active.', value: (s) => round4(s.util * 0.97) },

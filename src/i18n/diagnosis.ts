@@ -44,6 +44,7 @@ export const en = {
       'littles-law-mismatch': "Little's-law mismatch",
       'spec-decode-costly': 'speculative-decoding payoff',
       'slo-burn': 'SLO burn',
+      'gpu-health': 'GPU health',
     },
     // `{name}`: the finding's evidence, formatted. Extras are added when the finding has them.
     evidence: {
@@ -59,6 +60,7 @@ export const en = {
       'littles-law-mismatch': "By Little's law {littles} requests are in the engine on average (arrival rate × mean E2E), but its gauges say {gauges} waiting or running (a gap of {gap})",
       'spec-decode-costly': 'Speculation accepts {acceptance} of drafted tokens: {length} tokens per step per request; ITL mean {itlMean}, {perRequest} per running request',
       'slo-burn': 'Error budget burning at {burn}× over the last hour (threshold {threshold})',
+      'gpu-health': 'DCGM reports a fault on this GPU',
     },
     extra: {
       preemptions: '{preemptions} preemptions',
@@ -101,7 +103,37 @@ export const en = {
         'Requests may be stuck (counted as running but never finishing) or the gauges and histograms cover different requests (aborts, another frontend): compare the Running and Waiting panels with the request rate.',
       'spec-decode-costly':
         'Speculation likely costs more than it saves at this acceptance: fewer speculative tokens{spec}, a draft model closer to the target, or turn it off; check with the compare mode (spec on vs off).',
+      'gpu-health':
+        'Take the GPU out of service: cordon the node and move its pods, reset the GPU (nvidia-smi -r) or reboot the node, and have it replaced if the fault returns.',
     },
+    /** gpu-health (gpu-verdict.ts): where, and each DCGM signal found. */
+    onGpu: (node: string, gpu: string, model: string, holder: string | null) => `${node} · GPU ${gpu} (${model}), ${holder ? `held by ${holder}` : 'held by no pod'}`,
+    gpuXid: (code: number, meaning: string | undefined) => `XID ${code}${meaning ? ` (${meaning})` : ''} reported in this range`,
+    /** gpu-health on a GPU still in service (an application XID, hardware throttling). */
+    gpuActionWarning: "Read the application's log around the XID (13, 31, 43 are usually the application); for hardware throttling, check the node's cooling and power.",
+    gpuRowRemap: 'row remapping failed (the memory cannot retire its bad rows)',
+    gpuEcc: (n: string) => `${n} uncorrectable (double-bit) ECC errors in this range`,
+    gpuThrottle: (reasons: string) => `clocks held down by ${reasons} now`,
+    gpuThrottleReasons: { hwSlowdown: 'hardware slowdown', swThermal: 'software thermal limit', hwThermal: 'hardware thermal limit', hwPowerBrake: 'power brake' },
+    xidMeaning: {
+      13: 'graphics engine exception, usually the application',
+      31: 'GPU memory page fault, usually the application',
+      43: 'GPU stopped processing, usually the application',
+      45: 'preemptive cleanup after an earlier error',
+      48: 'double-bit ECC error',
+      61: 'internal micro-controller breakpoint',
+      62: 'internal micro-controller halt',
+      63: 'row remapping pending: a memory error was recorded',
+      64: 'row remapping failure',
+      74: 'NVLink error',
+      79: 'GPU has fallen off the bus',
+      92: 'high single-bit ECC error rate',
+      94: 'contained ECC error',
+      95: 'uncontained ECC error',
+      119: 'GSP RPC timeout',
+      120: 'GSP error',
+    } as Record<number, string>,
+    gpuChecked: (n: number) => `GPU health checked on ${n} GPUs (DCGM: XID errors, row-remap failures, double-bit ECC errors, hardware throttling).`,
     changes: {
       restart: 'Restart',
       started: 'Started',

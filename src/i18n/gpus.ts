@@ -4,6 +4,7 @@ type PanelText = { title: string; description: string };
 
 export const en = {
   gpuSection: 'GPUs',
+  gpuLoading: 'Looking for DCGM exporter series…',
   gpuJoin: (matched: number, total: number, how: string) => `GPU join: ${matched} of ${total} instances, ${how}.`,
   gpuJoinByPod: 'by pod (the engine series carry namespace/pod)',
   gpuJoinByIp: 'by IP (instance → kube_pod_info pod_ip, hostNetwork pods left out)',
@@ -20,6 +21,7 @@ export const en = {
   gpuShared: (n: number, holders: number) =>
     `${n === 1 ? 'One GPU is' : `${n} GPUs are`} shared by ${holders} engines (MIG or time slicing): per-engine figures double-count ${n === 1 ? 'it' : 'them'} (GPUs, GPU-seconds, cost); the GPU total above counts each GPU once.`,
   gpuIdleCost: (usd: string) => `Their cost: ${usd} per hour.`,
+  gpuFaultyFree: (n: number) => `${n === 1 ? '1 of them is' : `${n} of them are`} out of service (a critical XID or a row-remap failure, see Diagnosis): not idle capacity, and left out of the idle cost.`,
   gpuPricesMissing: (models: string) => `No price for ${models}: the $/1M columns leave those GPUs out. Set config.json "gpuPrices" or type a price below.`,
   gpuPriceLabel: (model: string) => `Dollars per GPU-hour, ${model}`,
   gpuPricesTitle: 'GPU prices ($ per GPU-hour)',
@@ -44,7 +46,7 @@ export const en = {
   gpuPanels: {
     'gpu-util-heatmap': {
       title: 'GPU utilisation heatmap',
-      description: 'DCGM_FI_DEV_GPU_UTIL per GPU over time, grouped by node; each row is labelled with the pod holding the GPU, or "idle" when no pod holds it.',
+      description: 'DCGM_FI_DEV_GPU_UTIL per GPU over time, grouped by node; each row is labelled with the pod holding the GPU, or "idle" when no pod holds it; a GPU out of service (a critical XID, a row-remap failure) is labelled with its fault ("XID 79"), never "idle".',
     },
     'gpu-util': { title: 'GPU utilisation by GPU', description: 'DCGM_FI_DEV_GPU_UTIL: share of time a kernel ran, per GPU (not how much of the GPU it used).' },
     'gpu-activity': { title: 'GPU activity (all GPUs)', description: 'Mean over all GPUs of graphics-engine, SM (only with a custom counter set), tensor-pipe and DRAM activity (DCGM_FI_PROF_*).' },

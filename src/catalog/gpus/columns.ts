@@ -4,6 +4,7 @@
 // rank rows); tokens are the engine's generation (output) counter.
 import { panel as definePanel, query } from '../define';
 import type { ColumnSpec, EngineRoles, PanelSpec } from '../types';
+import { GPU_INSTANCES_ID } from './panel-ids';
 import { energyWattsPerPod, fbSharePerPod, gpusPerPod, hourlyPerPod, joined, powerPerPod, utilPerPod } from './promql';
 
 /** Ids of the GPU columns (a table carrying them is "GPU-widened"). */
@@ -101,7 +102,7 @@ export function gpuInstancePanel(m: EngineRoles, model: string, prices: string |
   const cols = gpuInstanceColumns(m, prices);
   if (!cols.length) return null;
   return definePanel({
-    id: 'gpu-instances',
+    id: GPU_INSTANCES_ID,
     section: 'advanced',
     ...text,
     unit: 'count',

@@ -2,21 +2,29 @@
 // Titles and descriptions come from the interface language (src/i18n/gpus.ts) by panel id.
 import { query } from '../define';
 import type { PanelSpec, QuerySpec } from '../types';
+import { type GpuPanelId } from './panel-ids';
+import { faultsByGpu } from './health';
 import { DCGM, normalised } from './promql';
 
 const PER_GPU = 'Hostname, gpu, pod';
 const LEGEND = '{{Hostname}} · gpu {{gpu}} · {{pod}}';
 
-type GpuPanelId = 'gpu-util-heatmap' | 'gpu-util' | 'gpu-activity' | 'gpu-framebuffer' | 'gpu-power' | 'gpu-temperature' | 'gpu-clocks' | 'gpu-xid' | 'opencost';
-export const GPU_PANEL_IDS: readonly GpuPanelId[] = ['gpu-util-heatmap', 'gpu-util', 'gpu-activity', 'gpu-framebuffer', 'gpu-power', 'gpu-temperature', 'gpu-clocks', 'gpu-xid', 'opencost'];
 
 /**
  * Utilisation (0–1) per GPU, its holder as `pod` (either label form); a GPU no pod holds (its pod
- * is the exporter target's own, as `up` of that target has it, or none) has no `pod` at all.
+ * is the exporter target's own, as `up` of that target has it, or none) has no `pod` at all. A GPU
+ * out of service (faultsByGpu: a critical XID, a row-remap failure) has its fault in `pod` after
+ * its holder ("vllm-server-0 · XID 79"), or as its holder where none holds it, so its row never
+ * reads "idle".
  */
 export const utilByGpu = (): string => {
   const util = normalised(DCGM.util);
-  return `(avg by (${PER_GPU}) (${util} unless on (instance, pod) up) or avg by (Hostname, gpu) (${util} and on (instance, pod) up)) / 100`;
+  const held = `avg by (${PER_GPU}) (${util} unless on (instance, pod) up)`;
+  const free = `avg by (Hostname, gpu) (${util} and on (instance, pod) up)`;
+  const f = faultsByGpu();
+  const faultyHeld = `label_join(${held} + on (Hostname, gpu) group_left (fault) ${f}, "pod", " · ", "pod", "fault")`;
+  const faultyFree = `label_replace(${free} + on (Hostname, gpu) group_left (fault) ${f}, "pod", "$1", "fault", "(.+)")`;
+  return `(${faultyHeld} or (${held} unless on (Hostname, gpu) ${f}) or ${faultyFree} or (${free} unless on (Hostname, gpu) ${f})) / 100`;
 };
 
 const perGpu = (id: string, metric: string, scale = ''): QuerySpec => query(id, LEGEND, `avg by (${PER_GPU}) (${normalised(metric)})${scale}`);
@@ -67,4 +75,4 @@ export function gpuPanels(text: (id: GpuPanelId) => { title: string; description
   return [{ ...heatmap, ...text('gpu-util-heatmap'), width: 'full' }, ...panels.map((p): PanelSpec => ({ ...p, ...text(p.id as GpuPanelId), width: 'half' }))];
 }
 
-export type { GpuPanelId };
+export { GPU_PANEL_IDS, type GpuPanelId } from './panel-ids';

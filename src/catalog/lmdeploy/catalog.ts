@@ -63,6 +63,17 @@ export const lmdeployCatalog: EngineCatalog<'lmdeploy'> = reprefixCatalog(vllmCa
     ['finished_reason="error"', ERRORED],
   ],
   panels: [
+    // LMDeploy's reasons are its ResponseType members, not vLLM's stop/length/abort/error.
+    panel({
+      id: 'finished-reasons',
+      section: 'requests',
+      title: 'Finished requests by reason',
+      description:
+        "Finished requests per second split by LMDeploy's response type: ResponseType.FINISH is a normal end (stop and length alike, no split); CANCEL, ENGINE_STOP_ERROR, INTERNAL_ENGINE_ERROR, INPUT_LENGTH_ERROR, OUT_OF_MEMORY and the others are the rest.",
+      unit: 'reqps',
+      chart: 'stacked',
+      queries: [query('rate', '{{finished_reason}}', 'sum by (finished_reason) (rate({{request_success}}[$__rate_interval]))')],
+    }),
     panel({
       id: 'prefix-cache-hit-rate',
       section: 'cache',

@@ -11,23 +11,26 @@ import { Banners } from './banners';
 import { DashboardContext } from '../data/context';
 import { isAutoPanelId } from '../../catalog/auto-panel-id';
 import { isRoutingPanelId } from '../../catalog';
+import { isGpuPanelId } from '../../catalog/gpus/panel-ids';
 import { useBoard } from './use-board';
 import { usePanelWidth } from './use-panel-width';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useT } from '../../i18n';
 import { lazyComponent } from '../../components/lazy-component';
-import { loadBoardHeader, loadOtherMetricAlone, loadRoutingPanelAlone, loadWholeBoard, partsShown } from './chunks';
+import { loadBoardHeader, loadGpuPanelAlone, loadOtherMetricAlone, loadRoutingPanelAlone, loadWholeBoard, partsShown } from './chunks';
 import type { ComponentProps } from 'react';
 import type { BoardHeader as BoardHeaderType } from './board-header';
 import type { WholeBoard as WholeBoardType } from './whole-board';
 import type { OtherMetricAlone as OtherMetricAloneType } from './other-metrics';
 import type { RoutingPanelAlone as RoutingPanelAloneType } from '../routing/routing-section';
+import type { GpuPanelAlone as GpuPanelAloneType } from '../gpus/gpu-panel-alone';
 
 // Lazy chunks (./chunks.ts): an embedded panel does not load them; the board has them in hand by
 // its first render (main.tsx waits for them), so nothing is drawn without them.
 const wholeBoard = lazyComponent<ComponentProps<typeof WholeBoardType>>(() => loadWholeBoard().then((m) => m.WholeBoard), () => null);
 const otherMetricAlone = lazyComponent<ComponentProps<typeof OtherMetricAloneType>>(() => loadOtherMetricAlone().then((m) => m.OtherMetricAlone), () => null);
 const routingPanelAlone = lazyComponent<ComponentProps<typeof RoutingPanelAloneType>>(() => loadRoutingPanelAlone().then((m) => m.RoutingPanelAlone), () => null);
+const gpuPanelAlone = lazyComponent<ComponentProps<typeof GpuPanelAloneType>>(() => loadGpuPanelAlone().then((m) => m.GpuPanelAlone), () => null);
 const boardHeader = lazyComponent<ComponentProps<typeof BoardHeaderType>>(() => loadBoardHeader().then((m) => m.BoardHeader), () => null);
 
 /**
@@ -36,7 +39,7 @@ const boardHeader = lazyComponent<ComponentProps<typeof BoardHeaderType>>(() => 
  * preload has settled, else it renders its fallback for a commit).
  */
 export function preloadBoardParts(state: Pick<DashboardState, 'panel' | 'kiosk'>): Promise<void> {
-  const lazy = { board: wholeBoard, other: otherMetricAlone, routing: routingPanelAlone, header: boardHeader };
+  const lazy = { board: wholeBoard, other: otherMetricAlone, routing: routingPanelAlone, gpu: gpuPanelAlone, header: boardHeader };
   return Promise.allSettled(partsShown(state).map((p) => lazy[p].preload())).then(() => undefined);
 }
 
@@ -78,6 +81,7 @@ export function Dashboard({
   const { engine, catalog, single, choice } = board;
   const autoAlone = !single && state.panel && isAutoPanelId(state.panel) ? state.panel : null;
   const routingAlone = !single && state.panel && isRoutingPanelId(state.panel) ? state.panel : null;
+  const gpuAlone = !single && state.panel && isGpuPanelId(state.panel) ? state.panel : null;
   return (
     <div className="iw-app" data-engine={engine} data-kiosk={state.kiosk || undefined}>
       {/* The header reads the window (the filter lists, the health line) from the context too. */}
@@ -96,7 +100,7 @@ export function Dashboard({
           ignoredProm={choice.ignoredProm}
           rangeProblem={board.rangeProblem}
           backend={board.backend}
-          unknownPanel={state.panel && !single && !autoAlone && !routingAlone ? state.panel : null}
+          unknownPanel={state.panel && !single && !autoAlone && !routingAlone && !gpuAlone ? state.panel : null}
           resolved={board.resolved}
           catalog={catalog}
         />
@@ -111,6 +115,8 @@ export function Dashboard({
                   <otherMetricAlone.Component names={board.backend.names} id={autoAlone} />
                 ) : routingAlone ? (
                   <routingPanelAlone.Component names={board.backend.names} id={routingAlone} />
+                ) : gpuAlone ? (
+                  <gpuPanelAlone.Component id={gpuAlone} prices={config.gpuPrices} />
                 ) : (
                   <wholeBoard.Component board={board} config={config} />
                 )}

@@ -14,6 +14,7 @@ import { useRecordedNames } from '../backend/recorded-names';
 import type { DashboardContextValue, QueryWindow } from '../data/context';
 import { gpuPeakFor, mergeGpuPeaks } from './gpu-peaks';
 import { isAutoPanelId } from '../../catalog/auto-panel-id';
+import { isGpuPanelId } from '../../catalog/gpus/panel-ids';
 import { effectiveSlo, type EffectiveSlo } from '../slo/queries';
 import { useEvictSuperseded } from '../data/evict-superseded';
 import { useBelowFoldMounted } from '../data/first-screen';
@@ -217,7 +218,7 @@ export function useBoard({ config, state, setState, resolvedTheme, locale, crede
   const belowFold = useBelowFoldMounted(baseUrl) || printing;
   const firstOpen = SECTION_IDS.findIndex((sid) => !state.collapsed.includes(sid));
   const exitFullScreen = useCallback(() => setState({ panel: null }), [setState]);
-  useFullScreen(single ? single.id : state.panel && (isAutoPanelId(state.panel) || isRoutingPanelId(state.panel)) ? state.panel : null, state.kiosk, exitFullScreen);
+  useFullScreen(single ? single.id : state.panel && (isAutoPanelId(state.panel) || isRoutingPanelId(state.panel) || isGpuPanelId(state.panel)) ? state.panel : null, state.kiosk, exitFullScreen);
 
   const board = useMemo(
     (): Board => ({

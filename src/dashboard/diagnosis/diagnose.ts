@@ -5,6 +5,7 @@ import { markOutliers, type TableRow } from '../tables/table-data';
 import { headroom, type Headroom } from './capacity';
 import { decompose, mean, type LatencyBreakdown } from './decompose';
 import { specPayoff, type SpecPayoff } from './more-rules';
+import type { GpuFault } from './gpu-verdict';
 import type { InstanceFigures, ModelFigures } from './inputs';
 import { checkable, MODEL_RULES, requestRate, T, type EvidenceItem, type RuleResult, type Severity, type VerdictId } from './verdicts';
 
@@ -21,6 +22,8 @@ export interface Finding extends RuleResult {
   instances?: readonly string[];
   /** router-imbalance: the router's name (its catalog label). */
   router?: string;
+  /** gpu-health: the GPU and what DCGM reports on it (gpu-verdict.ts). */
+  gpu?: GpuFault;
   /** slo-burn: which SLO (ttft, itl, e2e). */
   slo?: string;
   panel: string;

@@ -19,6 +19,9 @@ import type { DetectedRouter } from '../../catalog';
 import type { EngineKnobs } from '../../catalog/types';
 import { settle } from './fold';
 import { pickRouter, useRouterDiagnosis, type RouterDiagnosis } from './use-router-diagnosis';
+import { isGpuPanelId } from '../../catalog/gpus/panel-ids';
+import type { GpuFault } from './gpu-verdict';
+import { useGpuDiagnosis } from './use-gpu-diagnosis';
 
 const LOCALE = { en: 'en', 'zh-CN': 'zh-CN' } as const;
 
@@ -46,6 +49,17 @@ export function instancesText(instances: readonly string[], andMore: (n: number)
 export function evidenceText(f: Finding, e: Record<string, string>, t: { evidence: Record<string, string>; extra: Record<string, string>; outlierGroup: string }, zh: boolean): string {
   const parts = [grouped(f) ? t.outlierGroup : fill(t.evidence[f.id] ?? '', e), ...Object.entries(t.extra).filter(([k]) => k in f.evidence).map(([, tpl]) => fill(tpl, e))];
   return parts.filter(Boolean).join(zh ? '；' : '; ') + (zh ? '。' : '.');
+}
+
+/** A GPU-health finding's sentence: each DCGM signal found on the GPU. */
+export function gpuFaultText(g: GpuFault, t: ReturnType<typeof useT>['diagnosis'], locale: string, zh: boolean): string {
+  const parts = [
+    ...(g.xid !== undefined ? [t.gpuXid(g.xid, t.xidMeaning[g.xid])] : []),
+    ...(g.rowRemapFailure ? [t.gpuRowRemap] : []),
+    ...(g.eccDbe ? [t.gpuEcc(formatFractionDigits(g.eccDbe, locale, 0))] : []),
+    ...(g.throttle?.length ? [t.gpuThrottle(g.throttle.map((r) => t.gpuThrottleReasons[r]).join(zh ? '、' : ', '))] : []),
+  ];
+  return parts.join(zh ? '；' : '; ') + (zh ? '。' : '.');
 }
 
 /**
@@ -82,7 +96,7 @@ function FindingItem({ f, promql, foldedUnder }: { f: Finding; promql: ReadonlyM
     return expr ? [`# ${id}\n${expr}`] : [];
   });
   // The Routing section's endpoint table is not a catalog panel, but it carries the same data-panel-id.
-  const hasPanel = f.panel === 'routing-endpoints' || catalog.panels.some((p) => p.id === f.panel);
+  const hasPanel = f.panel === 'routing-endpoints' || isGpuPanelId(f.panel) || catalog.panels.some((p) => p.id === f.panel);
   return (
     <li
       className="iw-alert-item"
@@ -93,15 +107,19 @@ function FindingItem({ f, promql, foldedUnder }: { f: Finding; promql: ReadonlyM
       data-instances={f.instances?.length}
       data-folded-under={foldedUnder}
       data-explained-by={f.explainedBy}
+      data-gpu-node={f.gpu?.node}
+      data-gpu={f.gpu?.gpu}
+      data-xid={f.gpu?.xid}
     >
       <span className={`iw-alert-badge ${BADGE[f.severity]}`}>{t.severity[f.severity]}</span> <strong>{verdictName(f.id, t, retracts)}</strong>
       {f.slo && <span className="iw-muted"> · {f.slo.toUpperCase()}</span>}
       {f.router && f.instance && <span className="iw-muted"> · {t.onEndpoint(f.instance, f.router)}</span>}
+      {f.gpu && <span className="iw-muted"> · {t.onGpu(f.gpu.node, f.gpu.gpu, f.gpu.model, f.gpu.holder)}</span>}
       {f.model && (
         <span className="iw-muted"> · {f.instances && grouped(f) ? t.onInstances(instancesText(f.instances, t.andMore, lang === 'zh-CN'), f.model) : f.instance ? t.onInstance(f.instance, f.model) : t.onModel(f.model)}</span>
       )}
-      <span className="iw-alert-summary"> — {evidenceText(f, e, t, lang === 'zh-CN')}</span> {f.explainedBy && <span>{t.explained(verdictName(f.explainedBy, t, retracts))} </span>}
-      <span>{grouped(f) ? t.outlierGroupAction : actionText(t.action[f.id], catalog.roles?.knobs ?? {}, t.flag)}</span>{' '}
+      <span className="iw-alert-summary"> — {f.gpu ? gpuFaultText(f.gpu, t, LOCALE[lang], lang === 'zh-CN') : evidenceText(f, e, t, lang === 'zh-CN')}</span> {f.explainedBy && <span>{t.explained(verdictName(f.explainedBy, t, retracts))} </span>}
+      <span>{grouped(f) ? t.outlierGroupAction : f.gpu && f.severity !== 'critical' ? t.gpuActionWarning : actionText(t.action[f.id], catalog.roles?.knobs ?? {}, t.flag)}</span>{' '}
       <span className="iw-muted">
         {t.sure(t.confidence[f.confidence])}
         {f.bucketBounds && ` · ${t.bounds}`}
@@ -154,17 +172,38 @@ function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagno
   // The router's endpoints are not tied to a model here: under a model filter its verdict is left
   // out (and said), so a filtered board speaks of that model only.
   const modelFiltered = (filters[catalog.filterLabels.model]?.length ?? 0) > 0;
+  const gpu = useGpuDiagnosis();
   const d = useMemo(() => {
-    if (!base || base.noTraffic) return base;
-    if (!routing || modelFiltered) return settle(base);
-    const checked: VerdictId[] = routing.checked ? [...base.checked, 'router-imbalance'] : base.checked;
-    return { ...settle(base, routing.findings), checked };
-  }, [base, routing, modelFiltered]);
-  const promql = useMemo(() => (routing ? new Map([...modelPromql, ...routing.promql]) : modelPromql), [modelPromql, routing]);
+    const settled = (() => {
+      if (!base || base.noTraffic) return base;
+      if (!routing || modelFiltered) return settle(base);
+      const checked: VerdictId[] = routing.checked ? [...base.checked, 'router-imbalance'] : base.checked;
+      return { ...settle(base, routing.findings), checked };
+    })();
+    // A GPU out of service leads (every figure on it is missing, not low); hardware throttling and
+    // application XIDs follow the engines' findings. Not tied to a model: shown under a filter too.
+    if (!settled || gpu.gpus === 0) return settled;
+    const critical = gpu.findings.filter((f) => f.severity === 'critical');
+    const rest = gpu.findings.filter((f) => f.severity !== 'critical');
+    return { ...settled, findings: [...critical, ...settled.findings, ...rest], checked: [...settled.checked, 'gpu-health' as const] };
+  }, [base, routing, modelFiltered, gpu]);
+  const promql = useMemo(() => new Map([...modelPromql, ...(routing?.promql ?? []), ...gpu.promql]), [modelPromql, routing, gpu.promql]);
   let body: React.ReactNode;
   if (state === 'loading') body = <p className="iw-muted text-xs">{t.loading}</p>;
   else if (state === 'error' || state === 'unavailable' || !d) body = <p className="iw-muted text-xs">{state === 'empty' ? t.noTraffic : t.failed(reason ?? '–')}</p>;
-  else if (d.noTraffic) body = <p className="iw-muted text-xs" data-testid="diagnosis-no-traffic">{t.noTraffic}</p>;
+  else if (d.noTraffic)
+    body = (
+      <>
+        {d.findings.length > 0 && (
+          <ol className="iw-alert-list">
+            {d.findings.map((f) => (
+              <FindingItem key={`${f.id}\u0000${f.model}\u0000${f.instance ?? ''}`} f={f} promql={promql} />
+            ))}
+          </ol>
+        )}
+        <p className="iw-muted text-xs" data-testid="diagnosis-no-traffic">{t.noTraffic}</p>
+      </>
+    );
   else {
     const retracts = catalog.roles?.preemptions?.word === 'Retractions';
     const checked = d.checked.map((id) => verdictName(id, t, retracts)).join(lang === 'zh-CN' ? '、' : ', ');
@@ -195,6 +234,7 @@ function RegionBody({ slo, routing }: { slo: EffectiveSlo; routing: RouterDiagno
         )}
         {d.singleInstance && <p className="iw-muted text-xs">{t.singleInstance}</p>}
         {routing?.checked && <p className="iw-muted text-xs">{modelFiltered ? t.routerFiltered(routing.router) : t.routerChecked(routing.router)}</p>}
+        {gpu.gpus > 0 && <p className="iw-muted text-xs" data-testid="diagnosis-gpu-checked">{t.gpuChecked(gpu.gpus)}</p>}
         <ChangesList />
         <Breakdown models={d.models} routing={routing} />
         <UsageTable />

@@ -9,6 +9,17 @@ import { diagnosisSignals, glue, SIGNAL_LABEL } from './signals';
 const ids = (engine: keyof typeof catalogs, level = 'model') => diagnosisSignals(catalogs[engine]).filter((s) => s.level === level).map((s) => s.id);
 
 describe('diagnosis signals', () => {
+  it('LMDeploy and trtllm-serve export no preemption counter: no preemption signal, so preemption storm is not run nor listed as checked (issue 58)', async () => {
+    const { MODEL_RULES, checkable } = await import('./verdicts');
+    const storm = MODEL_RULES.find((r) => r.id === 'preemption-storm')!;
+    for (const engine of ['lmdeploy', 'trtllm'] as const) {
+      expect(ids(engine)).not.toContain('preemptions');
+      const f = Object.fromEntries(ids(engine).map((id) => [id, 1]));
+      expect(checkable(storm, f)).toBe(false);
+    }
+    expect(ids('vllm')).toContain('preemptions');
+  });
+
   it('are built for every registered engine from its roles', () => {
     for (const engine of Object.keys(catalogs) as Array<keyof typeof catalogs>) {
       expect(ids(engine)).toContain('requests');

@@ -23,6 +23,7 @@ export const VERDICT_IDS = [
   'littles-law-mismatch',
   'spec-decode-costly',
   'slo-burn',
+  'gpu-health',
 ] as const;
 export type VerdictId = (typeof VERDICT_IDS)[number];
 

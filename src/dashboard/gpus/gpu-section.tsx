@@ -2,6 +2,7 @@
 // join it used and how many engine instances it matched, the label form, the GPUs by model, the
 // GPUs no engine holds and what they cost, missing prices (with inputs), then the DCGM charts.
 import { useMemo } from 'react';
+import type { PanelSpec } from '../../catalog/types';
 import { gpuInstancePanel } from '../../catalog/gpus/columns';
 import { gpuPanels } from '../../catalog/gpus/panels';
 import { useDashboard } from '../data/context';
@@ -31,7 +32,9 @@ function idleCost(gpus: GpuSource): number | null {
   for (const u of gpus.inventory?.unattributed ?? []) {
     const p = gpus.prices.get(u.name);
     if (p === undefined) continue;
-    usd += p * u.count;
+    // A GPU out of service is not idle capacity: it is named apart, not priced as idle.
+    const faulty = gpus.inventory?.faulty.find((f) => f.name === u.name)?.count ?? 0;
+    usd += p * Math.max(0, u.count - faulty);
     priced = true;
   }
   return priced ? usd : null;
@@ -68,21 +71,31 @@ function Prices({ gpus }: { gpus: GpuSource }) {
   );
 }
 
-export function GpuSection() {
-  const gpus = useGpus();
+/** The section's panels in the page's language: the GPUs by instance table (null without a join) and the charts. */
+export function useGpuPanels(gpus: GpuSource): { table: PanelSpec | null; panels: PanelSpec[] } {
   const t = useT();
-  const lang = useLang();
+  const { catalog } = useDashboard();
   const openCost = gpus.join?.openCost ?? false;
   const panels = useMemo(() => gpuPanels((id) => t.gpuPanels[id], openCost, t.gpuIdleRow), [t, openCost]);
-  const { catalog, state, setState } = useDashboard();
   const matched = (gpus.join?.matched ?? 0) > 0;
   const table = useMemo(
     () => (matched && catalog.roles ? gpuInstancePanel(catalog.roles, catalog.filterLabels.model, gpus.priceExpr, t.gpuInstancesPanel) : null),
     [matched, catalog, gpus.priceExpr, t],
   );
+  return { table, panels };
+}
+
+export function GpuSection() {
+  const gpus = useGpus();
+  const t = useT();
+  const lang = useLang();
+  const openCost = gpus.join?.openCost ?? false;
+  const { table, panels } = useGpuPanels(gpus);
+  const { state, setState } = useDashboard();
   if (gpus.status !== 'present' || !gpus.inventory) return null;
   const inv = gpus.inventory;
   const free = inv.unattributed.reduce((n, u) => n + u.count, 0);
+  const faulty = inv.faulty.reduce((n, u) => n + u.count, 0);
   const idle = idleCost(gpus);
   const collapsed = state.collapsed.includes('gpus');
   const toggle = () => setState({ collapsed: collapsed ? state.collapsed.filter((c) => c !== 'gpus') : [...state.collapsed, 'gpus'] });
@@ -100,6 +113,11 @@ export function GpuSection() {
           {free > 0 && (
             <p data-gpu-unattributed={free} data-idle-usd-per-hour={idle ?? undefined}>
               {t.gpuUnattributed(free)} {idle !== null && t.gpuIdleCost(formatValue(idle, 'usd', { locale: lang }))}
+            </p>
+          )}
+          {faulty > 0 && (
+            <p className="iw-error" data-gpu-faulty={faulty}>
+              {t.gpuFaultyFree(faulty)}
             </p>
           )}
           {(gpus.join?.sharedGpus ?? 0) > 0 && (

@@ -2,6 +2,7 @@
 // label form, how many GPUs of which model, and how many engine instances the join matched; and
 // what their answers mean. Two instant queries at the range's end, one request each.
 import { DCGM, normalised, byPodMap, gpusPerPod, joined, perInstance, podMap } from '../../catalog/gpus/promql';
+import { faultsByGpu } from '../../catalog/gpus/health';
 import { parseSampleValue, type QueryAnswer } from '../../prometheus';
 
 const PRESENCE = `{__name__=~"${DCGM.fbUsed}|${DCGM.util}"}`;
@@ -15,7 +16,8 @@ export const inventoryQuery = (): string => {
   const all = `count by (modelName) (group by (modelName, UUID, gpu, Hostname, GPU_I_ID) (${PRESENCE}))`;
   const fb = DCGM.fbUsed;
   const free = `count by (modelName) (${fb}{exported_pod=""} and on (instance, pod) up or ${fb}{pod="", exported_pod=""})`;
-  return `${all} or label_replace(${free}, "held", "false", "", "")`;
+  const freeFaulty = `count by (modelName) (${normalised(`${fb}{exported_pod=""} and on (instance, pod) up or ${fb}{pod="", exported_pod=""}`)} and on (Hostname, gpu) ${faultsByGpu()})`;
+  return `${all} or label_replace(${free}, "held", "false", "", "") or label_replace(${freeFaulty}, "held", "faulty", "", "")`;
 };
 
 const sharedHolders = `count by (Hostname, gpu, UUID) (group by (Hostname, gpu, UUID, namespace, pod) (${normalised(DCGM.fbUsed)} unless on (instance, pod) up))`;
@@ -46,20 +48,23 @@ export interface GpuInventory {
   total: number;
   models: { name: string; count: number }[];
   unattributed: { name: string; count: number }[];
+  /** Of those, the GPUs out of service (a critical XID, a row-remap failure): not idle capacity. */
+  faulty: { name: string; count: number }[];
 }
 
 export function readInventory(a: QueryAnswer | undefined): GpuInventory | null {
   if (!a || a.result.resultType !== 'vector') return null;
   const models: GpuInventory['models'] = [];
   const unattributed: GpuInventory['unattributed'] = [];
+  const faulty: GpuInventory['faulty'] = [];
   for (const s of a.result.result) {
     const count = parseSampleValue(s.value[1]);
     if (!Number.isFinite(count)) continue;
     const row = { name: s.metric.modelName ?? '', count };
-    (s.metric.held === 'false' ? unattributed : models).push(row);
+    (s.metric.held === 'false' ? unattributed : s.metric.held === 'faulty' ? faulty : models).push(row);
   }
   models.sort((x, y) => y.count - x.count || x.name.localeCompare(y.name));
-  return { total: models.reduce((n, m) => n + m.count, 0), models, unattributed };
+  return { total: models.reduce((n, m) => n + m.count, 0), models, unattributed, faulty };
 }
 
 export interface GpuJoin {

@@ -34,7 +34,13 @@ function reprefixedText(catalog: EngineCatalog<string>, source: CatalogText, [fr
 }
 
 const lmdeploy = reprefixedText(lmdeployCatalog, vllm, ['vllm:', 'lmdeploy:'], {
-  panels: { 'prefix-cache-hit-rate': { title: 'Prefix cache 命中率', description: '引擎的 prefix cache 命中率 gauge，取各 rank 的平均值。' } },
+  panels: {
+    'finished-reasons': {
+      title: '结束请求（按原因）',
+      description: '每秒结束的请求数，按 LMDeploy 的响应类型分类：ResponseType.FINISH 为正常结束（stop 与 length 不区分）；CANCEL、ENGINE_STOP_ERROR、INTERNAL_ENGINE_ERROR、INPUT_LENGTH_ERROR、OUT_OF_MEMORY 等为其余原因。',
+    },
+    'prefix-cache-hit-rate': { title: 'Prefix cache 命中率', description: '引擎的 prefix cache 命中率 gauge，取各 rank 的平均值。' },
+  },
   stats: {},
 });
 

@@ -3,6 +3,7 @@ import type { en } from '../gpus';
 
 export const zh: typeof en = {
   gpuSection: 'GPU（显卡）',
+  gpuLoading: '正在查找 DCGM 导出器序列…',
   gpuJoin: (matched, total, how) => `GPU 关联：${total} 个实例中 ${matched} 个，${how}。`,
   gpuJoinByPod: '按 pod（引擎序列带 namespace/pod 标签）',
   gpuJoinByIp: '按 IP（instance → kube_pod_info 的 pod_ip，不含 hostNetwork pod）',
@@ -18,6 +19,7 @@ export const zh: typeof en = {
   gpuIdleEngines: (n) => `${n} 块 GPU 属于本时段内未产出任何 token 的引擎实例：付了钱却没用上。`,
   gpuShared: (n, holders) => `${n} 块 GPU 由 ${holders} 个引擎共享（MIG 或时间片）：各引擎的数字会重复计算（GPU 数、GPU 秒、成本）；上方 GPU 总数每块只计一次。`,
   gpuIdleCost: (usd) => `其成本：每小时 ${usd}。`,
+  gpuFaultyFree: (n) => `其中 ${n} 块已停止服务（严重 XID 错误或行重映射失败，见“诊断”）：不是空闲算力，不计入空闲成本。`,
   gpuPricesMissing: (models) => `${models} 没有价格：$/1M 列不计这些 GPU。请在 config.json 设置 "gpuPrices"，或在下方输入价格。`,
   gpuPriceLabel: (model) => `每 GPU 小时美元价格，${model}`,
   gpuPricesTitle: 'GPU 价格（美元 / GPU 小时）',
@@ -36,7 +38,7 @@ export const zh: typeof en = {
     caption: (title, n) => `${title}：${n} 行，时段内的均值、最大值和最新值`,
   },
   gpuPanels: {
-    'gpu-util-heatmap': { title: 'GPU 利用率热力图', description: '每块 GPU 的 DCGM_FI_DEV_GPU_UTIL 随时间变化，按节点分组；每行标出占用该 GPU 的 pod，无 pod 占用时标为"空闲"。' },
+    'gpu-util-heatmap': { title: 'GPU 利用率热力图', description: '每块 GPU 的 DCGM_FI_DEV_GPU_UTIL 随时间变化，按节点分组；每行标出占用该 GPU 的 pod，无 pod 占用时标为"空闲"；已停止服务的 GPU（严重 XID、行重映射失败）标出其故障（"XID 79"），不标为"空闲"。' },
     'gpu-util': { title: '各 GPU 利用率', description: 'DCGM_FI_DEV_GPU_UTIL：每块 GPU 有 kernel 运行的时间占比（不是用掉了多少算力）。' },
     'gpu-activity': { title: 'GPU 活动（全部 GPU）', description: '全部 GPU 的图形引擎、SM（仅自定义计数器集）、Tensor 管线和显存接口活动的均值（DCGM_FI_PROF_*）。' },
     'gpu-framebuffer': { title: 'GPU 显存占用', description: '每块 GPU 的 DCGM_FI_DEV_FB_USED。引擎预分配 KV 池，因此忙闲时都偏高。' },
