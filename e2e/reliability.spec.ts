@@ -133,7 +133,7 @@ test('slow backend + a flood of range changes: cancelled in flight, one request 
 
 // ── 2b. One kind of request fails while the others answer ─────────────────────────────────────
 
-test('only range queries fail (503 at once, or no answer until the timeout) while the rest answers: the banner says which, no panel stays "Loading…"', async ({ page }) => {
+test('only range queries fail (503) while the rest answers: the banner says which, no panel stays "Loading…"', async ({ page }) => {
   test.setTimeout(150_000);
   await test.step('503 at once: the whole board', async () => {
     proxy.reset([{ path: QR, action: reply(503, 'upstream overloaded') }]);
@@ -155,11 +155,6 @@ test('only range queries fail (503 at once, or no answer until the timeout) whil
       );
     await expect.poll(async () => (await onScreen()).filter((x) => x.endsWith(': loading'))).toEqual([]);
     expect((await onScreen()).length).toBeGreaterThan(1);
-  });
-  await test.step('no answer at all: the banner within one timeout', async () => {
-    proxy.reset([{ path: QR, action: { delayMs: 600_000 } }]);
-    await page.goto(appUrl({ prom: proxy.url, engine: 'vllm', from: 'now-30m', refresh: 'off' }));
-    await expect(alert(page)).toContainText(/did not answer within 30 s \(.*\/api\/v1\/query_range\)/, { timeout: 30_000 + 15_000 });
   });
   await test.step('the range queries answer again: "Refresh now" brings the charts back and the banner goes', async () => {
     proxy.reset([]);
