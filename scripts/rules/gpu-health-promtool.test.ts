@@ -15,16 +15,12 @@ import { resolveMetrics } from '../../src/catalog/resolve.ts';
 import { vllmCatalog } from '../../src/catalog/vllm/catalog.ts';
 import { inventoryQuery } from '../../src/dashboard/gpus/probe.ts';
 import { toYaml } from '../../src/rules/yaml.ts';
+import { PROMTOOL, sel } from './promtool-cases.ts';
 
-const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
 const dir = mkdtempSync(join(tmpdir(), 'inferwatch-gpu-health-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const N = 120;
-const sel = (name: string, labels: Record<string, string>): string =>
-  `${name}{${Object.entries(labels)
-    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-    .join(',')}}`;
 const resolved = resolveMetrics(vllmCatalog.metrics, new Set(['vllm:num_requests_running']));
 const expand = (template: string): string => {
   const r = expandQuery(query('t', '', template), vllmCatalog, { resolved, filters: {}, rateInterval: '1m', by: [], range: 600 });

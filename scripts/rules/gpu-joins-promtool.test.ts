@@ -16,16 +16,12 @@ import { vllmCatalog } from '../../src/catalog/vllm/catalog.ts';
 import { inventoryQuery, joinQuery } from '../../src/dashboard/gpus/probe.ts';
 import type { QuerySpec } from '../../src/catalog/types.ts';
 import { toYaml } from '../../src/rules/yaml.ts';
+import { PROMTOOL, sel } from './promtool-cases.ts';
 
-const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
 const dir = mkdtempSync(join(tmpdir(), 'inferwatch-gpu-joins-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const N = 120;
-const sel = (name: string, labels: Record<string, string>): string =>
-  `${name}{${Object.entries(labels)
-    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-    .join(',')}}`;
 const names = new Set(['vllm:num_requests_running', 'vllm:generation_tokens_total', 'vllm:prompt_tokens_total']);
 const resolved = resolveMetrics(vllmCatalog.metrics, names);
 const expand = (template: string | QuerySpec): string => {

@@ -10,16 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateRules } from '../../src/rules/generate.ts';
 import { toYaml } from '../../src/rules/yaml.ts';
 import { withoutAnnotations } from './promtool-cases.ts';
+import { PROMTOOL, sel } from './promtool-cases.ts';
 
-const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
 const dir = mkdtempSync(join(tmpdir(), 'inferwatch-gpu-rules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const N = 280;
-const sel = (name: string, labels: Record<string, string>): string =>
-  `${name}{${Object.entries(labels)
-    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-    .join(',')}}`;
 const engine = (instance: string, pod: string) => ({ job: 'vllm', instance, namespace: 'llm', pod, model_name: 'm' });
 const gpu = (i: number, holder: string | null) => ({
   job: 'dcgm-exporter',

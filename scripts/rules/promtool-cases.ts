@@ -7,6 +7,9 @@ import { defaultBuckets } from '../../src/rules/slo.ts';
 import { ENGINE_LABEL, type RuleGroup, type SloMetric, type SloSettings } from '../../src/rules/types.ts';
 import type { YamlValue } from '../../src/rules/yaml.ts';
 
+/** promtool, as the promtool tests run it (PROMTOOL_BIN to point at another). */
+export const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
+
 const SLO_TARGETS: Record<SloMetric, number> = { ttft: 0.5, itl: 0.1, e2e: 10 };
 
 /**
@@ -40,8 +43,8 @@ interface TestCase {
 const STEP_S = 15;
 const SAMPLES = 280; // 70 min at 15 s: past the last check (60 m)
 
-/** `series{labels}` with label values quoted. */
-function sel(name: string, labels: Record<string, string>): string {
+/** `series{labels}` with label values quoted (the promtool tests' input series). */
+export function sel(name: string, labels: Record<string, string>): string {
   const inner = Object.entries(labels)
     .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
     .join(',');

@@ -7,10 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateRules } from '../../src/rules/generate.ts';
 import { ENGINES } from '../../src/catalog/index.ts';
-import { buildCases, testFile, testSlo, withoutAnnotations } from './promtool-cases.ts';
+import { buildCases, PROMTOOL, testFile, testSlo, withoutAnnotations } from './promtool-cases.ts';
 import { toYaml } from '../../src/rules/yaml.ts';
 
-const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
 const dir = mkdtempSync(join(tmpdir(), 'inferwatch-rules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -11,16 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateRules } from '../../src/rules/generate.ts';
 import { toYaml } from '../../src/rules/yaml.ts';
 import { withoutAnnotations } from './promtool-cases.ts';
+import { PROMTOOL, sel } from './promtool-cases.ts';
 
-const PROMTOOL = process.env.PROMTOOL_BIN ?? '/usr/bin/promtool';
 const dir = mkdtempSync(join(tmpdir(), 'inferwatch-router-rules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const N = 200;
-const sel = (name: string, labels: Record<string, string>): string =>
-  `${name}{${Object.entries(labels)
-    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-    .join(',')}}`;
 const s = (name: string, labels: Record<string, string>, values: string) => ({ series: sel(name, labels), values });
 
 describe.skipIf(!existsSync(PROMTOOL))('router rules under promtool', () => {
