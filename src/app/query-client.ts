@@ -70,7 +70,9 @@ function forgetUnobserved(queryClient: QueryClient, baseUrl: string): void {
   for (const endpoint of failing) {
     const waiting = cache
       .findAll({ queryKey: [...prometheusKeys.backend(baseUrl), endpoint] })
-      .some((q) => q.getObserversCount() > 0 && q.state.status === 'error' && isBackendWide(q.state.error));
+      // A query on screen that failed there, or is asking there again (a refetch of a query with no
+      // data is `pending`, its error cleared): its answer is still to come.
+      .some((q) => q.getObserversCount() > 0 && ((q.state.status === 'error' && isBackendWide(q.state.error)) || q.state.fetchStatus === 'fetching'));
     if (!waiting) forgetEndpoint(queryClient, baseUrl, endpoint);
   }
 }

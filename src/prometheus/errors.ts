@@ -20,6 +20,8 @@ export interface PrometheusErrorInit {
   status?: number;
   errorType?: ApiErrorType;
   timedOut?: boolean;
+  /** For a time-out: how long the request had waited (ms). */
+  waitedMs?: number;
   cause?: unknown;
 }
 
@@ -34,6 +36,11 @@ export class PrometheusError extends Error {
   readonly detail: string;
   /** True when our `timeoutMs` fired rather than the network failing. */
   readonly timedOut: boolean;
+  /**
+   * For a time-out, how long the request had been waiting: the failure began when it was sent, so
+   * what answered meanwhile shows the backend was there (src/dashboard/backend/health.ts).
+   */
+  readonly waitedMs: number | undefined;
 
   constructor(init: PrometheusErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -42,6 +49,7 @@ export class PrometheusError extends Error {
     this.errorType = init.errorType;
     this.detail = init.detail ?? '';
     this.timedOut = init.timedOut ?? false;
+    this.waitedMs = init.waitedMs;
   }
 }
 
@@ -72,6 +80,7 @@ export function timeoutError(where: string, timeoutMs: number): PrometheusError 
   return new PrometheusError({
     kind: 'network',
     timedOut: true,
+    waitedMs: timeoutMs,
     message: `The backend did not answer within ${formatSeconds(timeoutMs)} (${where}): it is overloaded, or the query is too heavy.`,
   });
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { PrometheusError } from '../../prometheus';
 import { healthOfBackend, reportBackendDown, reportBackendUp } from './health';
 
 const A = 'http://prom:9090';
@@ -38,5 +39,41 @@ describe('backend health, per endpoint', () => {
     const before = healthOfBackend(qc, A);
     reportBackendUp(qc, A, 'query', 1);
     expect(healthOfBackend(qc, A)).toBe(before);
+  });
+});
+
+describe('backend health, time-outs', () => {
+  const hung = (waitedMs: number) =>
+    new PrometheusError({ kind: 'network', timedOut: true, waitedMs, message: 'The backend did not answer within 30 s (query_range)' });
+
+  it('a time-out began when its request was sent: what answered while it waited shows the backend is there', () => {
+    const qc = new QueryClient();
+    // Discovery answered before and while the range query hung (nothing was failing then).
+    reportBackendUp(qc, A, 'metric_names', 1_000);
+    reportBackendUp(qc, A, 'label_names', 2_500);
+    reportBackendDown(qc, A, 'query_range', hung(30_000), 32_000);
+    expect(healthOfBackend(qc, A)).toMatchObject({ down: true, unreachable: false, failingWhileOthersAnswer: ['query_range'], since: 2_000 });
+    // Another endpoint's success does not send the hanging query again.
+    expect(reportBackendUp(qc, A, 'alerts', 32_100)).toEqual([]);
+    expect(healthOfBackend(qc, A)).toMatchObject({ down: true, failingWhileOthersAnswer: ['query_range'] });
+  });
+
+  it('a lone time-out with nothing else asked meanwhile is not re-asked by the next answer of another endpoint', () => {
+    const qc = new QueryClient();
+    reportBackendUp(qc, A, 'metric_names', 1_000);
+    reportBackendDown(qc, A, 'query_range', hung(30_000), 32_000);
+    expect(healthOfBackend(qc, A)).toMatchObject({ down: true, unreachable: true });
+    expect(reportBackendUp(qc, A, 'alerts', 32_100)).toEqual([]);
+    expect(healthOfBackend(qc, A)).toMatchObject({ down: true, unreachable: false, failingWhileOthersAnswer: ['query_range'] });
+    // Its own answer clears it.
+    expect(reportBackendUp(qc, A, 'query_range', 40_000)).toEqual(['query_range']);
+    expect(healthOfBackend(qc, A).down).toBe(false);
+  });
+
+  it('time-outs on several endpoints (a backend that hung as a whole) are all re-asked when it answers again', () => {
+    const qc = new QueryClient();
+    reportBackendDown(qc, A, 'query_range', hung(30_000), 32_000);
+    reportBackendDown(qc, A, 'query', hung(30_000), 32_500);
+    expect(reportBackendUp(qc, A, 'alerts', 40_000)).toEqual(['query_range', 'query']);
   });
 });

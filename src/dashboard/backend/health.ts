@@ -5,12 +5,21 @@
 // queries, while names, instant queries and alerts answer, still raises the banner: one class that
 // keeps failing is not hidden by the others' successes. The page shows one banner instead of forty
 // panel errors, and panels keep their last data marked stale.
+//
+// A time-out began when its request was sent, not when the timer fired: what answered in the
+// meantime shows the backend was there all along (the record keeps each endpoint's last success,
+// also while nothing fails, outside the reactive record). And a time-out is not a backend that
+// was away: another endpoint's answer re-asks only failures that were (network errors, 50x), so a
+// hanging query is not sent again, for another full time-out, by every other endpoint's success.
 import type { QueryClient } from '@tanstack/react-query';
+import { PrometheusError } from '../../prometheus';
 import { createScopedStore } from '../data/scoped-store';
 
 interface Failure {
   error: Error;
   since: number;
+  /** The request waited until our time-out: the backend may have been answering others all along. */
+  timedOut: boolean;
 }
 
 interface Record {
@@ -43,6 +52,19 @@ const records = createScopedStore<Record>(() => EMPTY);
 // The derived view, memoised per record (useSyncExternalStore needs the same object while the
 // record is unchanged).
 const views = new WeakMap<Record, BackendHealth>();
+/**
+ * Each endpoint's last success while nothing failed: not in the reactive record (a success per
+ * answer would re-render every reader), copied into it when the first failure arrives.
+ */
+const lastAnswered = new WeakMap<QueryClient, Map<string, Map<string, number>>>();
+
+function answeredWhileUp(queryClient: QueryClient, baseUrl: string): Map<string, number> {
+  let byUrl = lastAnswered.get(queryClient);
+  if (!byUrl) lastAnswered.set(queryClient, (byUrl = new Map()));
+  let m = byUrl.get(baseUrl);
+  if (!m) byUrl.set(baseUrl, (m = new Map()));
+  return m;
+}
 
 function healthOf(r: Record): BackendHealth {
   if (r.failing.size === 0) return UP;
@@ -66,12 +88,16 @@ function healthOf(r: Record): BackendHealth {
 }
 
 export function reportBackendDown(queryClient: QueryClient, baseUrl: string, endpoint: string, error: Error, now = Date.now()): void {
+  const timedOut = error instanceof PrometheusError && error.timedOut;
+  const began = timedOut && error.waitedMs !== undefined ? now - error.waitedMs : now;
   records.update(queryClient, baseUrl, (r) => {
     const prev = r.failing.get(endpoint);
     if (prev && prev.error.message === error.message) return r;
     const failing = new Map(r.failing);
-    failing.set(endpoint, { error, since: prev?.since ?? now });
-    return { ...r, failing };
+    failing.set(endpoint, { error, since: prev?.since ?? began, timedOut });
+    // The first failure: the successes seen while nothing failed join the record.
+    const answered = r.failing.size === 0 ? new Map([...answeredWhileUp(queryClient, baseUrl), ...r.answered]) : r.answered;
+    return { failing, answered };
   });
 }
 
@@ -85,9 +111,17 @@ export function reportBackendUp(queryClient: QueryClient, baseUrl: string, endpo
   let recovered: readonly string[] = [];
   records.update(queryClient, baseUrl, (r) => {
     // Nothing fails: the record stays as it is (no new object, no re-render, per answer).
-    if (r.failing.size === 0) return r;
+    if (r.failing.size === 0) {
+      answeredWhileUp(queryClient, baseUrl).set(endpoint, now);
+      return r;
+    }
     const wasFailing = r.failing.has(endpoint);
-    recovered = healthOf(r).unreachable ? [...r.failing.keys()] : wasFailing ? [endpoint] : [];
+    // The backend is back: each endpoint that failed because it was away proves itself again. A
+    // time-out alone is no sign the backend was away (nothing else was asked while it waited): it
+    // is asked again by its own success, a refresh or the user, not after another full time-out.
+    const awayToo = r.failing.size > 1;
+    const back = healthOf(r).unreachable ? [...r.failing.entries()].filter(([e, f]) => e === endpoint || !f.timedOut || awayToo).map(([e]) => e) : [];
+    recovered = back.length > 0 ? back : wasFailing ? [endpoint] : [];
     // An endpoint already known to answer since the failures began adds nothing the view reads.
     const firstFailure = Math.min(...[...r.failing.values()].map((f) => f.since));
     if (!wasFailing && (r.answered.get(endpoint) ?? -Infinity) >= firstFailure) return r;

@@ -216,10 +216,11 @@ export interface ErrorData {
   status: number | undefined;
   errorType: ApiErrorType | undefined;
   timedOut: boolean;
+  waitedMs?: number | undefined;
 }
 
 export function errorToData(e: PrometheusError): ErrorData {
-  return { kind: e.kind, message: e.message, detail: e.detail, status: e.status, errorType: e.errorType, timedOut: e.timedOut };
+  return { kind: e.kind, message: e.message, detail: e.detail, status: e.status, errorType: e.errorType, timedOut: e.timedOut, waitedMs: e.waitedMs };
 }
 
 export function errorFromData(d: ErrorData): PrometheusError {
