@@ -8,8 +8,8 @@
 //
 // A time-out began when its request was sent, not when the timer fired: what answered in the
 // meantime shows the backend was there all along (the record keeps each endpoint's last success,
-// also while nothing fails, outside the reactive record). And a time-out is not a backend that
-// was away: another endpoint's answer re-asks only failures that were (network errors, 50x), so a
+// also while nothing fails, outside the reactive record). And a lone time-out is not a backend
+// that was away: another endpoint's answer re-asks it only when other endpoints failed too, so a
 // hanging query is not sent again, for another full time-out, by every other endpoint's success.
 import type { QueryClient } from '@tanstack/react-query';
 import { PrometheusError } from '../../prometheus';
@@ -54,17 +54,10 @@ const records = createScopedStore<Record>(() => EMPTY);
 const views = new WeakMap<Record, BackendHealth>();
 /**
  * Each endpoint's last success while nothing failed: not in the reactive record (a success per
- * answer would re-render every reader), copied into it when the first failure arrives.
+ * answer would re-render every reader), copied into it when the first failure arrives. Written in
+ * place; nothing subscribes to it.
  */
-const lastAnswered = new WeakMap<QueryClient, Map<string, Map<string, number>>>();
-
-function answeredWhileUp(queryClient: QueryClient, baseUrl: string): Map<string, number> {
-  let byUrl = lastAnswered.get(queryClient);
-  if (!byUrl) lastAnswered.set(queryClient, (byUrl = new Map()));
-  let m = byUrl.get(baseUrl);
-  if (!m) byUrl.set(baseUrl, (m = new Map()));
-  return m;
-}
+const answeredWhileUp = createScopedStore<Map<string, number>>(() => new Map());
 
 function healthOf(r: Record): BackendHealth {
   if (r.failing.size === 0) return UP;
@@ -96,7 +89,7 @@ export function reportBackendDown(queryClient: QueryClient, baseUrl: string, end
     const failing = new Map(r.failing);
     failing.set(endpoint, { error, since: prev?.since ?? began, timedOut });
     // The first failure: the successes seen while nothing failed join the record.
-    const answered = r.failing.size === 0 ? new Map([...answeredWhileUp(queryClient, baseUrl), ...r.answered]) : r.answered;
+    const answered = r.failing.size === 0 ? new Map([...answeredWhileUp.get(queryClient, baseUrl), ...r.answered]) : r.answered;
     return { failing, answered };
   });
 }
@@ -112,7 +105,7 @@ export function reportBackendUp(queryClient: QueryClient, baseUrl: string, endpo
   records.update(queryClient, baseUrl, (r) => {
     // Nothing fails: the record stays as it is (no new object, no re-render, per answer).
     if (r.failing.size === 0) {
-      answeredWhileUp(queryClient, baseUrl).set(endpoint, now);
+      answeredWhileUp.get(queryClient, baseUrl).set(endpoint, now);
       return r;
     }
     const wasFailing = r.failing.has(endpoint);
@@ -120,8 +113,11 @@ export function reportBackendUp(queryClient: QueryClient, baseUrl: string, endpo
     // time-out alone is no sign the backend was away (nothing else was asked while it waited): it
     // is asked again by its own success, a refresh or the user, not after another full time-out.
     const awayToo = r.failing.size > 1;
-    const back = healthOf(r).unreachable ? [...r.failing.entries()].filter(([e, f]) => e === endpoint || !f.timedOut || awayToo).map(([e]) => e) : [];
-    recovered = back.length > 0 ? back : wasFailing ? [endpoint] : [];
+    recovered = healthOf(r).unreachable
+      ? [...r.failing.entries()].filter(([e, f]) => e === endpoint || !f.timedOut || awayToo).map(([e]) => e)
+      : wasFailing
+        ? [endpoint]
+        : [];
     // An endpoint already known to answer since the failures began adds nothing the view reads.
     const firstFailure = Math.min(...[...r.failing.values()].map((f) => f.since));
     if (!wasFailing && (r.answered.get(endpoint) ?? -Infinity) >= firstFailure) return r;
