@@ -11,8 +11,9 @@ import { EPP_GENERATIONS, EppRouter, type EppGeneration } from './epp.ts';
 import type { RouterFamily } from './family.ts';
 import { ProductionStackRouter } from './production-stack.ts';
 import { SGL_FORMS, SglRouter, type SglForm } from './sgl-router.ts';
+import { parseTenants, TenantMix, type Tenant } from './tenants.ts';
 
-export { EPP_GENERATIONS, POLICIES, SGL_FORMS, type EppGeneration, type RouterPolicy, type SglForm };
+export { EPP_GENERATIONS, parseTenants, POLICIES, SGL_FORMS, type EppGeneration, type RouterPolicy, type SglForm, type Tenant };
 
 export const ROUTER_KINDS = ['production-stack', 'epp', 'sgl-router', 'dynamo'] as const;
 export type RouterKind = (typeof ROUTER_KINDS)[number];
@@ -33,6 +34,10 @@ export interface RouterOptions {
   passive?: boolean;
   /** Fronts only the servers of these models (default: all of the engine's). */
   models?: readonly string[];
+  /** EPP only: the tenant mix its requests carry (`fairness_id`, `priority`; sim/routers/tenants.ts). */
+  tenants?: readonly Tenant[];
+  /** EPP only, with tenants: the first tenant floods, the others queue and are rejected (`--scenario noisy-tenant`). */
+  noisyTenant?: boolean;
 }
 
 export interface RouterHandle {
@@ -58,7 +63,7 @@ export function routerFamily(core: RouterCore, o: Omit<RouterOptions, 'port'>, s
     case 'production-stack':
       return new ProductionStackRouter(core, startSec);
     case 'epp':
-      return new EppRouter(core, o.eppGeneration ?? 'llm-d-0.9', startSec);
+      return new EppRouter(core, o.eppGeneration ?? 'llm-d-0.9', startSec, o.tenants ? new TenantMix(o.tenants, o.noisyTenant ?? false, o.seed ?? 42) : null);
     case 'sgl-router':
       return new SglRouter(core, o.sglForm ?? '2025', startSec);
     case 'dynamo':

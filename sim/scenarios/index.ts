@@ -4,7 +4,7 @@
 // instances serving those models (one stack can then show several verdicts, one per model).
 import type { EngineConfig } from '../model/engine-model.ts';
 
-export const SCENARIOS = ['kv-bound', 'prefill-bound', 'decode-bound', 'preemption-storm', 'cache-thrash', 'broken-prefix-counter', 'outlier', 'router-skew', 'spec-costly', 'steady'] as const;
+export const SCENARIOS = ['kv-bound', 'prefill-bound', 'decode-bound', 'preemption-storm', 'cache-thrash', 'broken-prefix-counter', 'outlier', 'router-skew', 'spec-costly', 'steady', 'noisy-tenant'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface ScenarioTarget {
@@ -121,6 +121,11 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
       // No fault: the healthy baseline beside the scenarios, at their pinned load, without bursts
       // or the daily swing (a burst, or the afternoon peak, filled a healthy model's KV cache and
       // made it name KV-capacity queueing in e2e).
+      break;
+    case 'noisy-tenant':
+      // The flood is the gateway's (sim/routers/tenants.ts: one tenant takes most requests, the
+      // others wait in flow control); the engines run busier than the steady baseline.
+      c.load.multiplier *= 1.5;
       break;
     case 'outlier':
       // One slow replica (a throttled GPU, a bad placement): every step four times slower.
