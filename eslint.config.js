@@ -64,11 +64,11 @@ export default tseslint.config(
   ...zone('dashboard', ['app'], 'dashboard never imports app.'),
   // The rooms of dashboard/: board/ lays out and imports any room, none imports it; url/ is the
   // state codec and imports no room; data/ (the data path) never reaches into the features drawn on it.
-  ...['alerts', 'backend', 'compare', 'data', 'diagnosis', 'embed', 'fleet', 'gpus', 'header', 'panel', 'routing', 'slo', 'tables', 'traces', 'url'].flatMap((room) =>
+  ...['alerts', 'backend', 'compare', 'data', 'diagnosis', 'embed', 'fleet', 'gpus', 'header', 'panel', 'routing', 'slo', 'tables', 'traces', 'url', 'usage'].flatMap((room) =>
     zone(`dashboard/${room}`, ['app', 'board'], `only dashboard/board lays out the rooms; ${room}/ does not import it.`),
   ),
-  ...zone('dashboard/url', ['app', 'board', 'alerts', 'backend', 'compare', 'data', 'diagnosis', 'embed', 'fleet', 'gpus', 'header', 'panel', 'routing', 'slo', 'tables', 'traces'], 'url/ is the state codec: it imports no room.'),
-  ...zone('dashboard/data', ['app', 'board', 'panel', 'tables', 'slo', 'alerts', 'embed', 'diagnosis', 'fleet', 'gpus', 'routing', 'traces'], 'data/ is the data path: the features drawn on it import it, not the reverse.'),
+  ...zone('dashboard/url', ['app', 'board', 'alerts', 'backend', 'compare', 'data', 'diagnosis', 'embed', 'fleet', 'gpus', 'header', 'panel', 'routing', 'slo', 'tables', 'traces', 'usage'], 'url/ is the state codec: it imports no room.'),
+  ...zone('dashboard/data', ['app', 'board', 'panel', 'tables', 'slo', 'alerts', 'embed', 'diagnosis', 'fleet', 'gpus', 'routing', 'traces', 'usage'], 'data/ is the data path: the features drawn on it import it, not the reverse.'),
   ...zone('i18n', ['dashboard', 'charts', 'components', 'app', 'config', 'rules'], 'i18n is text: it reads catalog types and error kinds only.'),
   ...zone('config', ['dashboard', 'charts', 'prometheus', 'components', 'app', 'rules', 'i18n'], 'config validates config.json against the registry, nothing else.'),
 );

@@ -7,6 +7,7 @@ import { normaliseBackendEntry } from './backend-access';
 import { parseObjective, parseThreshold, SLO_PROBLEM_EN } from '../lib/slo';
 import { validateTraces, type TracesConfig } from './traces-config';
 import { type GpuPrices, parseGpuPrices } from './gpu-prices';
+import { parseModelPrices, type ModelPrices } from './model-prices';
 
 export interface GpuPeak {
   name: string;
@@ -37,6 +38,8 @@ export interface RuntimeConfig {
   defaultGpu: string | number | null;
   /** Dollars per GPU-hour by GPU model (`gpuPrices`, src/config/gpu-prices.ts). */
   gpuPrices: GpuPrices;
+  /** Dollars per million tokens by served model (`prices`, src/config/model-prices.ts): the Usage section's cost. */
+  prices: ModelPrices;
   /** Origins allowed to drive an embedded dashboard with postMessage, and to receive its reports. */
   embedOrigins: string[];
   /** SLO defaults (`slo`): thresholds and objective, optionally per model. */
@@ -72,6 +75,7 @@ export const EMPTY_CONFIG: RuntimeConfig = {
   gpuPeaks: [],
   defaultGpu: null,
   gpuPrices: {},
+  prices: {},
   embedOrigins: [],
   slo: { models: {} },
   traces: null,
@@ -92,7 +96,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function validateConfig(raw: unknown): RuntimeConfig {
   if (!isRecord(raw)) throw new ConfigError('config.json must contain a JSON object.');
   const problems: string[] = [];
-  const cfg: RuntimeConfig = { ...EMPTY_CONFIG, headers: {}, allowedBackends: [], gpuPeaks: [], gpuPrices: {}, embedOrigins: [], slo: { models: {} } };
+  const cfg: RuntimeConfig = { ...EMPTY_CONFIG, headers: {}, allowedBackends: [], gpuPeaks: [], gpuPrices: {}, prices: {}, embedOrigins: [], slo: { models: {} } };
   for (const key of Object.keys(raw)) if (!KNOWN_KEYS.has(key)) problems.push(`unknown key "${key}"`);
 
   const str = (key: string): string | null => {
@@ -169,6 +173,7 @@ export function validateConfig(raw: unknown): RuntimeConfig {
   }
 
   parseGpuPrices(raw.gpuPrices, cfg.gpuPrices, problems);
+  parseModelPrices(raw.prices, cfg.prices, problems);
 
   if (raw.defaultGpu !== undefined && raw.defaultGpu !== null) {
     if (typeof raw.defaultGpu === 'string' || (typeof raw.defaultGpu === 'number' && raw.defaultGpu > 0))

@@ -36,6 +36,11 @@ const cases: Array<[string, Partial<DashboardState>]> = [
   // Any label the series carry (a version put on by relabelling), values with commas and quotes.
   ['ab=version&a=v1%2Crc%22x%5C&b=v2', { ab: { label: 'version', a: ['v1,rc"x\\'], b: ['v2'] } }],
   ['kiosk=1&panel=ttft&ab=model_name&a=m1&b=m2', { kiosk: true, panel: 'ttft', ab: { label: 'model_name', a: ['m1'], b: ['m2'] } }],
+  // The Usage section's tenant: any fairness id (quotes, a newline), and '' for the requests without one.
+  ['tenant=acme', { tenant: 'acme' }],
+  ['tenant=a%22b%0Ac%5C', { tenant: 'a"b\nc\\' }],
+  ['tenant=', { tenant: '' }],
+  ['model=a&tenant=globex', { model: ['a'], tenant: 'globex' }],
 ];
 
 describe('url-state codec', () => {

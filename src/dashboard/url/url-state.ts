@@ -60,6 +60,8 @@ export interface DashboardState {
   compare: string | null;
   /** A/B by selection (`ab=<label>&a=…&b=…`, compare/ab.ts); null = off. One comparison at a time. */
   ab: AbSelection | null;
+  /** The Usage section's selected tenant (`tenant=`, a `fairness_id`); '' = the requests without one; null = all. */
+  tenant: string | null;
 }
 
 /** Two selections of one label's values, compared panel by panel. */
@@ -99,6 +101,7 @@ export const DEFAULT_STATE: DashboardState = {
   sloObjective: null,
   compare: null,
   ab: null,
+  tenant: null,
 };
 
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]{0,127}$/;
@@ -254,6 +257,11 @@ export function parseUrlState(search: string, defaults: DashboardState = DEFAULT
   }
 
   parseAb(p, state, drop, takeValues);
+  const tenant = p.get('tenant');
+  if (tenant !== null) {
+    if (tenant.length <= MAX_VALUE_LENGTH) state.tenant = tenant;
+    else drop('tenant', tenant, `longer than ${MAX_VALUE_LENGTH} characters`);
+  }
   return { state, problems };
 }
 
@@ -304,6 +312,7 @@ export function serializeUrlState(state: DashboardState, defaults: DashboardStat
     for (const v of state.ab.a) p.append('a', v);
     for (const v of state.ab.b) p.append('b', v);
   }
+  if (state.tenant !== null) p.set('tenant', state.tenant);
   // `compare=engines:sglang` as people write it (a colon needs no escape in a query string).
   return p.toString().replace(`compare=${COMPARE_ENGINES}%3A`, `compare=${COMPARE_ENGINES}:`);
 }
