@@ -133,8 +133,8 @@ test('slow backend + a flood of range changes: cancelled in flight, one request 
 
 // ── 2b. One kind of request fails while the others answer ─────────────────────────────────────
 
-test('only range queries fail (503) while the rest answers: the banner says which, no panel stays "Loading…"', async ({ page }) => {
-  test.setTimeout(150_000);
+test('only range queries fail (503, or no answer at all) while the rest answers: the banner says which, no panel stays "Loading…"', async ({ page }) => {
+  test.setTimeout(200_000);
   await test.step('503 at once: the whole board', async () => {
     proxy.reset([{ path: QR, action: reply(503, 'upstream overloaded') }]);
     const text = /HTTP 503 from .*the backend failed\. The backend says: “upstream overloaded”/;
@@ -161,6 +161,19 @@ test('only range queries fail (503) while the rest answers: the banner says whic
     await page.getByRole('button', { name: 'Refresh now' }).click();
     await expectPanelState(page, 'request-rate', 'ok');
     await expect(alert(page)).toHaveCount(0);
+  });
+  await test.step('no answer at all, one embedded panel: the banner and its error after one 30 s time-out', async () => {
+    // Issue 52 F3: the other endpoints' answers must not clear the hanging query's failure (it
+    // was asked again after each time-out, and the panel said "Loading…" for good).
+    proxy.reset([{ path: QR, action: { delayMs: 600_000 } }]);
+    const text = /did not answer within 30 s \(.*\/api\/v1\/query_range\)/;
+    await page.goto(appUrl({ prom: proxy.url, engine: 'vllm', panel: 'request-rate', from: 'now-30m', refresh: 'off' }));
+    await expect(alert(page)).toContainText('The backend answers, but its /api/v1/query_range requests keep failing.', { timeout: 30_000 + 10_000 });
+    await expect(alert(page)).toContainText(text);
+    await expectPanelState(page, 'request-rate', 'error', 1_000);
+    await expect(panel(page, 'request-rate').locator('.iw-error')).toHaveText(text);
+    // One time-out, not a loop: the hanging query was sent once.
+    expect(proxy.stats.byPath.get(QR) ?? 0, 'range queries sent').toBeLessThanOrEqual(2);
   });
 });
 
