@@ -17,7 +17,7 @@ import { ExtraFamilies } from './engines/extra-family.ts';
 import { LmdeployEngineMetrics } from './engines/lmdeploy.ts';
 import { TrtllmMetrics } from './engines/trtllm.ts';
 import { familySpec, type EngineKind } from './spec.ts';
-import { applyScenario, SPEC_COSTLY, type Scenario } from './scenarios/index.ts';
+import { applyScenario, scenarioKvScale, SPEC_COSTLY, type Scenario } from './scenarios/index.ts';
 import { ACCEPT_BY_POS } from './engines/vllm-features.ts';
 
 export interface InstanceSpec {
@@ -75,7 +75,9 @@ export class SimInstance {
     const sglangAcceptLength = costly ? SPEC_COSTLY.acceptLength : SGLANG_ACCEPT_LENGTH;
     this.nowMs = startMs;
     const preset = modelPreset(model);
-    this.preset = opts.kvScale ? { ...preset, kvCapacityTokens: Math.round(preset.kvCapacityTokens * opts.kvScale) } : preset;
+    // A scenario's KV capacity is exported as well as run (the capacity gauges must agree with the usage).
+    const kvScale = (opts.kvScale ?? 1) * scenarioKvScale(spec.scenario ?? null);
+    this.preset = kvScale !== 1 ? { ...preset, kvCapacityTokens: Math.round(preset.kvCapacityTokens * kvScale) } : preset;
     const startSec = startMs / 1000;
     this.rename = profile === 'underscore' ? (n) => n.replace(/:/g, '_') : profile === 'nim' ? (n) => n.replace(/^vllm:/, '') : (n) => n;
     // `_created`: vLLM's single-process client has it; SGLang (multiprocess), LMDeploy
@@ -153,7 +155,8 @@ export class SimInstance {
   }
 
   private engineConfig(tokensPerStep: number): EngineConfig {
-    return applyScenario(this.baseConfig(tokensPerStep), this.spec.scenario ?? null);
+    // The preset already carries the scenario's capacity (constructor): not scaled twice.
+    return { ...applyScenario(this.baseConfig(tokensPerStep), this.spec.scenario ?? null), kvCapacityTokens: this.preset.kvCapacityTokens };
   }
 
   private baseConfig(tokensPerStep: number): EngineConfig {

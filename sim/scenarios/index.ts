@@ -46,17 +46,37 @@ export function assignScenarios(specs: ReadonlyArray<{ engine?: string; model: s
   });
 }
 
+/**
+ * The KV capacity a scenario gives the engine, as a multiple of the preset's. sim/instance.ts
+ * scales the preset by it too, so the exported capacity (vLLM `cache_config_info`, SGLang
+ * `max_total_num_tokens`, LMDeploy/trtllm block counts) is the one the engine model runs with.
+ */
+export function scenarioKvScale(scenario: Scenario | null): number {
+  switch (scenario) {
+    case 'kv-bound':
+    case 'preemption-storm':
+      return 0.25;
+    case 'prefill-bound':
+    case 'decode-bound':
+      return 6;
+    case 'cache-thrash':
+      return 0.75;
+    default:
+      return 1;
+  }
+}
+
 /** The engine model's parameters under a scenario (a new object; the base is left alone). */
 export function applyScenario(base: EngineConfig, scenario: Scenario | null): EngineConfig {
   if (scenario === null) return base;
   const c: EngineConfig = { ...base, mix: { ...base.mix }, load: { ...base.load } };
   // Bursts would mix episodes of other bottlenecks into the range: scenarios run a steady load.
   c.load.burstEveryMin = 1e9;
+  c.kvCapacityTokens = Math.round(base.kvCapacityTokens * scenarioKvScale(scenario));
   switch (scenario) {
     case 'kv-bound':
       // Long prompts, short answers, a small KV cache: admission waits for KV room (queue time
       // dominates TTFT) while running requests barely grow (few preemptions).
-      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.25);
       c.mix.promptMedian = 1500;
       c.mix.promptSigma = 0.5;
       c.mix.outputMedian = 60;
@@ -64,7 +84,6 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
       break;
     case 'prefill-bound':
       // Very long prompts on a slow prefill with a small token budget: TTFT is prefill.
-      c.kvCapacityTokens = base.kvCapacityTokens * 6;
       c.mix.promptMedian = 7000;
       c.mix.promptSigma = 0.3;
       c.mix.outputMedian = 40;
@@ -75,7 +94,6 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
       break;
     case 'decode-bound':
       // Long answers and a per-sequence step cost 14 times the default: ITL grows with the batch.
-      c.kvCapacityTokens = base.kvCapacityTokens * 6;
       c.mix.outputMedian = 500;
       c.mix.outputSigma = 0.4;
       c.stepPerSeqMs = base.stepPerSeqMs * 14;
@@ -83,7 +101,6 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
     case 'preemption-storm':
       // Short prompts admitted freely, long answers that outgrow a small cache: the newest are
       // preempted over and over.
-      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.25);
       c.mix.promptMedian = 150;
       c.mix.outputMedian = 1500;
       c.mix.outputSigma = 0.3;
@@ -92,7 +109,6 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
     case 'cache-thrash':
       // Few prefix hits while the KV cache runs near full (evictions), without queueing.
       c.mix.prefixHitShare = 0.08;
-      c.kvCapacityTokens = Math.round(base.kvCapacityTokens * 0.75);
       c.mix.outputMedian = 400;
       c.mix.outputSigma = 0.4;
       break;

@@ -96,3 +96,25 @@ describe('scenarios', () => {
     expect(healthy!.renderText()).not.toContain('spec_decode');
   });
 });
+
+describe('scenario KV capacity', () => {
+  it('is the exported capacity too: the capacity gauges agree with the usage under kv-bound and decode-bound', async () => {
+    const { parseExposition } = await import('../parse-exposition.ts');
+    const t0 = Date.UTC(2026, 0, 1, 12);
+    for (const [scenario, scale] of [['kv-bound', 0.25], ['decode-bound', 6], [undefined, 1]] as const) {
+      const fleet = createFleet({ engines: [{ id: 'vllm', instances: 1 }, { id: 'sglang', instances: 1 }], models: ['meta-llama/Llama-3.1-8B-Instruct'], scenario, startMs: t0, seed: 5 });
+      for (let t = t0; t <= t0 + 4 * 60_000; t += 5000) advanceFleet(fleet, t);
+      const [vllm, sglang] = fleet.instances;
+      // vLLM: cache_config_info's blocks × 16 is the engine model's capacity (60k tokens × the scenario's scale).
+      const info = parseExposition(vllm!.renderText()).samples.find((s) => s.name === 'vllm:cache_config_info')!;
+      expect(Number(info.labels.num_gpu_blocks) * 16).toBe(Math.floor(vllm!.models[0]!.cfg.kvCapacityTokens / 16) * 16);
+      expect(vllm!.models[0]!.cfg.kvCapacityTokens).toBe(Math.round(60_000 * scale));
+      // SGLang: num_used_tokens never above max_total_num_tokens (358k of 60k under decode-bound before).
+      const s = parseExposition(sglang!.renderText()).samples;
+      const max = s.find((x) => x.name === 'sglang:max_total_num_tokens')!.value;
+      const used = Math.max(...s.filter((x) => x.name === 'sglang:num_used_tokens').map((x) => x.value));
+      expect(max).toBe(sglang!.models[0]!.cfg.kvCapacityTokens);
+      expect(used).toBeLessThanOrEqual(max);
+    }
+  });
+});

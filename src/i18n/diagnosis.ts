@@ -73,14 +73,19 @@ export const en = {
       queuedShare: 'requests were waiting during {queuedShare} of the range',
       waitMean: 'mean queue time {waitMean}',
       peers: "the model's other instances show at most {peers}",
+      steps: "a prefill lasts {steps}× the mean ITL: a few of the batch's slow steps",
     },
     /** SGLang sends requests back by retracting them: its words for preemption-storm. */
     retraction: {
       name: 'retraction storm',
       evidence: '{perRequest} retractions per finished request ({preemptions} against {requests}); KV peaked at {kvMax}',
+      /** The preemption counter's extra on other findings (KV-capacity), in SGLang's word. */
+      extra: '{preemptions} retractions',
     },
     /** Folded findings (fold.ts): the outlier's alone, listed under it. */
     foldedTitle: (instance: string) => `Only ${instance}'s figures, not the model's (its peers do not show them):`,
+    /** prefill-bound folded under decode-bound (fold.ts): slow because the steps are. */
+    foldedUnderDecode: 'Follows from the slow decode steps above (prefill shares them with the batch), not from long prompts:',
     explained: (name: string) => `Likely clients giving up on slow or queued requests: see ${name}.`,
     /** A knob's flag after its generic words (`{kvMemory}` in an action). */
     flag: (flag: string) => ` (${flag})`,

@@ -92,3 +92,19 @@ describe('evidence sentence', () => {
     expect(en.diagnosis.onInstances(instancesText(['h:5', 'h:1'], en.diagnosis.andMore, false), 'a')).toBe('instances h:5, h:1 (model a)');
   });
 });
+
+describe('the breakdown p95s', () => {
+  it("are judged against each phase's own buckets, as a tile's (a first-bucket p95 prints as the bound)", async () => {
+    const { phaseQuantilePanel } = await import('./breakdown');
+    const { quantileBuckets } = await import('../data/use-quantile-precision');
+    const { catalogs } = await import('../../catalog');
+    const { tileBound } = await import('../data/use-quantile-precision');
+    const roles = catalogs.vllm.roles!;
+    const buckets = quantileBuckets(phaseQuantilePanel(roles));
+    expect(buckets.get('queue')).toEqual([`${roles.queueTime!.id}_bucket`]);
+    expect(buckets.get('ttft')).toEqual([`${roles.ttft!.id}_bucket`]);
+    // The demo's queue of exactly 0 s printed "p95 285 ms" (an interpolation in (0, 0.3]).
+    const { en } = await import('../../i18n/en');
+    expect(tileBound(0.285, [0.3, 0.5, 0.8, 1, Infinity], 'seconds', en.distribution, 'en')?.title).toBe('< 300 ms, first bucket');
+  });
+});

@@ -119,3 +119,51 @@ describe('actions per engine', () => {
     }
   });
 });
+
+describe('evidence sentences', () => {
+  it("say an extra once, and SGLang's retractions in its own word", async () => {
+    const { evidenceText } = await import('./region');
+    const storm = diagnose(new Map([['m', { requests: 1.38, preemptions: 0.872, kv_max: 1 }]]), []).findings.find((f) => f.id === 'preemption-storm')!;
+    const e = { perRequest: '0.632', preemptions: '0.872 /s', requests: '1.38 req/s', kvMax: '100 %' };
+    const t = en.diagnosis;
+    const sglang = { ...t, evidence: { ...t.evidence, 'preemption-storm': t.retraction.evidence }, extra: { ...t.extra, preemptions: t.retraction.extra } };
+    // The storm's sentence quotes the counter already: no "; 0.872 /s preemptions" after it.
+    expect(evidenceText(storm, e, sglang, false)).toBe('0.632 retractions per finished request (0.872 /s against 1.38 req/s); KV peaked at 100 %.');
+    // On another finding the counter is an extra, named as the engine names it.
+    const kv = { ...storm, id: 'kv-capacity' as const };
+    expect(evidenceText(kv, { ...e, kvMax: '100 %', queueShare: '99 %', queueMean: '44 s', ttftMean: '44.4 s' }, sglang, false)).toContain('; 0.872 /s retractions.');
+  });
+});
+
+describe('folding under decode-bound', () => {
+  // The demo's decode-bound: 200 running, ITL p95 383 ms (mean 281 ms), decode 99 % of E2E; TTFT
+  // 500 ms of prefill with a p95 of 1.75 s, no queue.
+  const decodeBound = (prefill: number): ModelFigures => ({
+    ...base,
+    ttft_sum: prefill * 5,
+    ttft_p95: 1.75,
+    prefill_sum: prefill * 5,
+    prefill_count: 5,
+    e2e_sum: 200,
+    decode_sum: 197,
+    decode_count: 5,
+    itl_p95: 0.383,
+    itl_sum: 28.1,
+    itl_count: 100,
+    running_mean: 200,
+  });
+
+  it('prefill-bound whose prefill is a few slow decode steps folds under it', () => {
+    const d = settle(diagnose(new Map([['a', decodeBound(0.5)]]), []));
+    expect(d.findings.map((f) => f.id)).toEqual(['decode-bound']);
+    const folded = d.findings[0]!.folded!;
+    expect(folded.map((f) => f.id)).toEqual(['prefill-bound']);
+    expect(folded[0]!.evidence.steps?.value).toBeCloseTo(0.5 / 0.281);
+  });
+
+  it('a prefill of many steps (long prompts) stays a finding of its own', () => {
+    const d = settle(diagnose(new Map([['a', { ...decodeBound(27), ttft_p95: 39 }]]), []));
+    expect(d.findings.map((f) => f.id).sort()).toEqual(['decode-bound', 'prefill-bound']);
+    expect(d.findings.every((f) => f.folded === undefined)).toBe(true);
+  });
+});

@@ -76,6 +76,33 @@ function foldUnderOutliers(findings: readonly Finding[], instances: readonly Ins
 }
 
 /**
+ * A prefill that lasts at most this many mean decode steps (ITL) is slow because the steps are:
+ * the batch's decodes share them (decode-bound), not because prompts are long for the GPU.
+ */
+export const PREFILL_STEPS = 4;
+
+/**
+ * prefill-bound beside decode-bound on one model, with a prefill of a few of the batch's slow steps
+ * (mean prefill ≤ PREFILL_STEPS × mean ITL), folds under decode-bound: "prompts are long for this
+ * GPU" told the wrong story beside 198 sequences in the batch (the demo's decode-bound: prefill
+ * 500 ms, ITL mean 281 ms). A prefill of many steps (the prefill-bound scenario: 27 s) stays its own.
+ */
+function foldUnderDecode(findings: readonly Finding[]): Finding[] {
+  let out = [...findings];
+  for (const decode of findings.filter((f) => f.id === 'decode-bound')) {
+    const itl = decode.evidence.itlMean?.value;
+    const prefill = out.find((f) => f.id === 'prefill-bound' && f.model === decode.model);
+    const mean = prefill?.evidence.prefillMean?.value;
+    if (!prefill || itl === undefined || itl <= 0 || mean === undefined || mean > PREFILL_STEPS * itl) continue;
+    const folded = { ...prefill, evidence: { ...prefill.evidence, steps: ev(mean / itl, 'count') } };
+    const severity = RANK[prefill.severity] > RANK[decode.severity] ? prefill.severity : decode.severity;
+    const lead: Finding = { ...decode, severity, folded: [...(decode.folded ?? []), folded] };
+    out = out.filter((f) => f !== prefill).map((f) => (f.id === 'decode-bound' && f.model === decode.model ? lead : f));
+  }
+  return out;
+}
+
+/**
  * Failures on a model that a cause on it makes slow (time-outs, clients giving up) are that cause's
  * evidence: tied to it and listed after it. Behind an imbalanced router (not tied to a model), the
  * router explains them where the model's requests queue past the TTFT tile's amber on average.
@@ -108,7 +135,7 @@ function afterCauses(findings: readonly Finding[]): Finding[] {
 export function settle(d: Diagnosis, extra: readonly Finding[] = []): Diagnosis {
   if (d.noTraffic) return d;
   const ordered = order(explainFailures([...d.findings, ...extra]));
-  const findings = afterCauses(order(foldUnderOutliers(ordered, d.instances)));
+  const findings = afterCauses(order(foldUnderOutliers(foldUnderDecode(ordered), d.instances)));
   // A listed finding names the reason before one folded under it (the outlier, not its KV peak).
   const all = [...findings, ...findings.flatMap((f) => f.folded ?? [])];
   const models = d.models.map((m) => {

@@ -47,7 +47,9 @@ export function instancesText(instances: readonly string[], andMore: (n: number)
 
 /** The finding's sentence: its template, then the extras it has evidence for. */
 export function evidenceText(f: Finding, e: Record<string, string>, t: { evidence: Record<string, string>; extra: Record<string, string>; outlierGroup: string }, zh: boolean): string {
-  const parts = [grouped(f) ? t.outlierGroup : fill(t.evidence[f.id] ?? '', e), ...Object.entries(t.extra).filter(([k]) => k in f.evidence).map(([, tpl]) => fill(tpl, e))];
+  const main = grouped(f) ? t.outlierGroup : (t.evidence[f.id] ?? '');
+  // An extra the sentence already quotes is not said twice (the storm's "2.18 /s preemptions").
+  const parts = [fill(main, e), ...Object.entries(t.extra).filter(([k]) => k in f.evidence && !main.includes(`{${k}}`)).map(([, tpl]) => fill(tpl, e))];
   return parts.filter(Boolean).join(zh ? '；' : '; ') + (zh ? '。' : '.');
 }
 
@@ -89,7 +91,7 @@ function FindingItem({ f, promql, foldedUnder }: { f: Finding; promql: ReadonlyM
   const lang = useLang();
   const { catalog } = useDashboard();
   const retracts = catalog.roles?.preemptions?.word === 'Retractions';
-  const t = retracts ? { ...base, evidence: { ...base.evidence, 'preemption-storm': base.retraction.evidence } } : base;
+  const t = retracts ? { ...base, evidence: { ...base.evidence, 'preemption-storm': base.retraction.evidence }, extra: { ...base.extra, preemptions: base.retraction.extra } } : base;
   const e = formatEvidence(f.evidence, LOCALE[lang]);
   const exprs = f.inputs.flatMap((id) => {
     const expr = promql.get(id);
@@ -140,10 +142,12 @@ function FindingItem({ f, promql, foldedUnder }: { f: Finding; promql: ReadonlyM
       )}
       {f.folded && f.folded.length > 0 && (
         <div className="ml-4 border-l pl-2 text-xs" data-testid="diagnosis-folded">
-          <p className="iw-muted">{t.foldedTitle(f.instances && grouped(f) ? instancesText(f.instances, t.andMore, lang === 'zh-CN') : (f.instance ?? ''))}</p>
+          <p className="iw-muted">
+            {f.id === 'decode-bound' ? t.foldedUnderDecode : t.foldedTitle(f.instances && grouped(f) ? instancesText(f.instances, t.andMore, lang === 'zh-CN') : (f.instance ?? ''))}
+          </p>
           <ul className="iw-alert-list">
             {f.folded.map((x) => (
-              <FindingItem key={`${x.id}\u0000${x.model}`} f={x} promql={promql} foldedUnder={f.instance} />
+              <FindingItem key={`${x.id}\u0000${x.model}`} f={x} promql={promql} foldedUnder={f.instance ?? f.id} />
             ))}
           </ul>
         </div>

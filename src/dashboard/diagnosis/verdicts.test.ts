@@ -91,6 +91,11 @@ describe('verdict rules', () => {
     expect(rule('preemption-storm').evaluate({ ...healthy, preemptions: 1, itl_p95: 0.15 })?.severity).toBe('warning');
     expect(rule('preemption-storm').evaluate({ ...healthy, preemptions: 8, itl_p95: 0.4 })?.severity).toBe('critical');
     expect(rule('preemption-storm').evaluate({ ...healthy, preemptions: 2, itl_p95: 0.4 })?.severity).toBe('warning');
+    // Under one per request, but requests waited most of the range behind a red TTFT: it lasted (SGLang's
+    // 0.63 retractions per request with a 44 s queue was a WARNING lead above a CRITICAL KV finding).
+    const queued = { ...healthy, preemptions: 3.2, queue_sum: 220, ttft_sum: 222, ttft_p95: 70 };
+    expect(rule('preemption-storm').evaluate({ ...queued, queued_share: 1 })?.severity).toBe('critical');
+    expect(rule('preemption-storm').evaluate({ ...queued, queued_share: 0.2 })?.severity).toBe('warning');
     // No requests finished: no ratio, no verdict.
     expect(rule('preemption-storm').evaluate({ ...healthy, requests: 0, preemptions: 8 })).toBeNull();
   });

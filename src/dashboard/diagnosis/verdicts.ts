@@ -159,7 +159,7 @@ export const MODEL_RULES: readonly ModelRule[] = [
   {
     id: 'preemption-storm',
     panel: 'preemptions',
-    inputs: ['preemptions', 'requests', 'ttft_p95', 'itl_p95'],
+    inputs: ['preemptions', 'requests', 'ttft_p95', 'itl_p95', 'queue_sum', 'queue_count', 'queued_share'],
     needs: [['preemptions', 'requests']],
     evaluate(f) {
       const p = f.preemptions;
@@ -168,8 +168,10 @@ export const MODEL_RULES: readonly ModelRule[] = [
       const per = p / req;
       if (per < T.preemptPerRequest) return null;
       return {
-        // Preempted requests wait again (TTFT) or recompute (ITL); a rate per request over the whole range is not a burst.
-        severity: severityOf(Math.max(ttftImpact(f), level(f.itl_p95, IMPACT.itl)) as Level, per >= T.preemptCritical),
+        // Preempted requests wait again (TTFT) or recompute (ITL). It lasted: a preemption per finished
+        // request, or requests waiting most of the range (SGLang's 0.63 retractions per request with
+        // a 44 s queue all along was a WARNING lead above its own CRITICAL KV-capacity queueing).
+        severity: severityOf(Math.max(ttftImpact(f), level(f.itl_p95, IMPACT.itl)) as Level, per >= T.preemptCritical || queueSustained(f) === true),
         score: per / T.preemptPerRequest,
         confidence: 'high',
         evidence: { perRequest: ev(per, 'count'), preemptions: ev(p, 'ops'), requests: ev(req, 'reqps'), kvMax: ev(f.kv_max ?? 0, 'ratio') },
