@@ -155,8 +155,8 @@ export class SimInstance {
   }
 
   private engineConfig(tokensPerStep: number): EngineConfig {
-    // The preset already carries the scenario's capacity (constructor): not scaled twice.
-    return { ...applyScenario(this.baseConfig(tokensPerStep), this.spec.scenario ?? null), kvCapacityTokens: this.preset.kvCapacityTokens };
+    // The preset already carries the scenario's capacity (constructor, scenarioKvScale).
+    return applyScenario(this.baseConfig(tokensPerStep), this.spec.scenario ?? null);
   }
 
   private baseConfig(tokensPerStep: number): EngineConfig {

@@ -48,8 +48,9 @@ export function assignScenarios(specs: ReadonlyArray<{ engine?: string; model: s
 
 /**
  * The KV capacity a scenario gives the engine, as a multiple of the preset's. sim/instance.ts
- * scales the preset by it too, so the exported capacity (vLLM `cache_config_info`, SGLang
- * `max_total_num_tokens`, LMDeploy/trtllm block counts) is the one the engine model runs with.
+ * scales the preset by it (applyScenario leaves the capacity alone), so the exported capacity
+ * (vLLM `cache_config_info`, SGLang `max_total_num_tokens`, LMDeploy/trtllm block counts) is the
+ * one the engine model runs with.
  */
 export function scenarioKvScale(scenario: Scenario | null): number {
   switch (scenario) {
@@ -72,7 +73,6 @@ export function applyScenario(base: EngineConfig, scenario: Scenario | null): En
   const c: EngineConfig = { ...base, mix: { ...base.mix }, load: { ...base.load } };
   // Bursts would mix episodes of other bottlenecks into the range: scenarios run a steady load.
   c.load.burstEveryMin = 1e9;
-  c.kvCapacityTokens = Math.round(base.kvCapacityTokens * scenarioKvScale(scenario));
   switch (scenario) {
     case 'kv-bound':
       // Long prompts, short answers, a small KV cache: admission waits for KV room (queue time

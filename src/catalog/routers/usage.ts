@@ -41,12 +41,17 @@ export function detectUsage(names: ReadonlySet<string>): UsageSource | null {
   };
 }
 
+/** The quantile columns: key, the `has` flag that says the backend holds it, the histogram (without the prefix). */
+const HISTOGRAMS = [
+  ['ttft', 'ttft', 'request_ttft_seconds_bucket'],
+  ['ntpot', 'ntpot', 'request_ntpot_seconds_bucket'],
+  ['queue', 'flowQueue', 'flow_control_request_queue_duration_seconds_bucket'],
+] as const;
+type QuantileKey = (typeof HISTOGRAMS)[number][0];
+
 /** The histograms a quantile column reads, by column (their `le` bounds say how honest a p95 is). */
-export const usageHistograms = (src: UsageSource): Partial<Record<'ttft' | 'ntpot' | 'queue', string>> => ({
-  ...(src.has.ttft ? { ttft: `${src.prefix}request_ttft_seconds_bucket` } : {}),
-  ...(src.has.ntpot ? { ntpot: `${src.prefix}request_ntpot_seconds_bucket` } : {}),
-  ...(src.has.flowQueue ? { queue: `${src.prefix}flow_control_request_queue_duration_seconds_bucket` } : {}),
-});
+export const usageHistograms = (src: UsageSource): Partial<Record<QuantileKey, string>> =>
+  Object.fromEntries(HISTOGRAMS.filter(([, has]) => src.has[has]).map(([key, , bucket]) => [key, `${src.prefix}${bucket}`]));
 
 export interface UsageQueryOptions {
   rangeSec: number;
@@ -95,13 +100,8 @@ export function usageExprs(src: UsageSource, dim: UsageDim, o: UsageQueryOptions
       ['total:out', `sum by (target_model_name) (${rate('request_output_tokens_sum')})`],
     );
   }
-  const quantiles: Array<[string, boolean, string]> = [
-    ['ttft', src.has.ttft, 'request_ttft_seconds_bucket'],
-    ['ntpot', src.has.ntpot, 'request_ntpot_seconds_bucket'],
-    ['queue', src.has.flowQueue, 'flow_control_request_queue_duration_seconds_bucket'],
-  ];
-  for (const [key, present, bucket] of quantiles) {
-    if (!present) continue;
+  for (const [key, has, bucket] of HISTOGRAMS) {
+    if (!src.has[has]) continue;
     out.push([key, bounded(p95(bucket, `${by}, le`))]);
     // Others: the buckets of every series outside the ranked rows, summed per bound.
     out.push([`others:${key}`, `histogram_quantile(0.95, sum by (le) (${rate(bucket)} unless on (${by}) ${rank}))`]);
